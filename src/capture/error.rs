@@ -1,0 +1,54 @@
+//! Errors from reading a capture: always naming the file, and the frame or
+//! byte offset where reading stopped.
+
+use std::fmt;
+
+/// Why a capture could not be read (further).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CaptureError {
+    /// The file as the user named it (`-` for standard input).
+    pub file: String,
+    /// Byte offset in the file where the problem starts, when known.
+    pub offset: Option<u64>,
+    /// Number of the frame being read (1-based), when the problem is in a record.
+    pub frame: Option<u64>,
+    /// What was wrong, in words.
+    pub message: String,
+}
+
+impl CaptureError {
+    pub fn new(file: impl Into<String>, message: impl Into<String>) -> Self {
+        CaptureError {
+            file: file.into(),
+            offset: None,
+            frame: None,
+            message: message.into(),
+        }
+    }
+
+    pub fn at_offset(mut self, offset: u64) -> Self {
+        self.offset = Some(offset);
+        self
+    }
+
+    pub fn at_frame(mut self, frame: u64) -> Self {
+        self.frame = Some(frame);
+        self
+    }
+}
+
+impl fmt::Display for CaptureError {
+    /// One line: `FILE: frame N (byte offset X): what was wrong`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        match (self.frame, self.offset) {
+            (Some(n), Some(o)) => write!(f, ": frame {n} (byte offset {o})")?,
+            (Some(n), None) => write!(f, ": frame {n}")?,
+            (None, Some(o)) => write!(f, ": byte offset {o}")?,
+            (None, None) => {}
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for CaptureError {}

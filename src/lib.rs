@@ -1,0 +1,22 @@
+//! cardshark: a dissector for old online game protocols.
+//!
+//! The crate follows the pipeline of the design document, one module per
+//! stage, data flowing one way:
+//!
+//! ```text
+//! capture ──> link ──> reassembly ──> (detection, decoding, analysis) ──> output
+//! ```
+//!
+//! - [`capture`] reads pcap and pcapng files (or standard input) as a stream
+//!   of [`capture::Frame`]s, in bounded memory.
+//! - [`link`] takes a frame apart (link layer, IPv4/IPv6, fragments) down to
+//!   a [`link::TcpSegment`], and counts what is not TCP.
+//! - [`reassembly`] turns segments into ordered byte streams per connection
+//!   and direction, with explicit gap events, as [`reassembly::Event`]s.
+//! - [`cli`] holds the subcommands and [`output`] the shared formatting.
+
+pub mod capture;
+pub mod cli;
+pub mod link;
+pub mod output;
+pub mod reassembly;

@@ -1,0 +1,1 @@
+//! Output helpers shared by the subcommands (tables, JSON).
