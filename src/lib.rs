@@ -19,4 +19,5 @@ pub mod capture;
 pub mod cli;
 pub mod link;
 pub mod output;
+pub mod pipeline;
 pub mod reassembly;

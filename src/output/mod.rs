@@ -1,1 +1,56 @@
-//! Output helpers shared by the subcommands (tables, JSON).
+//! Output helpers shared by the subcommands: tables, JSON, number formats.
+
+use comfy_table::presets::UTF8_FULL_CONDENSED;
+use comfy_table::{ContentArrangement, Table};
+use std::io::Write;
+
+/// How a command writes its results.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// A table for people.
+    Table,
+    /// One JSON document.
+    Json,
+}
+
+/// A table in the house style, with these column headers.
+pub fn table(headers: &[&str]) -> Table {
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Disabled)
+        .set_header(headers.iter().copied());
+    t
+}
+
+/// Writes `value` as pretty JSON and a newline.
+pub fn write_json(out: &mut impl Write, value: &serde_json::Value) -> std::io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, value)?;
+    writeln!(out)
+}
+
+/// A byte count for people: `532`, `12.4 kB`, `3.1 MB`.
+pub fn human_bytes(n: u64) -> String {
+    match n {
+        0..=9_999 => n.to_string(),
+        10_000..=999_999 => format!("{:.1} kB", n as f64 / 1e3),
+        1_000_000..=999_999_999 => format!("{:.1} MB", n as f64 / 1e6),
+        _ => format!("{:.1} GB", n as f64 / 1e9),
+    }
+}
+
+/// Seconds for people, to the microsecond: `0.031524`.
+pub fn seconds(s: f64) -> String {
+    format!("{s:.6}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn human_bytes_switches_units() {
+        assert_eq!(human_bytes(532), "532");
+        assert_eq!(human_bytes(12_400), "12.4 kB");
+        assert_eq!(human_bytes(3_100_000_000), "3.1 GB");
+    }
+}

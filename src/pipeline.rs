@@ -1,0 +1,135 @@
+//! Wires the stages together: capture → link → reassembly, for one input.
+//!
+//! [`run`] reads a whole capture and hands every reassembly [`Event`] to a
+//! sink; it returns a [`CaptureSummary`] of what was read, including the
+//! warning for a capture that could be read only in part.
+
+use crate::capture::{CaptureError, CaptureFormat, CaptureReader, LinkType, Timestamp};
+use crate::link::{LinkDecoder, LinkStats, Packet};
+use crate::reassembly::{Config, Event, Reassembler, ReassemblyStats, Sink};
+use std::collections::BTreeMap;
+
+/// What a pass over a capture saw, beside the streams themselves.
+#[derive(Debug, Clone)]
+pub struct CaptureSummary {
+    /// The input as the user named it (`-` for standard input).
+    pub file: String,
+    pub format: CaptureFormat,
+    /// Frames read (packet records).
+    pub frames: u64,
+    pub first: Option<Timestamp>,
+    pub last: Option<Timestamp>,
+    pub link: LinkStats,
+    pub reassembly: ReassemblyStats,
+    /// The first frame the link stage could not take apart, and why.
+    pub first_malformed: Option<(u64, String)>,
+    /// Set when reading stopped early: the results cover the frames before it.
+    pub truncated: Option<CaptureError>,
+}
+
+impl CaptureSummary {
+    /// Seconds between the first and the last frame.
+    pub fn duration(&self) -> f64 {
+        match (self.first, self.last) {
+            (Some(a), Some(b)) => b.seconds_since(a),
+            _ => 0.0,
+        }
+    }
+
+    /// The link types seen, with their frame counts.
+    pub fn link_types(&self) -> &BTreeMap<LinkType, u64> {
+        &self.link.frames_per_link_type
+    }
+
+    /// Human warnings about the pass (partial read, malformed frames,
+    /// flushed flows, buffer overflows), one line each.
+    pub fn warnings(&self) -> Vec<String> {
+        let mut w = Vec::new();
+        if let Some(e) = &self.truncated {
+            w.push(format!("{e}; results cover the {} frames before it", self.frames));
+        }
+        if let Some((frame, why)) = &self.first_malformed {
+            let n = self.link.malformed;
+            w.push(format!("{}: {n} malformed frame(s), the first is frame {frame}: {why}", self.file));
+        }
+        let r = &self.reassembly;
+        if r.flows_evicted > 0 {
+            w.push(format!(
+                "{}: {} stream(s) flushed early to stay under the live-flow cap (--max-flows)",
+                self.file, r.flows_evicted
+            ));
+        }
+        if r.buffer_overflows > 0 {
+            w.push(format!(
+                "{}: {} hole(s) ({} bytes) given up because out-of-order buffering reached its cap (--max-buffer)",
+                self.file, r.buffer_overflows, r.buffer_overflow_bytes
+            ));
+        }
+        w
+    }
+}
+
+/// Reads `path` (or standard input for `-`) through the reassembler,
+/// handing every event to `sink`. Fails only when nothing could be read.
+pub fn run(path: &str, config: Config, sink: &mut impl Sink) -> Result<CaptureSummary, CaptureError> {
+    let reader = CaptureReader::open(path)?;
+    run_reader(path, reader, config, sink)
+}
+
+/// Like [`run`], on a reader already opened.
+pub fn run_reader(
+    name: &str,
+    mut reader: CaptureReader,
+    config: Config,
+    sink: &mut impl Sink,
+) -> Result<CaptureSummary, CaptureError> {
+    let mut decoder = LinkDecoder::new();
+    let mut reasm = Reassembler::new(config);
+    let mut summary = CaptureSummary {
+        file: name.to_string(),
+        format: reader.format(),
+        frames: 0,
+        first: None,
+        last: None,
+        link: LinkStats::default(),
+        reassembly: ReassemblyStats::default(),
+        first_malformed: None,
+        truncated: None,
+    };
+    loop {
+        let frame = match reader.next_frame() {
+            Ok(Some(f)) => f,
+            Ok(None) => break,
+            Err(e) => {
+                summary.truncated = Some(e);
+                break;
+            }
+        };
+        summary.frames += 1;
+        summary.first.get_or_insert(frame.ts);
+        summary.last = Some(frame.ts);
+        match decoder.decode(&frame) {
+            Packet::Tcp(seg) => reasm.process(frame.number, frame.ts, &seg, sink),
+            Packet::Malformed(why) => {
+                if summary.first_malformed.is_none() {
+                    summary.first_malformed = Some((frame.number, why));
+                }
+            }
+            Packet::NotTcp(_) | Packet::FragmentHeld => {}
+        }
+    }
+    if summary.frames == 0 {
+        if let Some(e) = summary.truncated.take() {
+            return Err(e);
+        }
+    }
+    reasm.finish(sink);
+    summary.link = decoder.stats().clone();
+    summary.reassembly = reasm.stats().clone();
+    Ok(summary)
+}
+
+/// A sink that ignores everything (for passes that need only the summary).
+pub fn discard() -> impl Sink {
+    |_: Event<'_>| {}
+}
