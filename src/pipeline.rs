@@ -46,11 +46,17 @@ impl CaptureSummary {
     pub fn warnings(&self) -> Vec<String> {
         let mut w = Vec::new();
         if let Some(e) = &self.truncated {
-            w.push(format!("{e}; results cover the {} frames before it", self.frames));
+            w.push(format!(
+                "{e}; results cover the {} frames before it",
+                self.frames
+            ));
         }
         if let Some((frame, why)) = &self.first_malformed {
             let n = self.link.malformed;
-            w.push(format!("{}: {n} malformed frame(s), the first is frame {frame}: {why}", self.file));
+            w.push(format!(
+                "{}: {n} malformed frame(s), the first is frame {frame}: {why}",
+                self.file
+            ));
         }
         let r = &self.reassembly;
         if r.flows_evicted > 0 {
@@ -71,7 +77,11 @@ impl CaptureSummary {
 
 /// Reads `path` (or standard input for `-`) through the reassembler,
 /// handing every event to `sink`. Fails only when nothing could be read.
-pub fn run(path: &str, config: Config, sink: &mut impl Sink) -> Result<CaptureSummary, CaptureError> {
+pub fn run(
+    path: &str,
+    config: Config,
+    sink: &mut impl Sink,
+) -> Result<CaptureSummary, CaptureError> {
     let reader = CaptureReader::open(path)?;
     run_reader(path, reader, config, sink)
 }

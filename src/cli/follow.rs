@@ -54,7 +54,9 @@ pub fn run(args: &FollowArgs) -> Result<(), CliError> {
         found: false,
         error: None,
     };
-    let summary = pipeline::run(&args.input.file, args.input.config(), &mut |ev: Event<'_>| {
+    let summary = pipeline::run(&args.input.file, args.input.config(), &mut |ev: Event<
+        '_,
+    >| {
         writer.event(ev)
     })?;
     if let Some(e) = writer.error.take() {
@@ -114,7 +116,11 @@ impl<W: Write> FollowWriter<W> {
             Event::Start(info) if info.id == self.stream => {
                 self.found = true;
                 if self.format != FollowFormat::Raw {
-                    let name = if self.format == FollowFormat::Hex { "hex" } else { "ascii" };
+                    let name = if self.format == FollowFormat::Hex {
+                        "hex"
+                    } else {
+                        "ascii"
+                    };
                     writeln!(self.out, "{RULE}")?;
                     writeln!(self.out, "Follow: tcp,{name}")?;
                     writeln!(self.out, "Filter: tcp.stream eq {}", self.stream)?;
@@ -123,7 +129,13 @@ impl<W: Write> FollowWriter<W> {
                 }
                 Ok(())
             }
-            Event::Data { stream, dir, offset, bytes, .. } if self.shown(stream, dir) => {
+            Event::Data {
+                stream,
+                dir,
+                offset,
+                bytes,
+                ..
+            } if self.shown(stream, dir) => {
                 let indent = self.indent(dir);
                 match self.format {
                     FollowFormat::Raw => self.out.write_all(bytes),
@@ -131,9 +143,14 @@ impl<W: Write> FollowWriter<W> {
                     FollowFormat::Text => text_dump(&mut self.out, indent, bytes),
                 }
             }
-            Event::Gap { stream, dir, offset, len, reason, .. }
-                if self.shown(stream, dir) && self.format != FollowFormat::Raw =>
-            {
+            Event::Gap {
+                stream,
+                dir,
+                offset,
+                len,
+                reason,
+                ..
+            } if self.shown(stream, dir) && self.format != FollowFormat::Raw => {
                 writeln!(
                     self.out,
                     "{}[gap: {len} byte(s) missing at offset {offset} ({})]",
@@ -172,8 +189,15 @@ fn hex_dump(out: &mut impl Write, indent: &str, offset: u64, bytes: &[u8]) -> io
             .iter()
             .enumerate()
             .flat_map(|(j, &b)| {
-                let c = if b.is_ascii_graphic() || b == b' ' { b as char } else { '.' };
-                (j == 8).then_some(' ').into_iter().chain(std::iter::once(c))
+                let c = if b.is_ascii_graphic() || b == b' ' {
+                    b as char
+                } else {
+                    '.'
+                };
+                (j == 8)
+                    .then_some(' ')
+                    .into_iter()
+                    .chain(std::iter::once(c))
             })
             .collect();
         writeln!(out, "{indent}{:08x}  {hex} {text}", offset + 16 * i as u64)?;

@@ -28,7 +28,10 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     let mut rows: Vec<Row> = Vec::new();
     let mut sink = |ev: Event<'_>| {
         if let Event::End { info, reason, .. } = ev {
-            rows.push(Row { info: info.clone(), reason });
+            rows.push(Row {
+                info: info.clone(),
+                reason,
+            });
         }
     };
     let summary = pipeline::run(&args.input.file, args.input.config(), &mut sink)?;
@@ -45,13 +48,29 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
 
 fn print_table(out: &mut impl Write, s: &CaptureSummary, rows: &[Row]) -> std::io::Result<()> {
     let mut t = table(&[
-        "Stream", "Client", "Server", "Start", "Duration", "Pkts c→s", "Pkts s→c", "Bytes c→s",
-        "Bytes s→c", "Gaps", "Gap bytes", "Retrans", "Conflicts", "End",
+        "Stream",
+        "Client",
+        "Server",
+        "Start",
+        "Duration",
+        "Pkts c→s",
+        "Pkts s→c",
+        "Bytes c→s",
+        "Bytes s→c",
+        "Gaps",
+        "Gap bytes",
+        "Retrans",
+        "Conflicts",
+        "End",
     ]);
     for r in rows {
         let i = &r.info;
         let (c, sv) = (i.dir(Direction::C2S), i.dir(Direction::S2C));
-        let client = if i.roles_from_handshake { i.client.to_string() } else { format!("{}?", i.client) };
+        let client = if i.roles_from_handshake {
+            i.client.to_string()
+        } else {
+            format!("{}?", i.client)
+        };
         t.add_row(vec![
             i.id.to_string(),
             client,
@@ -72,18 +91,37 @@ fn print_table(out: &mut impl Write, s: &CaptureSummary, rows: &[Row]) -> std::i
     if !rows.is_empty() {
         writeln!(out, "{t}")?;
     }
-    let link_types: Vec<String> =
-        s.link_types().iter().map(|(lt, n)| format!("{lt}: {n}")).collect();
-    let non_tcp: Vec<String> =
-        s.link.not_tcp.iter().map(|(k, n)| format!("{} {n}", k.name())).collect();
+    let link_types: Vec<String> = s
+        .link_types()
+        .iter()
+        .map(|(lt, n)| format!("{lt}: {n}"))
+        .collect();
+    let non_tcp: Vec<String> = s
+        .link
+        .not_tcp
+        .iter()
+        .map(|(k, n)| format!("{} {n}", k.name()))
+        .collect();
     writeln!(out, "Capture:      {} ({})", s.file, format_name(s))?;
     writeln!(out, "Frames:       {} ({} TCP)", s.frames, s.link.tcp)?;
-    writeln!(out, "Link types:   {}", if link_types.is_empty() { "-".into() } else { link_types.join(", ") })?;
+    writeln!(
+        out,
+        "Link types:   {}",
+        if link_types.is_empty() {
+            "-".into()
+        } else {
+            link_types.join(", ")
+        }
+    )?;
     writeln!(
         out,
         "Non-TCP:      {}{}",
         s.link.not_tcp_total(),
-        if non_tcp.is_empty() { String::new() } else { format!(" ({})", non_tcp.join(", ")) }
+        if non_tcp.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", non_tcp.join(", "))
+        }
     )?;
     if s.link.malformed > 0 {
         writeln!(out, "Malformed:    {}", s.link.malformed)?;
@@ -96,7 +134,11 @@ fn print_table(out: &mut impl Write, s: &CaptureSummary, rows: &[Row]) -> std::i
         )?;
     }
     match (s.first, s.last) {
-        (Some(a), Some(b)) => writeln!(out, "Time span:    {a} .. {b} ({} s)", seconds(s.duration()))?,
+        (Some(a), Some(b)) => writeln!(
+            out,
+            "Time span:    {a} .. {b} ({} s)",
+            seconds(s.duration())
+        )?,
         _ => writeln!(out, "Time span:    -")?,
     }
     writeln!(out, "Streams:      {}", rows.len())
@@ -157,8 +199,12 @@ fn to_json(s: &CaptureSummary, rows: &[Row]) -> Value {
         .iter()
         .map(|(lt, n)| json!({"link_type": lt.0, "name": lt.name(), "frames": n}))
         .collect();
-    let non_tcp: serde_json::Map<String, Value> =
-        s.link.not_tcp.iter().map(|(k, n)| (k.name().to_string(), json!(n))).collect();
+    let non_tcp: serde_json::Map<String, Value> = s
+        .link
+        .not_tcp
+        .iter()
+        .map(|(k, n)| (k.name().to_string(), json!(n)))
+        .collect();
     json!({
         "capture": {
             "file": s.file,

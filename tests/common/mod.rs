@@ -1,0 +1,73 @@
+//! Running the cardshark binary in integration tests.
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::Path;
+
+pub fn cardshark() -> Command {
+    Command::cargo_bin("cardshark").expect("binary")
+}
+
+/// `inspect --format json`, which must succeed.
+pub fn inspect(path: &Path) -> Value {
+    let out = cardshark()
+        .args(["inspect", "--format", "json"])
+        .arg(path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "inspect failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("inspect JSON")
+}
+
+/// `follow -s N --format raw --dir DIR`, which must succeed.
+pub fn follow_raw(path: &Path, stream: u64, dir: &str) -> Vec<u8> {
+    let out = cardshark()
+        .args([
+            "follow",
+            "--format",
+            "raw",
+            "--dir",
+            dir,
+            "-s",
+            &stream.to_string(),
+        ])
+        .arg(path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "follow failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+/// `follow -s N --format FORMAT`, which must succeed.
+pub fn follow(path: &Path, stream: u64, format: &str) -> String {
+    let out = cardshark()
+        .args(["follow", "--format", format, "-s", &stream.to_string()])
+        .arg(path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "follow failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The streams array of an inspect document.
+pub fn streams(doc: &Value) -> &Vec<Value> {
+    doc["streams"].as_array().expect("streams")
+}
+
+/// Stream `n` of `inspect --format json`, owned.
+pub fn stream(path: &Path, n: usize) -> Value {
+    streams(&inspect(path))[n].clone()
+}
