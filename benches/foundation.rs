@@ -1,0 +1,316 @@
+//! The foundation benchmark: `cardshark inspect` on a capture of 300+ MB with
+//! thousands of concurrent connections, against `tshark -q -z conv,tcp` (its
+//! own pass over TCP) and `dd` (reading the file: the floor), measured in the
+//! same run. Run with `cargo bench --bench foundation`; needs tshark.
+//!
+//! Environment: `BENCH_MB` (capture size, default 320), `BENCH_CONCURRENT`
+//! (connections open at once, default 3000), `BENCH_DIR` (where the capture
+//! goes, default target/bench).
+
+use pcap_file::pcap::{PcapHeader, PcapPacket, PcapWriter};
+use pcap_file::DataLink;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A tiny deterministic generator (xorshift), so runs build the same file.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+struct Conn {
+    client: [u8; 4],
+    cport: u16,
+    cseq: u32,
+    sseq: u32,
+    left: u32,
+    started: bool,
+    /// A data segment held back to be sent after the next one (out of order).
+    held: Option<(bool, u32, Vec<u8>)>,
+}
+
+const SERVER: [u8; 4] = [10, 1, 0, 1];
+
+fn frame(c: &Conn, from_client: bool, seq: u32, flags: u8, payload: &[u8]) -> Vec<u8> {
+    let (src, dst, sp, dp) = if from_client {
+        (c.client, SERVER, c.cport, 7234)
+    } else {
+        (SERVER, c.client, 7234, c.cport)
+    };
+    let ack = if from_client { c.sseq } else { c.cseq };
+    let total = 20 + 20 + payload.len();
+    let mut f = Vec::with_capacity(14 + total);
+    f.extend_from_slice(&[2, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 1, 8, 0]);
+    f.extend_from_slice(&[
+        0x45,
+        0,
+        (total >> 8) as u8,
+        total as u8,
+        0,
+        0,
+        0x40,
+        0,
+        64,
+        6,
+        0,
+        0,
+    ]);
+    f.extend_from_slice(&src);
+    f.extend_from_slice(&dst);
+    f.extend_from_slice(&sp.to_be_bytes());
+    f.extend_from_slice(&dp.to_be_bytes());
+    f.extend_from_slice(&seq.to_be_bytes());
+    f.extend_from_slice(&ack.to_be_bytes());
+    f.extend_from_slice(&[0x50, flags, 0xff, 0xff, 0, 0, 0, 0]);
+    f.extend_from_slice(payload);
+    f
+}
+
+/// Builds the capture: `concurrent` connections open at once, each a
+/// handshake, 50..250 messages of 20..600 bytes with 1% sent out of order and
+/// 1% retransmitted, ACKs, and FINs; a finished connection is replaced.
+fn build(path: &Path, target_bytes: u64, concurrent: usize) -> (u64, u64) {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let header = PcapHeader {
+        datalink: DataLink::ETHERNET,
+        snaplen: 65535,
+        ..Default::default()
+    };
+    let file = BufWriter::with_capacity(1 << 20, std::fs::File::create(path).unwrap());
+    let mut w = PcapWriter::with_header(file, header).unwrap();
+    let mut written = 24u64;
+    let (mut packets, mut conns_made) = (0u64, 0u64);
+    let mut ts = Duration::from_secs(1_700_000_000);
+    let payload: Vec<u8> = (0..2000u32).map(|i| (i * 7 % 251) as u8).collect();
+    let new_conn = |n: u64, rng: &mut Rng| Conn {
+        client: [10, 2, (n >> 8) as u8, n as u8],
+        cport: 20_000 + (n % 40_000) as u16,
+        cseq: rng.next() as u32,
+        sseq: rng.next() as u32,
+        left: 50 + rng.below(200) as u32,
+        started: false,
+        held: None,
+    };
+    let mut live: Vec<Conn> = (0..concurrent as u64)
+        .map(|n| new_conn(n, &mut rng))
+        .collect();
+    conns_made += concurrent as u64;
+    let mut emit = |f: Vec<u8>, ts: &mut Duration, written: &mut u64, packets: &mut u64| {
+        *ts += Duration::from_micros(7);
+        w.write_packet(&PcapPacket::new(*ts, f.len() as u32, &f))
+            .unwrap();
+        *written += 16 + f.len() as u64;
+        *packets += 1;
+    };
+    while written < target_bytes {
+        let i = rng.below(live.len() as u64) as usize;
+        let c = &mut live[i];
+        if !c.started {
+            c.started = true;
+            let f = frame(c, true, c.cseq, 0x02, &[]);
+            emit(f, &mut ts, &mut written, &mut packets);
+            c.cseq = c.cseq.wrapping_add(1);
+            let f = frame(c, false, c.sseq, 0x12, &[]);
+            emit(f, &mut ts, &mut written, &mut packets);
+            c.sseq = c.sseq.wrapping_add(1);
+            let f = frame(c, true, c.cseq, 0x10, &[]);
+            emit(f, &mut ts, &mut written, &mut packets);
+            continue;
+        }
+        if c.left == 0 {
+            let f = frame(c, true, c.cseq, 0x11, &[]);
+            emit(f, &mut ts, &mut written, &mut packets);
+            c.cseq = c.cseq.wrapping_add(1);
+            let f = frame(c, false, c.sseq, 0x11, &[]);
+            emit(f, &mut ts, &mut written, &mut packets);
+            c.sseq = c.sseq.wrapping_add(1);
+            let f = frame(c, true, c.cseq, 0x10, &[]);
+            emit(f, &mut ts, &mut written, &mut packets);
+            live[i] = new_conn(conns_made, &mut rng);
+            conns_made += 1;
+            continue;
+        }
+        c.left -= 1;
+        let from_client = rng.below(2) == 0;
+        let len = 20 + rng.below(580) as usize;
+        let start = rng.below(1000) as usize;
+        let data = payload[start..start + len].to_vec();
+        let seq = if from_client { c.cseq } else { c.sseq };
+        if from_client {
+            c.cseq = c.cseq.wrapping_add(len as u32);
+        } else {
+            c.sseq = c.sseq.wrapping_add(len as u32);
+        }
+        let roll = rng.below(100);
+        if roll == 0 && c.held.is_none() {
+            c.held = Some((from_client, seq, data));
+            continue;
+        }
+        let f = frame(c, from_client, seq, 0x18, &data);
+        emit(f, &mut ts, &mut written, &mut packets);
+        if let Some((fc, s, d)) = c.held.take() {
+            let f = frame(c, fc, s, 0x18, &d);
+            emit(f, &mut ts, &mut written, &mut packets);
+        }
+        if roll == 1 {
+            let f = frame(c, from_client, seq, 0x18, &data);
+            emit(f, &mut ts, &mut written, &mut packets);
+        }
+        if roll.is_multiple_of(2) {
+            let f = frame(
+                c,
+                !from_client,
+                if from_client { c.sseq } else { c.cseq },
+                0x10,
+                &[],
+            );
+            emit(f, &mut ts, &mut written, &mut packets);
+        }
+    }
+    (packets, conns_made)
+}
+
+struct Run {
+    seconds: f64,
+    max_rss_kb: i64,
+    ok: bool,
+}
+
+/// Runs a command to completion with its output discarded; wall time and
+/// the child's own peak resident memory (from wait4's rusage).
+fn measure(cmd: &mut Command) -> Run {
+    let start = Instant::now();
+    let child = match cmd.stdout(Stdio::null()).stderr(Stdio::null()).spawn() {
+        Ok(c) => c,
+        Err(_) => {
+            return Run {
+                seconds: f64::NAN,
+                max_rss_kb: 0,
+                ok: false,
+            }
+        }
+    };
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value; wait4 fills it for our own child.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: pid is our child's, status and usage point to live locals.
+    let r = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    let seconds = start.elapsed().as_secs_f64();
+    let ok = r > 0 && libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
+    Run {
+        seconds,
+        max_rss_kb: usage.ru_maxrss,
+        ok,
+    }
+}
+
+fn best_of(n: usize, mut f: impl FnMut() -> Run) -> Run {
+    let mut best = f();
+    for _ in 1..n {
+        let r = f();
+        if r.seconds < best.seconds {
+            best = Run {
+                max_rss_kb: best.max_rss_kb.max(r.max_rss_kb),
+                ..r
+            };
+        }
+    }
+    best
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--list") {
+        return;
+    }
+    let mb: u64 = std::env::var("BENCH_MB")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(320);
+    let concurrent: usize = std::env::var("BENCH_CONCURRENT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3000);
+    let dir = std::env::var("BENCH_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| {
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("target")
+                .join("bench")
+        });
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("foundation-{mb}mb-{concurrent}c.pcap"));
+    let t = Instant::now();
+    let (packets, conns) = build(&path, mb * 1_000_000, concurrent);
+    let size = std::fs::metadata(&path).unwrap().len();
+    println!(
+        "capture: {} ({:.1} MB, {packets} packets, {conns} connections, {concurrent} concurrent), built in {:.1} s",
+        path.display(),
+        size as f64 / 1e6,
+        t.elapsed().as_secs_f64()
+    );
+    let bin = env!("CARGO_BIN_EXE_cardshark");
+    let dd = best_of(3, || {
+        measure(
+            Command::new("dd")
+                .arg(format!("if={}", path.display()))
+                .args(["of=/dev/null", "bs=1M"]),
+        )
+    });
+    let inspect = best_of(3, || measure(Command::new(bin).arg("inspect").arg(&path)));
+    let tshark = measure(
+        Command::new("tshark")
+            .arg("-r")
+            .arg(&path)
+            .args(["-q", "-z", "conv,tcp"]),
+    );
+    let mbs = |r: &Run| size as f64 / 1e6 / r.seconds;
+    println!();
+    println!("| run | seconds | MB/s | packets/s | peak RSS (MB) |");
+    println!("|---|---:|---:|---:|---:|");
+    for (name, r) in [
+        ("dd if=FILE of=/dev/null bs=1M", &dd),
+        ("cardshark inspect FILE", &inspect),
+        ("tshark -r FILE -q -z conv,tcp", &tshark),
+    ] {
+        if !r.ok {
+            println!("| {name} | failed or not installed | | | |");
+            continue;
+        }
+        println!(
+            "| {name} | {:.3} | {:.0} | {:.0} | {:.1} |",
+            r.seconds,
+            mbs(r),
+            packets as f64 / r.seconds,
+            r.max_rss_kb as f64 / 1024.0
+        );
+    }
+    println!();
+    if inspect.ok && tshark.ok {
+        println!(
+            "inspect is {:.1}x faster than tshark's pass (target: 20x)",
+            tshark.seconds / inspect.seconds
+        );
+    }
+    if inspect.ok && dd.ok {
+        println!(
+            "inspect runs at {:.0}% of dd's read speed",
+            100.0 * dd.seconds / inspect.seconds
+        );
+    }
+    if inspect.ok {
+        println!(
+            "inspect peak memory: {:.1} MB (target: under 64 MB)",
+            inspect.max_rss_kb as f64 / 1024.0
+        );
+    }
+}
