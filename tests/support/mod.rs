@@ -253,7 +253,7 @@ pub mod link {
 /// Cuts an IPv4 packet into fragments carrying at most `chunk` payload
 /// bytes each (a multiple of 8), with identification `id`.
 pub fn fragment_v4(packet: &[u8], chunk: usize, id: u16) -> Vec<Vec<u8>> {
-    assert!(chunk % 8 == 0 && chunk > 0);
+    assert!(chunk.is_multiple_of(8) && chunk > 0);
     let ihl = usize::from(packet[0] & 0x0f) * 4;
     let (header, payload) = packet.split_at(ihl);
     let pieces: Vec<&[u8]> = payload.chunks(chunk).collect();
@@ -291,7 +291,7 @@ fn ipv4_checksum(h: &[u8]) -> u16 {
 /// Cuts an IPv6 packet (with no extension headers) into fragments with a
 /// Fragment header, at most `chunk` payload bytes each (a multiple of 8).
 pub fn fragment_v6(packet: &[u8], chunk: usize, id: u32) -> Vec<Vec<u8>> {
-    assert!(chunk % 8 == 0 && chunk > 0);
+    assert!(chunk.is_multiple_of(8) && chunk > 0);
     let (header, payload) = packet.split_at(40);
     let next = header[6];
     let pieces: Vec<&[u8]> = payload.chunks(chunk).collect();
