@@ -286,7 +286,8 @@ fn bytes_cut_by_the_snaplen_are_a_gap_never_data() {
 #[test]
 fn every_link_type_is_read() {
     let dir = TempDir::new();
-    let cases: Vec<(&str, u32, bool, fn(&[u8]) -> Vec<u8>)> = vec![
+    type Wrap = fn(&[u8]) -> Vec<u8>;
+    let cases: Vec<(&str, u32, bool, Wrap)> = vec![
         ("ethernet", 1, false, link::ethernet),
         ("vlan", 1, false, |ip| link::ethernet_vlan(ip, &[42])),
         ("qinq", 1, false, |ip| link::ethernet_vlan(ip, &[100, 42])),
