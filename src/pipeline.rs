@@ -134,6 +134,7 @@ pub fn run_reader(
         }
     }
     reasm.finish(sink);
+    decoder.flush_fragments();
     summary.link = decoder.stats().clone();
     summary.reassembly = reasm.stats().clone();
     Ok(summary)
