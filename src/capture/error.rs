@@ -17,6 +17,7 @@ pub struct CaptureError {
 }
 
 impl CaptureError {
+    /// An error in `file`, at no particular place yet.
     pub fn new(file: impl Into<String>, message: impl Into<String>) -> Self {
         CaptureError {
             file: file.into(),
@@ -26,11 +27,13 @@ impl CaptureError {
         }
     }
 
+    /// The same error, at byte `offset` of the file.
     pub fn at_offset(mut self, offset: u64) -> Self {
         self.offset = Some(offset);
         self
     }
 
+    /// The same error, in frame `frame` (1-based).
     pub fn at_frame(mut self, frame: u64) -> Self {
         self.frame = Some(frame);
         self

@@ -2,9 +2,16 @@
 //!
 //! [`CaptureReader`] reads legacy pcap (both byte orders, micro- and
 //! nanosecond timestamps) and pcapng (several sections and interfaces, both
-//! byte orders, Enhanced and Simple Packet Blocks; other blocks skipped) from
-//! a file or from standard input (`-`). It reads as a stream: memory is
-//! bounded by the largest record, never by the file's size.
+//! byte orders, Enhanced, Simple and obsolete Packet Blocks, `if_tsresol` and
+//! `if_tsoffset`; other blocks skipped) from a file or from standard input
+//! (`-`). It reads as a stream, with pcap-parser's streaming readers: memory
+//! is bounded by the largest record (a 64 KiB buffer, grown for larger
+//! records up to 16 MiB, beyond which a record is an error), never by the
+//! file's size.
+//!
+//! A bad header fails [`CaptureReader::open`]; a problem further on is one
+//! [`CaptureError`] from [`CaptureReader::next_frame`], after which the
+//! reader stays at its end, so the frames before it can still be used.
 //!
 //! ```no_run
 //! use cardshark::capture::CaptureReader;
@@ -15,9 +22,17 @@
 //! # Ok::<(), cardshark::capture::CaptureError>(())
 //! ```
 
+#![warn(missing_docs)]
+
 mod error;
+mod input;
+mod pcap;
+mod pcapng;
 mod reader;
 mod timestamp;
+
+#[cfg(test)]
+mod tests;
 
 pub use error::CaptureError;
 pub use reader::{CaptureFormat, CaptureReader};
@@ -28,15 +43,25 @@ pub use timestamp::Timestamp;
 pub struct LinkType(pub u32);
 
 impl LinkType {
+    /// BSD loopback: a 4-byte address family in host byte order.
     pub const NULL: LinkType = LinkType(0);
+    /// Ethernet II.
     pub const ETHERNET: LinkType = LinkType(1);
+    /// Raw IP, as numbered on some BSDs.
     pub const RAW_12: LinkType = LinkType(12);
+    /// Raw IP, as numbered on OpenBSD.
     pub const RAW_14: LinkType = LinkType(14);
+    /// Raw IPv4 or IPv6, no link-layer header.
     pub const RAW: LinkType = LinkType(101);
+    /// OpenBSD loopback: a 4-byte address family in network byte order.
     pub const LOOP: LinkType = LinkType(108);
+    /// Linux "cooked" capture, version 1.
     pub const LINUX_SLL: LinkType = LinkType(113);
+    /// Raw IPv4.
     pub const IPV4: LinkType = LinkType(228);
+    /// Raw IPv6.
     pub const IPV6: LinkType = LinkType(229);
+    /// Linux "cooked" capture, version 2.
     pub const LINUX_SLL2: LinkType = LinkType(276);
 
     /// The short name tcpdump uses for this link type (`EN10MB`, `LINUX_SLL2`, ...).

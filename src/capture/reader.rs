@@ -1,48 +1,352 @@
-//! The streaming capture reader (stub: the capture helper fills this in).
+//! The streaming capture reader.
+//!
+//! pcap-parser's streaming readers hold the bytes in a bounded buffer; this
+//! file frames each block (reads its length, checks it, grows the buffer up
+//! to [`MAX_BLOCK_LEN`] if needed, waits until the whole block is buffered)
+//! before asking pcap-parser to parse it, so every error can say exactly what
+//! was wrong and where. What the formats mean lives in `pcap.rs` and
+//! `pcapng.rs`, behind the [`Container`] trait.
 
-use super::{CaptureError, Frame};
-use std::io::Read;
+use super::input::{read_up_to, ErrorSlot, Input};
+use super::pcap::{self, Pcap};
+use super::pcapng::{self, PcapNg};
+use super::{CaptureError, Frame, LinkType, Timestamp};
+use pcap_parser::traits::PcapReaderIterator;
+use pcap_parser::{LegacyPcapReader, PcapBlockOwned, PcapError, PcapNGReader};
+use std::io::{Cursor, Read};
+use std::ops::Range;
+
+/// Capacity the read buffer starts with.
+pub(super) const INITIAL_BUFFER: usize = 64 * 1024;
+
+/// Largest record or block accepted, and so the most the buffer grows to:
+/// far above the 262144-byte maximum snapshot length plus pcapng overhead.
+pub(super) const MAX_BLOCK_LEN: usize = 16 * 1024 * 1024;
 
 /// Which container the capture uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CaptureFormat {
+    /// Legacy libpcap format (`.pcap`).
     Pcap,
+    /// pcap Next Generation (`.pcapng`).
     PcapNg,
 }
 
-/// Reads frames one at a time from a pcap or pcapng stream.
+/// A packet found in a block, its bytes given as a range of the block.
+#[derive(Debug)]
+pub(super) struct Packet {
+    /// `None` when the block carries no timestamp (pcapng Simple Packet Block).
+    pub ts: Option<Timestamp>,
+    pub link_type: LinkType,
+    pub interface: u32,
+    pub orig_len: u32,
+    pub data: Range<usize>,
+}
+
+/// What one capture format knows about its blocks (pcap records count as blocks).
+pub(super) trait Container {
+    fn format(&self) -> CaptureFormat;
+    /// Bytes needed to know a block's length (always at least 4).
+    fn header_len(&self) -> usize;
+    /// The whole block's length, from its first `header_len()` bytes.
+    fn block_len(&self, head: &[u8]) -> Result<u64, String>;
+    /// Whether the block starting with `head` (maybe cut short) holds a packet.
+    fn is_packet(&self, head: &[u8]) -> bool;
+    /// Whether the block starting with `head` is skipped whatever it holds
+    /// (so that pcap-parser failing to parse it does not matter).
+    fn is_ignored(&self, head: &[u8]) -> bool;
+    /// Name of the block starting with `head`, for messages.
+    fn block_name(&self, head: &[u8]) -> &'static str;
+    /// Checks on the complete raw block that pcap-parser does not make.
+    fn check(&self, block: &[u8]) -> Result<(), String>;
+    /// Takes in a parsed block: a packet, or `None` for anything else.
+    fn decode(&mut self, block: PcapBlockOwned<'_>) -> Result<Option<Packet>, String>;
+}
+
+/// The outcome of reading one block.
+enum Step {
+    End,
+    Skipped,
+    Packet(usize, Packet),
+}
+
+/// Reads frames one at a time from a pcap or pcapng stream, in memory
+/// bounded by the largest block (64 KiB normally, at most 16 MiB).
 pub struct CaptureReader {
     name: String,
-    #[allow(dead_code)]
-    input: Box<dyn Read + Send>,
+    inner: Box<dyn PcapReaderIterator + Send>,
+    container: Box<dyn Container + Send>,
+    io_error: ErrorSlot,
+    /// Current capacity of `inner`'s buffer (only this file grows it).
+    capacity: usize,
+    /// Input offset of the first byte of `inner.data()`.
+    offset: u64,
+    /// Length of the block holding the frame last returned, consumed on the next call.
+    pending: usize,
+    frames: u64,
+    last_ts: Timestamp,
+    finished: bool,
 }
 
 impl CaptureReader {
-    /// Opens a file, or standard input when `path` is `-`.
+    /// Opens a file, or standard input when `path` is `-`, and reads its header.
     pub fn open(path: &str) -> Result<Self, CaptureError> {
         let input: Box<dyn Read + Send> = if path == "-" {
             Box::new(std::io::stdin())
         } else {
-            Box::new(std::fs::File::open(path).map_err(|e| CaptureError::new(path, e.to_string()))?)
+            let file = std::fs::File::open(path)
+                .map_err(|e| CaptureError::new(path, format!("cannot open: {e}")))?;
+            Box::new(file)
         };
         Self::from_reader(path, input)
     }
 
     /// Reads a capture from any byte stream; `name` is used in errors.
+    /// Fails if the stream does not start with a valid pcap or pcapng header.
     pub fn from_reader(name: &str, input: Box<dyn Read + Send>) -> Result<Self, CaptureError> {
-        Ok(CaptureReader {
+        let header_error = |message: String| CaptureError::new(name, message).at_offset(0);
+        let (mut input, io_error) = Input::new(input);
+        let (head, is_ng) = read_header(&mut input).map_err(header_error)?;
+        let capacity = INITIAL_BUFFER.max(head.len());
+        let stream = Cursor::new(head).chain(input);
+        let (inner, container): (
+            Box<dyn PcapReaderIterator + Send>,
+            Box<dyn Container + Send>,
+        ) = if is_ng {
+            let inner = PcapNGReader::new(capacity, stream).map_err(|e| {
+                let why = parse_failure(&e);
+                header_error(format!("corrupt section header block: {why}"))
+            })?;
+            (Box::new(inner), Box::<PcapNg>::default())
+        } else {
+            let mut inner = LegacyPcapReader::new(capacity, stream)
+                .map_err(|_| header_error("unreadable pcap file header".into()))?;
+            let pcap = match inner.next() {
+                Ok((_, PcapBlockOwned::LegacyHeader(header))) => Pcap::new(&header),
+                _ => return Err(header_error("unreadable pcap file header".into())),
+            };
+            inner.consume(pcap::HEADER_LEN);
+            (Box::new(inner), Box::new(pcap))
+        };
+        let mut reader = CaptureReader {
             name: name.to_string(),
-            input,
-        })
+            inner,
+            container,
+            io_error,
+            capacity,
+            offset: if is_ng { 0 } else { pcap::HEADER_LEN as u64 },
+            pending: 0,
+            frames: 0,
+            last_ts: Timestamp::default(),
+            finished: false,
+        };
+        if is_ng {
+            // Take in the first Section Header Block now: it is the file header.
+            reader.step()?;
+        }
+        Ok(reader)
     }
 
     /// The container format, known once the header has been read.
     pub fn format(&self) -> CaptureFormat {
-        CaptureFormat::Pcap
+        self.container.format()
+    }
+
+    /// The name given to [`CaptureReader::open`] or [`CaptureReader::from_reader`].
+    pub fn file_name(&self) -> &str {
+        &self.name
+    }
+
+    /// Bytes of input used so far: up to the end of the last frame returned
+    /// (for a progress bar; compare with the file's size).
+    pub fn bytes_consumed(&self) -> u64 {
+        self.offset + self.pending as u64
     }
 
     /// The next frame, `None` at the clean end of the capture.
+    ///
+    /// After an error, all later calls return `Ok(None)`.
     pub fn next_frame(&mut self) -> Result<Option<Frame<'_>>, CaptureError> {
-        Err(CaptureError::new(&self.name, "not implemented"))
+        if self.finished {
+            return Ok(None);
+        }
+        let pending = std::mem::take(&mut self.pending);
+        self.consume(pending);
+        let (len, packet) = loop {
+            match self.step() {
+                Ok(Step::Packet(len, packet)) => break (len, packet),
+                Ok(Step::Skipped) => continue,
+                Ok(Step::End) => {
+                    self.finished = true;
+                    return Ok(None);
+                }
+                Err(e) => {
+                    self.finished = true;
+                    return Err(e);
+                }
+            }
+        };
+        self.pending = len;
+        self.frames += 1;
+        let ts = packet.ts.unwrap_or(self.last_ts);
+        self.last_ts = ts;
+        Ok(Some(Frame {
+            number: self.frames,
+            ts,
+            link_type: packet.link_type,
+            interface: packet.interface,
+            orig_len: packet.orig_len,
+            data: &self.inner.data()[packet.data],
+        }))
+    }
+
+    /// Reads, checks and parses the block at the front of the buffer; skipped
+    /// blocks are consumed, a packet's block is left for the caller.
+    fn step(&mut self) -> Result<Step, CaptureError> {
+        let head_len = self.container.header_len();
+        if !self.fill(head_len)? {
+            let have = self.inner.data().len();
+            if have == 0 {
+                return Ok(Step::End);
+            }
+            let message = format!("truncated record header: {have} of {head_len} bytes");
+            return Err(self.block_error(message));
+        }
+        let len = self
+            .container
+            .block_len(self.inner.data())
+            .map_err(|m| self.block_error(m))?;
+        if len > MAX_BLOCK_LEN as u64 {
+            return Err(self.block_error(too_long(len)));
+        }
+        let len = len as usize;
+        self.reserve(len);
+        if !self.fill(len)? {
+            let have = self.inner.data().len();
+            let name = self.container.block_name(self.inner.data());
+            let message = format!("truncated record: {have} of {len} bytes ({name})");
+            return Err(self.block_error(message));
+        }
+        let block = &self.inner.data()[..len];
+        let name = self.container.block_name(block);
+        let ignored = self.container.is_ignored(block);
+        self.container
+            .check(block)
+            .map_err(|m| self.block_error(m))?;
+        let decoded = match self.inner.next() {
+            Ok((used, block)) if used == len => self.container.decode(block),
+            Ok(_) => Err(format!("corrupt {name}: contents do not match its length")),
+            Err(_) if ignored => Ok(None),
+            Err(e) => Err(format!("corrupt {name}: {}", parse_failure(&e))),
+        };
+        match decoded.map_err(|m| self.block_error(m))? {
+            Some(packet) if packet.data.end <= len => Ok(Step::Packet(len, packet)),
+            Some(_) => Err(self.block_error(format!("corrupt {name}: data overruns the block"))),
+            None => {
+                self.consume(len);
+                Ok(Step::Skipped)
+            }
+        }
+    }
+
+    /// Reads until the buffer holds `n` bytes (`n` <= capacity); false if
+    /// the input ends first.
+    fn fill(&mut self, n: usize) -> Result<bool, CaptureError> {
+        while self.inner.data().len() < n {
+            if self.inner.reader_exhausted() {
+                return Ok(false);
+            }
+            if self.inner.refill().is_err() {
+                let cause = self.io_error.get().map_or("unknown cause", String::as_str);
+                let at = self.offset + self.inner.data().len() as u64;
+                let message = format!("read error: {cause}");
+                return Err(CaptureError::new(&self.name, message).at_offset(at));
+            }
+        }
+        Ok(true)
+    }
+
+    /// Grows the buffer to hold `n` bytes (`n` <= [`MAX_BLOCK_LEN`]).
+    fn reserve(&mut self, n: usize) {
+        if n > self.capacity {
+            self.capacity = n.next_power_of_two().min(MAX_BLOCK_LEN);
+            self.inner.grow(self.capacity);
+        }
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.inner.consume(n);
+        self.offset += n as u64;
+    }
+
+    /// An error about the block at the front of the buffer: its offset, and
+    /// its frame number if it holds a packet.
+    fn block_error(&self, message: String) -> CaptureError {
+        let error = CaptureError::new(&self.name, message).at_offset(self.offset);
+        if self.container.is_packet(self.inner.data()) {
+            error.at_frame(self.frames + 1)
+        } else {
+            error
+        }
+    }
+
+    /// Capacity of the read buffer (tests check that it stays bounded).
+    #[cfg(test)]
+    pub(super) fn buffer_capacity(&self) -> usize {
+        self.capacity
+    }
+
+    /// Bytes currently held in the read buffer.
+    #[cfg(test)]
+    pub(super) fn buffered(&self) -> usize {
+        self.inner.data().len()
+    }
+}
+
+/// Reads the file header: the pcap header, or the whole first pcapng Section
+/// Header Block (pcap-parser checks it on creation). True for pcapng.
+fn read_header(input: &mut Input) -> Result<(Vec<u8>, bool), String> {
+    let mut head = Vec::new();
+    let mut fill = |head: &mut Vec<u8>, len: usize| {
+        let start = head.len();
+        head.resize(len, 0);
+        let n = read_up_to(input, &mut head[start..]).map_err(|e| format!("read error: {e}"))?;
+        match start + n {
+            0 => Err("empty file, not a capture".to_string()),
+            have if have < len => Err(format!("truncated file header: {have} of {len} bytes")),
+            _ => Ok(()),
+        }
+    };
+    fill(&mut head, 4)?;
+    let magic = [head[0], head[1], head[2], head[3]];
+    if pcap::is_magic(magic) {
+        fill(&mut head, pcap::HEADER_LEN)?;
+        Ok((head, false))
+    } else if pcapng::is_magic(magic) {
+        fill(&mut head, 12)?;
+        let len = PcapNg::default().block_len(&head)?;
+        if len > MAX_BLOCK_LEN as u64 {
+            return Err(too_long(len));
+        }
+        fill(&mut head, len as usize)?;
+        Ok((head, true))
+    } else {
+        let magic = u32::from_be_bytes(magic);
+        Err(format!("not a pcap or pcapng file (magic 0x{magic:08x})"))
+    }
+}
+
+fn too_long(len: u64) -> String {
+    format!("record length {len} exceeds the limit of {MAX_BLOCK_LEN} bytes")
+}
+
+/// Why pcap-parser rejected a complete block, in words.
+fn parse_failure(error: &PcapError<&[u8]>) -> &'static str {
+    match error {
+        PcapError::HeaderNotRecognized => "bad byte-order magic",
+        PcapError::Incomplete(_) | PcapError::UnexpectedEof | PcapError::BufferTooSmall => {
+            "contents overrun the block length"
+        }
+        _ => "malformed contents",
     }
 }

@@ -6,11 +6,15 @@ use std::fmt;
 /// the Unix epoch, UTC.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Timestamp {
+    /// Whole seconds since the epoch.
     pub secs: i64,
+    /// Nanoseconds past `secs`, below 1 000 000 000.
     pub nanos: u32,
 }
 
 impl Timestamp {
+    /// A timestamp from seconds and nanoseconds; nanoseconds of a second or
+    /// more carry into `secs`.
     pub fn new(secs: i64, nanos: u32) -> Self {
         Timestamp {
             secs: secs + i64::from(nanos / 1_000_000_000),
