@@ -20,4 +20,5 @@ pub mod cli;
 pub mod link;
 pub mod output;
 pub mod pipeline;
+pub mod protocols;
 pub mod reassembly;

@@ -1,0 +1,179 @@
+//! The protocol modules and the interface they all implement.
+//!
+//! Every protocol lives in its own folder with the same four parts:
+//!
+//! - `probe.rs`: [`Probe`]s the first bytes of one direction of a stream:
+//!   not mine, need more, or mine with a confidence;
+//! - `framing.rs`: where the next message ends ([`Framing`]);
+//! - `messages.rs`: the typed messages (serialisable to a record's `fields`),
+//!   their enumerations, and the one-line summary a person reads;
+//! - `parsing.rs`: nom parsers from the bytes of one message to its type;
+//!
+//! and a `mod.rs` whose `Decoder` ties them together as a [`StreamDecoder`]
+//! (the state a stream needs: dialect, length convention, client state).
+//!
+//! The decode stage ([`crate::decode`]) drives these: it probes, frames,
+//! decodes, and wraps each [`Decoded`] message in a record envelope.
+
+pub mod cards;
+pub mod enums;
+
+use crate::reassembly::Direction;
+use serde::Serialize;
+use std::borrow::Cow;
+
+/// The protocols cardshark knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ProtocolId {
+    PokerTh,
+    PokerNetwork,
+    Gls,
+    CardGame,
+}
+
+impl ProtocolId {
+    /// Every protocol, in the order probes run.
+    pub const ALL: [ProtocolId; 4] = [
+        ProtocolId::PokerTh,
+        ProtocolId::PokerNetwork,
+        ProtocolId::Gls,
+        ProtocolId::CardGame,
+    ];
+
+    /// The name used in records and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            ProtocolId::PokerTh => "pokerth",
+            ProtocolId::PokerNetwork => "pokernetwork",
+            ProtocolId::Gls => "gls",
+            ProtocolId::CardGame => "cardgame",
+        }
+    }
+
+    /// The protocol with this name (as [`ProtocolId::name`] gives it).
+    pub fn from_name(name: &str) -> Option<ProtocolId> {
+        ProtocolId::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// The TCP ports the protocol is usually served on (hints only).
+    pub fn default_ports(self) -> &'static [u16] {
+        match self {
+            ProtocolId::PokerTh => &[7234],
+            ProtocolId::PokerNetwork => &[19380],
+            ProtocolId::Gls => &[13500],
+            ProtocolId::CardGame => &[],
+        }
+    }
+}
+
+impl std::fmt::Display for ProtocolId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a probe thinks of the first bytes of one direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Probe {
+    /// These bytes cannot start this protocol.
+    NotMine,
+    /// Too few bytes to tell.
+    NeedMore,
+    /// This protocol, with a confidence from 1 (barely) to 100 (a signature
+    /// such as a handshake line or a magic number).
+    Mine(u8),
+}
+
+/// Where the next message ends, for bytes that start at a message boundary.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Framing {
+    /// A whole message of this many bytes starts the buffer.
+    Message(usize),
+    /// The message is not complete; at least this many bytes in all are
+    /// needed before asking again (a lower bound).
+    NeedMore(usize),
+    /// The bytes cannot start a message of this protocol: why.
+    Invalid(String),
+}
+
+/// One decoded message, before the decode stage wraps it in a record.
+#[derive(Debug, Clone, Serialize)]
+pub struct Decoded {
+    /// The message name (`PlayersActionDone`, `PacketPokerRaise`, ...).
+    pub type_name: Cow<'static, str>,
+    /// The numeric type on the wire.
+    pub type_id: u32,
+    /// The decoded fields.
+    pub fields: Fields,
+    /// Annotations a reader needs (spec violations, leftovers, odd values).
+    pub notes: Vec<String>,
+    /// Set when the message framed but could not be decoded: why.
+    pub error: Option<String>,
+}
+
+/// The fields of a message of one of the protocols. Serialises as the
+/// protocol's message fields (an object).
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum Fields {
+    /// Nothing decoded (see [`Decoded::error`]): the raw bytes, as hex.
+    Raw {
+        /// The message's bytes, lowercase hex.
+        raw: String,
+    },
+}
+
+impl Fields {
+    /// The raw bytes of a message that could not be decoded.
+    pub fn raw(bytes: &[u8]) -> Fields {
+        Fields::Raw { raw: hex(bytes) }
+    }
+
+    /// A one-line summary for people ("player 3 raises 200, total 400").
+    pub fn summary(&self) -> String {
+        match self {
+            Fields::Raw { raw } => format!("{} bytes not decoded", raw.len() / 2),
+        }
+    }
+}
+
+/// What every protocol's per-stream decoder does. One is made per stream
+/// once the stream's protocol is known; it sees both directions.
+pub trait StreamDecoder: Send {
+    /// Which protocol this decodes.
+    fn protocol(&self) -> ProtocolId;
+
+    /// The dialect, once known (`pokerth-2007`, `pokernetwork-2`, ...).
+    fn dialect(&self) -> Option<&'static str>;
+
+    /// Where the next message of direction `dir` ends; `buf` starts at a
+    /// message boundary (or at a candidate boundary, when resynchronising).
+    fn frame(&self, dir: Direction, buf: &[u8]) -> Framing;
+
+    /// Decodes one whole message (exactly the bytes [`StreamDecoder::frame`]
+    /// delimited), updating the stream's state.
+    fn decode(&mut self, dir: Direction, msg: &[u8]) -> Decoded;
+}
+
+/// Probes `buf`, the first bytes of direction `dir`, for protocol `id`.
+pub fn probe(id: ProtocolId, dir: Direction, buf: &[u8]) -> Probe {
+    let _ = (id, dir, buf);
+    Probe::NotMine
+}
+
+/// A fresh decoder for a stream of protocol `id`.
+pub fn new_decoder(id: ProtocolId) -> Option<Box<dyn StreamDecoder>> {
+    let _ = id;
+    None
+}
+
+/// Bytes as lowercase hex.
+pub fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        s.push(DIGITS[usize::from(b >> 4)] as char);
+        s.push(DIGITS[usize::from(b & 15)] as char);
+    }
+    s
+}
