@@ -16,6 +16,36 @@
 //! - [`Event::End`], the stream is over (fin, rst, idle timeout, end of
 //!   capture), with its statistics.
 //!
+//! Guarantees: a stream's events begin with `Start` and end with `End`
+//! (exactly once); in between, the `Data` and `Gap` events of each direction
+//! cover every offset of that direction's stream exactly once, in increasing
+//! order from 0. Memory is bounded by [`Config`]: out-of-order bytes per
+//! direction, retained bytes per direction, and live flows.
+//!
+//! How bytes are judged (details in the submodules):
+//!
+//! - positions are u64 *stream offsets*, from sequence numbers unwrapped
+//!   once on arrival (`seq`), so wraparound past 2^32 needs no care after;
+//! - a segment's bytes already delivered or buffered are a retransmission:
+//!   dropped (the first copy wins), compared with the first copy where it
+//!   is still held (buffered, or among the last `retain_per_dir` delivered
+//!   bytes), a difference being a `Conflict`; a segment at `next - 1` with
+//!   at most one byte is a keep-alive, dropped;
+//! - a hole becomes a `Gap` when the peer acknowledges bytes past it, when
+//!   out-of-order data exceeds `max_buffered_per_dir`, or when the stream
+//!   ends; bytes the snaplen cut are a `Gap` in their place;
+//! - a stream ends by FIN both ways (seen: holes before the FINs are then
+//!   closed as gaps), by RST, by idle timeout, by eviction under
+//!   `max_flows`, or at [`Reassembler::finish`]. After a FIN or RST end the
+//!   connection lingers for late packets, counted in its statistics until a
+//!   new SYN reuses its 4-tuple (a new stream) or it expires.
+//!
+//! Layout: `seq` (sequence numbers), `tail` (retained delivered bytes),
+//! `direction` (one direction's stream: in-order delivery, out-of-order
+//! buffer, gaps), `conn` (a connection: roles, both directions, its end),
+//! `table` (flows by 4-tuple, idle order), and here the public types and the
+//! [`Reassembler`] that ties them together.
+//!
 //! ```no_run
 //! use cardshark::reassembly::{Config, Event, Reassembler};
 //! let mut r = Reassembler::new(Config::default());
@@ -29,10 +59,20 @@
 //! r.finish(&mut sink);
 //! ```
 
+mod conn;
+mod direction;
+mod seq;
+mod table;
+mod tail;
+#[cfg(test)]
+mod tests;
+
 use crate::capture::Timestamp;
 use crate::link::TcpSegment;
+use conn::Conn;
 use std::fmt;
 use std::net::SocketAddr;
+use table::{flow_key, FlowTable};
 
 /// Which way bytes flow in a connection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -133,7 +173,9 @@ pub struct DirStats {
     /// Gap events and the bytes they stand for.
     pub gaps: u64,
     pub gap_bytes: u64,
-    /// Segments whose payload had been seen already (wholly or in part).
+    /// Segments whose payload had been seen already (wholly or in part),
+    /// or lay before the point where a mid-connection capture picked the
+    /// direction up. Keep-alives are not counted here.
     pub retransmissions: u64,
     /// Keep-alive probes (dropped).
     pub keepalives: u64,
@@ -141,8 +183,9 @@ pub struct DirStats {
     pub conflicts: u64,
 }
 
-/// What is known of a stream; passed with [`Event::Start`] and [`Event::End`].
-#[derive(Debug, Clone)]
+/// What is known of a stream; passed with [`Event::Start`] (counters still
+/// zero) and [`Event::End`] (final values).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StreamInfo {
     /// 0-based stream index, in order of first appearance.
     pub id: u64,
@@ -194,18 +237,25 @@ pub enum Event<'a> {
         frame: u64,
         ts: Timestamp,
     },
+    /// At most one per segment, after the segment's fresh bytes (if any)
+    /// were handled.
     Conflict {
         stream: u64,
         dir: Direction,
-        /// Stream offset of the first differing byte, and how many bytes overlapped.
+        /// Stream offset of the first differing byte, and how many bytes of
+        /// the segment overlapped earlier copies (compared or not).
         offset: u64,
         len: u64,
+        /// The retransmitted segment's frame, and its time.
         frame: u64,
         ts: Timestamp,
     },
     End {
         info: &'a StreamInfo,
         reason: EndReason,
+        /// The frame that ended the stream (the RST, the second FIN) and its
+        /// time; for timeout, eviction and end of capture, the stream's
+        /// last frame and time.
         frame: u64,
         ts: Timestamp,
     },
@@ -228,7 +278,8 @@ pub struct Config {
     /// Out-of-order bytes buffered per direction before the oldest hole is
     /// given up as a gap.
     pub max_buffered_per_dir: usize,
-    /// Connections tracked at once; past it the longest idle is flushed.
+    /// Connections tracked at once (0 counts as 1); past it ended ones are
+    /// dropped first, then the longest idle is flushed.
     pub max_flows: usize,
     /// Seconds without a packet after which a stream ends (`None`: never).
     pub idle_timeout: Option<f64>,
@@ -252,18 +303,27 @@ impl Default for Config {
 pub struct ReassemblyStats {
     pub segments: u64,
     pub streams: u64,
-    /// Streams flushed to respect `max_flows`.
+    /// Live streams flushed to respect `max_flows` (ended streams dropped
+    /// to make room are not counted).
     pub flows_evicted: u64,
     /// Holes given up because buffering reached `max_buffered_per_dir`, and their bytes.
     pub buffer_overflows: u64,
     pub buffer_overflow_bytes: u64,
 }
 
-/// The TCP reassembler (stub: the reassembly helper fills this in).
+/// The TCP reassembler: a flow table of connections, each with two
+/// directions (see the `conn`, `direction` and `table` submodules).
+///
+/// Capture time is the latest timestamp seen. Each time it advances, the
+/// flows idle for longer than [`Config::idle_timeout`] are ended (reason
+/// `timeout`), found from the front of the table's idle order rather than by
+/// a scan.
 pub struct Reassembler {
-    #[allow(dead_code)]
     config: Config,
     stats: ReassemblyStats,
+    table: FlowTable,
+    /// The latest capture time seen.
+    clock: Option<Timestamp>,
 }
 
 impl Reassembler {
@@ -271,6 +331,8 @@ impl Reassembler {
         Reassembler {
             config,
             stats: ReassemblyStats::default(),
+            table: FlowTable::default(),
+            clock: None,
         }
     }
 
@@ -282,16 +344,74 @@ impl Reassembler {
         seg: &TcpSegment<'_>,
         sink: &mut impl Sink,
     ) {
-        let _ = (frame, ts, seg, sink);
         self.stats.segments += 1;
+        self.advance_clock(ts, sink);
+        let key = flow_key(seg.src, seg.dst);
+        // A new SYN on the 4-tuple of an ended connection opens a new one;
+        // anything else (the last ACK after the FINs...) is a late packet
+        // of the old one.
+        let reopen = seg.flags.syn() && !seg.flags.ack();
+        let new = match self.table.get(&key) {
+            None => true,
+            Some(conn) => conn.ended && reopen,
+        };
+        if new {
+            self.table.remove(&key);
+            self.make_room(sink);
+            let conn = Conn::new(self.stats.streams, frame, ts, seg);
+            self.stats.streams += 1;
+            sink.event(Event::Start(&conn.info));
+            self.table.insert(key, conn);
+        }
+        let (config, stats) = (&self.config, &mut self.stats);
+        self.table.with(&key, |conn| {
+            conn.process(frame, ts, seg, config, stats, sink);
+        });
     }
 
-    /// Ends every open stream (reason `eof`), flushing what is buffered.
+    /// Ends every open stream (reason `eof`), flushing what is buffered
+    /// with [`GapReason::Closed`] gaps for the holes. The `End` event of
+    /// each carries its last frame. Streams that already ended are dropped
+    /// silently.
     pub fn finish(&mut self, sink: &mut impl Sink) {
-        let _ = sink;
+        for mut conn in self.table.drain_by_id() {
+            conn.end_at_last(EndReason::Eof, &self.config, &mut self.stats, sink);
+        }
     }
 
     pub fn stats(&self) -> &ReassemblyStats {
         &self.stats
+    }
+
+    /// Moves capture time to `ts` if later, ending the flows idle for too
+    /// long (reason `timeout`, at their last frame). Ended flows kept for
+    /// late packets expire the same way, silently.
+    fn advance_clock(&mut self, ts: Timestamp, sink: &mut impl Sink) {
+        if self.clock.is_some_and(|c| ts <= c) {
+            return;
+        }
+        self.clock = Some(ts);
+        let Some(timeout) = self.config.idle_timeout else {
+            return;
+        };
+        while let Some(mut conn) = self.table.pop_idle(ts, timeout) {
+            conn.end_at_last(EndReason::Timeout, &self.config, &mut self.stats, sink);
+        }
+    }
+
+    /// Before adding a flow: while the table is at `max_flows` (0 counts as
+    /// 1), drops ended flows, then flushes the longest-idle live ones
+    /// (reason `timeout`, `evicted` set, at their last frame).
+    fn make_room(&mut self, sink: &mut impl Sink) {
+        while self.table.len() >= self.config.max_flows.max(1) {
+            let Some(mut conn) = self.table.pop_first() else {
+                break;
+            };
+            if !conn.ended {
+                conn.info.evicted = true;
+                self.stats.flows_evicted += 1;
+                conn.end_at_last(EndReason::Timeout, &self.config, &mut self.stats, sink);
+            }
+        }
     }
 }
