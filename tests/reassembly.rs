@@ -46,9 +46,9 @@ fn in_order_conversation_is_delivered_both_ways() {
     assert_eq!(s["end_reason"], "fin");
     assert_eq!(s["c2s"]["bytes"], 9);
     assert_eq!(s["s2c"]["bytes"], 7);
-    // SYN, ACK, 2 data, 1 ack of the server's data, FIN, last ACK.
+    // SYN, ACK, 2 data, 1 ack of the server's data, FIN, last ACK; SYN-ACK, 2 acks, data, FIN.
     assert_eq!(s["c2s"]["packets"], 7);
-    assert_eq!(s["s2c"]["packets"], 4);
+    assert_eq!(s["s2c"]["packets"], 5);
     assert_eq!(doc["capture"]["frames"], segs.len());
     assert_eq!(doc["capture"]["streams"], 1);
 }
@@ -171,17 +171,25 @@ fn sequence_numbers_wrap_around() {
     let mut c = Conn::new("10.0.0.1:40000", "10.0.0.2:7234", 0xFFFF_FFF0, 0xFFFF_FFFE);
     let mut segs = c.handshake();
     let mut want = Vec::new();
+    let mut client = Vec::new();
     for i in 0..6u8 {
         let m = vec![b'a' + i; 7];
         want.extend_from_slice(&m);
-        segs.push(c.data(true, &m));
-        segs.push(c.data(false, &m));
+        client.push(c.data(true, &m));
     }
-    // Swap two segments around the wrap point.
-    segs.swap(5, 7);
+    // The client's segments cross 2^32 at its third; two of them arrive
+    // swapped around the wrap point. Then the server answers across its own.
+    client.swap(1, 3);
+    segs.extend(client);
+    for i in 0..6u8 {
+        segs.push(c.data(false, &vec![b'a' + i; 7]));
+    }
     let path = write(&dir, "wrap.pcap", &c, &segs);
     assert_eq!(follow_raw(&path, 0, "c2s"), want);
     assert_eq!(follow_raw(&path, 0, "s2c"), want);
+    let s = stream(&path, 0);
+    assert_eq!(s["c2s"]["gaps"], 0);
+    assert_eq!(s["s2c"]["gaps"], 0);
 }
 
 #[test]

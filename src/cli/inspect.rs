@@ -25,14 +25,22 @@ struct Row {
 }
 
 pub fn run(args: &InspectArgs) -> Result<(), CliError> {
+    // The end reason comes with End; the final counts (late packets such as
+    // the last ACK included) with Closed, once the flow leaves the table.
     let mut rows: Vec<Row> = Vec::new();
-    let mut sink = |ev: Event<'_>| {
-        if let Event::End { info, reason, .. } = ev {
+    let mut reasons: std::collections::HashMap<u64, EndReason> = Default::default();
+    let mut sink = |ev: Event<'_>| match ev {
+        Event::End { info, reason, .. } => {
+            reasons.insert(info.id, reason);
+        }
+        Event::Closed(info) => {
+            let reason = reasons.remove(&info.id).unwrap_or(EndReason::Eof);
             rows.push(Row {
                 info: info.clone(),
                 reason,
             });
         }
+        _ => {}
     };
     let summary = pipeline::run(&args.input.file, args.input.config(), &mut sink)?;
     rows.sort_by_key(|r| r.info.id);

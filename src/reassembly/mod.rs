@@ -13,6 +13,8 @@
 //!   with their length; delivery goes on after them;
 //! - [`Event::Conflict`], a retransmission whose bytes differ from the first
 //!   copy (the first copy wins);
+//! - [`Event::Closed`], the final statistics when the connection leaves the
+//!   flow table (late packets included);
 //! - [`Event::End`], the stream is over (fin, rst, idle timeout, end of
 //!   capture), with its statistics.
 //!
@@ -259,6 +261,11 @@ pub enum Event<'a> {
         frame: u64,
         ts: Timestamp,
     },
+    /// The stream's connection left the flow table (idle expiry, flow cap,
+    /// reuse of its 4-tuple, end of capture): its final statistics, with the
+    /// late packets that came after [`Event::End`] (such as the last ACK
+    /// after the FINs). Comes exactly once per stream, after `End`.
+    Closed(&'a StreamInfo),
 }
 
 /// Receives the reassembler's events. Any `FnMut(Event)` is a sink.
@@ -356,7 +363,9 @@ impl Reassembler {
             Some(conn) => conn.ended && reopen,
         };
         if new {
-            self.table.remove(&key);
+            if let Some(old) = self.table.remove(&key) {
+                sink.event(Event::Closed(&old.info));
+            }
             self.make_room(sink);
             let conn = Conn::new(self.stats.streams, frame, ts, seg);
             self.stats.streams += 1;
@@ -376,6 +385,7 @@ impl Reassembler {
     pub fn finish(&mut self, sink: &mut impl Sink) {
         for mut conn in self.table.drain_by_id() {
             conn.end_at_last(EndReason::Eof, &self.config, &mut self.stats, sink);
+            sink.event(Event::Closed(&conn.info));
         }
     }
 
@@ -396,6 +406,7 @@ impl Reassembler {
         };
         while let Some(mut conn) = self.table.pop_idle(ts, timeout) {
             conn.end_at_last(EndReason::Timeout, &self.config, &mut self.stats, sink);
+            sink.event(Event::Closed(&conn.info));
         }
     }
 
@@ -412,6 +423,7 @@ impl Reassembler {
                 self.stats.flows_evicted += 1;
                 conn.end_at_last(EndReason::Timeout, &self.config, &mut self.stats, sink);
             }
+            sink.event(Event::Closed(&conn.info));
         }
     }
 }

@@ -151,6 +151,11 @@ impl Sink for Rec {
                     frame,
                 }
             }
+            Event::Closed(info) => {
+                let seen = self.seen.get(&info.id).expect("Closed before Start");
+                assert!(seen.ended, "Closed comes after End");
+                return;
+            }
             Event::End {
                 info,
                 reason,
