@@ -182,7 +182,7 @@ fn sequence_numbers_wrap_around() {
     client.swap(1, 3);
     segs.extend(client);
     for i in 0..6u8 {
-        segs.push(c.data(false, &vec![b'a' + i; 7]));
+        segs.push(c.data(false, &[b'a' + i; 7]));
     }
     let path = write(&dir, "wrap.pcap", &c, &segs);
     assert_eq!(follow_raw(&path, 0, "c2s"), want);
