@@ -17,6 +17,8 @@
 
 pub mod capture;
 pub mod cli;
+pub mod decode;
+pub mod detect;
 pub mod link;
 pub mod output;
 pub mod pipeline;

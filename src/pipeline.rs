@@ -7,6 +7,7 @@
 use crate::capture::{CaptureError, CaptureFormat, CaptureReader, LinkType, Timestamp};
 use crate::link::{LinkDecoder, LinkStats, Packet};
 use crate::reassembly::{Config, Event, Reassembler, ReassemblyStats, Sink};
+use std::cell::Cell;
 use std::collections::BTreeMap;
 
 /// What a pass over a capture saw, beside the streams themselves.
@@ -82,16 +83,28 @@ pub fn run(
     config: Config,
     sink: &mut impl Sink,
 ) -> Result<CaptureSummary, CaptureError> {
-    let reader = CaptureReader::open(path)?;
-    run_reader(path, reader, config, sink)
+    run_until(path, config, sink, &Cell::new(false))
 }
 
-/// Like [`run`], on a reader already opened.
+/// Like [`run`], stopping early (before the next frame) once `stop` is set,
+/// for example by a sink that has printed all it was asked for.
+pub fn run_until(
+    path: &str,
+    config: Config,
+    sink: &mut impl Sink,
+    stop: &Cell<bool>,
+) -> Result<CaptureSummary, CaptureError> {
+    let reader = CaptureReader::open(path)?;
+    run_reader(path, reader, config, sink, stop)
+}
+
+/// Like [`run_until`], on a reader already opened.
 pub fn run_reader(
     name: &str,
     mut reader: CaptureReader,
     config: Config,
     sink: &mut impl Sink,
+    stop: &Cell<bool>,
 ) -> Result<CaptureSummary, CaptureError> {
     let mut decoder = LinkDecoder::new();
     let mut reasm = Reassembler::new(config);
@@ -106,7 +119,7 @@ pub fn run_reader(
         first_malformed: None,
         truncated: None,
     };
-    loop {
+    while !stop.get() {
         let frame = match reader.next_frame() {
             Ok(Some(f)) => f,
             Ok(None) => break,

@@ -4,6 +4,7 @@
 //! its results are printed with a warning), 1 when the input could not be
 //! read at all, 2 on bad usage.
 
+mod decode;
 mod follow;
 mod inspect;
 
@@ -25,6 +26,8 @@ pub struct Cli {
 pub enum Command {
     /// One row per TCP stream, and a summary of the capture.
     Inspect(inspect::InspectArgs),
+    /// Every message of every stream, as a table or as JSON records.
+    Decode(decode::DecodeArgs),
     /// The reassembled bytes of one TCP stream, like `tshark -z follow,tcp`.
     Follow(follow::FollowArgs),
 }
@@ -68,6 +71,26 @@ impl InputArgs {
     }
 }
 
+/// Options of the commands that decode (`decode`, `inspect`).
+#[derive(Args, Debug, Clone, Default)]
+pub struct DecodeOpts {
+    /// Decode a port or a stream as this protocol, whatever detection says:
+    /// `PORT=PROTOCOL` or `stream:N=PROTOCOL` (repeatable).
+    #[arg(long = "decode-as", value_name = "PORT=PROTOCOL")]
+    pub decode_as: Vec<String>,
+}
+
+impl DecodeOpts {
+    /// The decode stage's configuration from these options.
+    pub fn config(&self) -> Result<crate::decode::DecodeConfig, CliError> {
+        let mut config = crate::decode::DecodeConfig::default();
+        for spec in &self.decode_as {
+            config.overrides.add(spec).map_err(CliError::Usage)?;
+        }
+        Ok(config)
+    }
+}
+
 /// Why a command failed, and with which exit status.
 #[derive(Debug)]
 pub enum CliError {
@@ -75,13 +98,15 @@ pub enum CliError {
     Input(CaptureError),
     /// Anything else that stopped the command (exit 1).
     Other(String),
+    /// Bad usage found after parsing (exit 2).
+    Usage(String),
 }
 
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CliError::Input(e) => write!(f, "{e}"),
-            CliError::Other(s) => f.write_str(s),
+            CliError::Other(s) | CliError::Usage(s) => f.write_str(s),
         }
     }
 }
@@ -116,12 +141,17 @@ pub fn main() -> i32 {
     };
     let result = match &cli.command {
         Command::Inspect(a) => inspect::run(a),
+        Command::Decode(a) => decode::run(a),
         Command::Follow(a) => follow::run(a),
     };
     match result {
         Ok(()) => 0,
         // A closed pipe (`cardshark ... | head`) is not an error.
         Err(CliError::Other(m)) if m.contains("Broken pipe") => 0,
+        Err(CliError::Usage(m)) => {
+            eprintln!("cardshark: error: {m}");
+            2
+        }
         Err(e) => {
             eprintln!("cardshark: error: {e}");
             1

@@ -1,16 +1,28 @@
 //! The flow table: 4-tuple → connection, and the idle order.
 //!
-//! Connections are found by their unordered pair of endpoints. Beside the
-//! map, an ordered index sorts them by `(live, last activity, stream id)`:
-//! connections that already ended (kept only for late packets) come first,
-//! then live ones from the longest idle. Both eviction under the flow cap
-//! ([`FlowTable::pop_first`]) and idle expiry ([`FlowTable::pop_idle`]) read
-//! the front of that index, so neither scans the table. The index is updated
-//! after each packet of a connection ([`FlowTable::with`]): O(log n).
+//! Connections are found by their unordered pair of endpoints. Eviction
+//! under the flow cap and idle expiry both need the connection idle the
+//! longest, with connections that already ended (kept only for late
+//! packets) going first. Keeping an exact order would cost an update per
+//! packet; instead the order is lazy:
+//!
+//! - `idle` is a min-heap with exactly one entry per live connection, stamped
+//!   with the connection's last activity *when the entry was pushed*. A
+//!   packet does not touch the heap. When an entry reaches the top, it is
+//!   checked against the connection: if the connection was active since,
+//!   the entry is pushed back with the current stamp. An entry whose stamp
+//!   is current is the true longest idle, since every other connection's
+//!   real last activity is at least its stamp.
+//! - `ended` lists connections in the order they ended; entries of
+//!   connections gone since are skipped when met.
+//!
+//! So a packet costs one hash lookup, and the heap work is amortised over
+//! expiry and eviction.
 
 use super::conn::Conn;
 use crate::capture::Timestamp;
-use std::collections::{BTreeMap, HashMap};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, VecDeque};
 use std::net::SocketAddr;
 
 /// A connection's endpoints, lower first, whichever way the segment went.
@@ -25,31 +37,21 @@ pub(crate) fn flow_key(a: SocketAddr, b: SocketAddr) -> FlowKey {
     }
 }
 
-/// Position in the idle order: ended connections first (`false < true`),
-/// then by last activity, then by stream id.
-type IdleKey = (bool, Timestamp, u64);
-
-fn idle_key(conn: &Conn) -> IdleKey {
-    (!conn.ended, conn.info.last, conn.info.id)
-}
-
 /// Seconds from `then` to `now`, without overflow whatever the timestamps.
 fn age(now: Timestamp, then: Timestamp) -> f64 {
     now.secs.saturating_sub(then.secs) as f64 + (f64::from(now.nanos) - f64::from(then.nanos)) / 1e9
 }
 
-/// The earliest timestamp, to start a range over the live connections.
-const DAWN: Timestamp = Timestamp {
-    secs: i64::MIN,
-    nanos: 0,
-};
+type Hasher = foldhash::fast::RandomState;
 
-/// Connections by endpoints, with their idle order.
+/// Connections by endpoints, with their (lazy) idle order.
 #[derive(Debug, Default)]
 pub(crate) struct FlowTable {
-    /// Each connection with its current key in `idle`.
-    flows: HashMap<FlowKey, (IdleKey, Conn)>,
-    idle: BTreeMap<IdleKey, FlowKey>,
+    flows: HashMap<FlowKey, Conn, Hasher>,
+    /// (stamp, stream id, key): one entry per connection in the table.
+    idle: BinaryHeap<Reverse<(Timestamp, u64, FlowKey)>>,
+    /// (stream id, key) of ended connections, in the order they ended.
+    ended: VecDeque<(u64, FlowKey)>,
 }
 
 impl FlowTable {
@@ -60,66 +62,124 @@ impl FlowTable {
     /// Every connection (for tests).
     #[cfg(test)]
     pub(crate) fn conns(&self) -> impl Iterator<Item = &Conn> {
-        self.flows.values().map(|(_, c)| c)
+        self.flows.values()
     }
 
     pub(crate) fn get(&self, key: &FlowKey) -> Option<&Conn> {
-        self.flows.get(key).map(|(_, c)| c)
+        self.flows.get(key)
     }
 
     /// Adds a connection (replacing any under the same key).
     pub(crate) fn insert(&mut self, key: FlowKey, conn: Conn) {
-        self.remove(&key);
-        let ik = idle_key(&conn);
-        self.idle.insert(ik, key);
-        self.flows.insert(key, (ik, conn));
+        self.idle.push(Reverse((conn.info.last, conn.info.id, key)));
+        if conn.ended {
+            self.ended.push_back((conn.info.id, key));
+        }
+        self.flows.insert(key, conn);
+        self.compact();
     }
 
     pub(crate) fn remove(&mut self, key: &FlowKey) -> Option<Conn> {
-        let (ik, conn) = self.flows.remove(key)?;
-        self.idle.remove(&ik);
-        Some(conn)
+        self.flows.remove(key)
     }
 
-    /// Runs `f` on the connection under `key`, then moves it in the idle
-    /// order to where its activity (and having ended) now puts it.
+    /// Runs `f` on the connection under `key`, noting if it ended.
     pub(crate) fn with<R>(&mut self, key: &FlowKey, f: impl FnOnce(&mut Conn) -> R) -> Option<R> {
-        let (ik, conn) = self.flows.get_mut(key)?;
+        let conn = self.flows.get_mut(key)?;
+        let was_ended = conn.ended;
         let r = f(conn);
-        let new = idle_key(conn);
-        if new != *ik {
-            self.idle.remove(ik);
-            self.idle.insert(new, *key);
-            *ik = new;
+        if conn.ended && !was_ended {
+            self.ended.push_back((conn.info.id, *key));
         }
         Some(r)
+    }
+
+    /// Is `(id, key)` still the connection in the table?
+    fn current(&self, id: u64, key: &FlowKey) -> Option<&Conn> {
+        self.flows.get(key).filter(|c| c.info.id == id)
+    }
+
+    /// The ended connection that ended first, if any is still here.
+    fn first_ended(&mut self) -> Option<FlowKey> {
+        while let Some(&(id, key)) = self.ended.front() {
+            if self.current(id, &key).is_some() {
+                return Some(key);
+            }
+            self.ended.pop_front();
+        }
+        None
+    }
+
+    /// The live connection idle the longest: its key and last activity.
+    fn longest_idle(&mut self) -> Option<(FlowKey, Timestamp)> {
+        while let Some(&Reverse((stamp, id, key))) = self.idle.peek() {
+            let Some(conn) = self.current(id, &key) else {
+                self.idle.pop(); // gone: a stale entry
+                continue;
+            };
+            let last = conn.info.last;
+            if last != stamp {
+                // Active since it was pushed: push it back where it belongs.
+                self.idle.pop();
+                self.idle.push(Reverse((last, id, key)));
+                continue;
+            }
+            return Some((key, last));
+        }
+        None
     }
 
     /// Removes the connection that should go first to make room: an ended
     /// one if any, else the longest idle.
     pub(crate) fn pop_first(&mut self) -> Option<Conn> {
-        let (_, key) = self.idle.pop_first()?;
-        self.flows.remove(&key).map(|(_, c)| c)
+        let key = match self.first_ended() {
+            Some(k) => k,
+            None => self.longest_idle()?.0,
+        };
+        self.flows.remove(&key)
     }
 
     /// Removes a connection idle for more than `timeout` seconds at `now`
     /// (ended ones first), if there is one.
     pub(crate) fn pop_idle(&mut self, now: Timestamp, timeout: f64) -> Option<Conn> {
-        let expired = |ik: &IdleKey| age(now, ik.1) > timeout;
-        // The longest-idle ended connection, then the longest-idle live one.
-        let ended = self.idle.first_key_value().filter(|(ik, _)| !ik.0);
-        let live = self.idle.range((true, DAWN, 0)..).next();
-        let (_, &key) = ended
-            .filter(|(ik, _)| expired(ik))
-            .or(live.filter(|(ik, _)| expired(ik)))?;
-        self.remove(&key)
+        if let Some(key) = self.first_ended() {
+            if self
+                .flows
+                .get(&key)
+                .is_some_and(|c| age(now, c.info.last) > timeout)
+            {
+                return self.flows.remove(&key);
+            }
+        }
+        let (key, last) = self.longest_idle()?;
+        if age(now, last) > timeout {
+            self.flows.remove(&key)
+        } else {
+            None
+        }
     }
 
     /// Removes every connection, in stream order.
     pub(crate) fn drain_by_id(&mut self) -> Vec<Conn> {
         self.idle.clear();
-        let mut all: Vec<Conn> = self.flows.drain().map(|(_, (_, c))| c).collect();
+        self.ended.clear();
+        let mut all: Vec<Conn> = self.flows.drain().map(|(_, c)| c).collect();
         all.sort_by_key(|c| c.info.id);
         all
+    }
+
+    /// Drops stale entries once they outnumber the live ones, so the heap
+    /// and the queue stay proportional to the table.
+    fn compact(&mut self) {
+        if self.idle.len() > 2 * self.flows.len() + 64 {
+            let flows = &self.flows;
+            self.idle
+                .retain(|Reverse((_, id, key))| flows.get(key).is_some_and(|c| c.info.id == *id));
+        }
+        if self.ended.len() > 2 * self.flows.len() + 64 {
+            let flows = &self.flows;
+            self.ended
+                .retain(|(id, key)| flows.get(key).is_some_and(|c| c.info.id == *id && c.ended));
+        }
     }
 }

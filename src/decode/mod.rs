@@ -1,0 +1,456 @@
+//! Stage 5: framing and decoding, from reassembled streams to records.
+//!
+//! [`DecodeStage`] is a reassembly [`Sink`]: it takes the events of every
+//! stream, detects each stream's protocol ([`crate::detect`]), frames and
+//! decodes its messages with the protocol's [`StreamDecoder`], and hands
+//! [`Record`]s, in capture order, to a [`RecordSink`]. When a stream ends
+//! it also hands over a [`StreamReport`] (protocol, dialect, counts) for
+//! `inspect`.
+
+pub mod direction;
+mod order;
+pub mod record;
+
+pub use direction::DirCounts;
+pub use record::{Body, Record};
+
+use crate::capture::Timestamp;
+use crate::detect::{self, Overrides, Verdict};
+use crate::protocols::{self, ProtocolId, StreamDecoder};
+use crate::reassembly::{Direction, EndReason, Event, GapReason, Sink, StreamInfo};
+use direction::{Ctx, DirDecoder};
+use order::Reorder;
+use std::collections::HashMap;
+
+/// Receives the decode stage's output.
+pub trait RecordSink {
+    /// One record, in capture order.
+    fn record(&mut self, r: Record);
+    /// A stream is over: what it was (after its last record).
+    fn stream_done(&mut self, _report: &StreamReport) {}
+}
+
+/// What a stream turned out to be.
+#[derive(Debug, Clone)]
+pub struct StreamReport {
+    pub info: StreamInfo,
+    pub reason: EndReason,
+    pub protocol: Option<ProtocolId>,
+    pub dialect: Option<&'static str>,
+    /// How the protocol was chosen: `detected`, `forced`, or `unknown`.
+    pub how: &'static str,
+    /// Indexed by [`Direction::index`].
+    pub counts: [DirCounts; 2],
+}
+
+/// Options of the decode stage.
+#[derive(Debug, Clone, Default)]
+pub struct DecodeConfig {
+    pub overrides: Overrides,
+}
+
+/// An event of a stream still being detected, kept to be replayed.
+enum Pending {
+    Data {
+        dir: Direction,
+        offset: u64,
+        bytes: Vec<u8>,
+        frame: u64,
+        ts: Timestamp,
+    },
+    Gap {
+        dir: Direction,
+        offset: u64,
+        len: u64,
+        reason: GapReason,
+        frame: u64,
+        ts: Timestamp,
+    },
+}
+
+enum Phase {
+    /// Looking at the first bytes; `prefix` is each direction's bytes from
+    /// offset 0 up to its first gap (`sealed` once a gap came).
+    Detecting {
+        prefix: [Vec<u8>; 2],
+        sealed: [bool; 2],
+        queue: Vec<Pending>,
+    },
+    Decoding {
+        dec: Box<dyn StreamDecoder>,
+        dirs: Box<[DirDecoder; 2]>,
+    },
+    /// No protocol: bytes are reported as unknown data, a record per run.
+    Unknown {
+        run: [Option<(u64, u64, u64, Timestamp)>; 2],
+        unknown: [u64; 2],
+    },
+}
+
+struct Stream {
+    info: StreamInfo,
+    phase: Phase,
+    how: &'static str,
+    reason: Option<EndReason>,
+}
+
+impl Stream {
+    fn ctx(&self, protocol: ProtocolId, dir: Direction) -> Ctx {
+        let (src, dst) = match dir {
+            Direction::C2S => (self.info.client, self.info.server),
+            Direction::S2C => (self.info.server, self.info.client),
+        };
+        Ctx {
+            protocol,
+            stream: self.info.id,
+            dir,
+            src,
+            dst,
+        }
+    }
+
+    fn protocol(&self) -> Option<ProtocolId> {
+        match &self.phase {
+            Phase::Decoding { dec, .. } => Some(dec.protocol()),
+            _ => None,
+        }
+    }
+}
+
+/// The decode stage; see the [module docs](self).
+pub struct DecodeStage<S: RecordSink> {
+    config: DecodeConfig,
+    streams: HashMap<u64, Stream>,
+    out: Vec<Record>,
+    order: Reorder,
+    sink: S,
+}
+
+impl<S: RecordSink> DecodeStage<S> {
+    pub fn new(config: DecodeConfig, sink: S) -> Self {
+        DecodeStage {
+            config,
+            streams: HashMap::new(),
+            out: Vec::new(),
+            order: Reorder::default(),
+            sink,
+        }
+    }
+
+    /// Flushes what is held and gives the sink back (after the capture's end).
+    pub fn into_sink(mut self) -> S {
+        let sink = &mut self.sink;
+        self.order.flush(&mut |r| sink.record(r));
+        self.sink
+    }
+
+    fn start(&mut self, info: &StreamInfo) {
+        let forced = self
+            .config
+            .overrides
+            .forced(info.id, info.server.port(), info.client.port());
+        let mut s = Stream {
+            info: info.clone(),
+            phase: Phase::Detecting {
+                prefix: [Vec::new(), Vec::new()],
+                sealed: [false; 2],
+                queue: Vec::new(),
+            },
+            how: "detected",
+            reason: None,
+        };
+        if let Some(id) = forced {
+            s.how = "forced";
+            become_protocol(&mut s, id, [0, 0]);
+            self.out.push(start_record(&s));
+        } else {
+            self.order.hold(info.first_frame);
+        }
+        self.streams.insert(info.id, s);
+    }
+
+    fn data(
+        &mut self,
+        stream: u64,
+        dir: Direction,
+        offset: u64,
+        bytes: &[u8],
+        frame: u64,
+        ts: Timestamp,
+    ) {
+        let Some(s) = self.streams.get_mut(&stream) else {
+            return;
+        };
+        match &mut s.phase {
+            Phase::Detecting {
+                prefix,
+                sealed,
+                queue,
+            } => {
+                let i = dir.index();
+                if !sealed[i] {
+                    prefix[i].extend_from_slice(bytes);
+                }
+                queue.push(Pending::Data {
+                    dir,
+                    offset,
+                    bytes: bytes.to_vec(),
+                    frame,
+                    ts,
+                });
+                self.try_detect(stream, false);
+            }
+            Phase::Decoding { dec, dirs } => {
+                dirs[dir.index()].data(dec.as_mut(), offset, bytes, frame, ts, &mut self.out);
+            }
+            Phase::Unknown { run, unknown } => {
+                let i = dir.index();
+                unknown[i] += bytes.len() as u64;
+                let r = run[i].get_or_insert((offset, 0, frame, ts));
+                r.1 += bytes.len() as u64;
+                r.2 = frame;
+                r.3 = ts;
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn gap(
+        &mut self,
+        stream: u64,
+        dir: Direction,
+        offset: u64,
+        len: u64,
+        reason: GapReason,
+        frame: u64,
+        ts: Timestamp,
+    ) {
+        let Some(s) = self.streams.get_mut(&stream) else {
+            return;
+        };
+        match &mut s.phase {
+            Phase::Detecting { sealed, queue, .. } => {
+                sealed[dir.index()] = true;
+                queue.push(Pending::Gap {
+                    dir,
+                    offset,
+                    len,
+                    reason,
+                    frame,
+                    ts,
+                });
+            }
+            Phase::Decoding { dec, dirs } => {
+                dirs[dir.index()].gap(dec.as_mut(), offset, len, reason, frame, ts, &mut self.out);
+            }
+            Phase::Unknown { .. } => {
+                flush_unknown(s, dir, &mut self.out);
+                let mut r = record(s, dir, frame, ts, offset, Body::Gap { len, reason });
+                r.protocol = None;
+                self.out.push(r);
+            }
+        }
+    }
+
+    /// Runs detection on a stream still detecting; on a verdict, replays
+    /// what was queued through the chosen decoder.
+    fn try_detect(&mut self, stream: u64, finished: bool) {
+        let Some(s) = self.streams.get_mut(&stream) else {
+            return;
+        };
+        let Phase::Detecting { prefix, sealed, .. } = &s.phase else {
+            return;
+        };
+        let done = finished || (sealed[0] && sealed[1]);
+        let verdict = detect::detect(&prefix[0], &prefix[1], done, s.info.server.port());
+        let (id, start) = match verdict {
+            Verdict::Undecided => return,
+            Verdict::Protocol { id, start, .. } => (Some(id), start),
+            Verdict::Unknown => (None, [0, 0]),
+        };
+        let old = std::mem::replace(
+            &mut s.phase,
+            Phase::Unknown {
+                run: [None, None],
+                unknown: [0, 0],
+            },
+        );
+        let Phase::Detecting { queue, .. } = old else {
+            unreachable!("checked above")
+        };
+        match id {
+            Some(id) => become_protocol(s, id, start),
+            None => s.how = "unknown",
+        }
+        self.out.push(start_record(s));
+        self.order.release(s.info.first_frame);
+        for p in queue {
+            match p {
+                Pending::Data {
+                    dir,
+                    offset,
+                    bytes,
+                    frame,
+                    ts,
+                } => self.data(stream, dir, offset, &bytes, frame, ts),
+                Pending::Gap {
+                    dir,
+                    offset,
+                    len,
+                    reason,
+                    frame,
+                    ts,
+                } => self.gap(stream, dir, offset, len, reason, frame, ts),
+            }
+        }
+    }
+
+    fn end(&mut self, info: &StreamInfo, reason: EndReason, frame: u64, ts: Timestamp) {
+        self.try_detect(info.id, true);
+        let Some(mut s) = self.streams.remove(&info.id) else {
+            return;
+        };
+        s.reason = Some(reason);
+        s.info = info.clone();
+        let mut counts = [DirCounts::default(); 2];
+        match &mut s.phase {
+            Phase::Decoding { dec, dirs } => {
+                for (i, d) in dirs.iter_mut().enumerate() {
+                    d.finish(dec.as_mut(), &mut self.out);
+                    counts[i] = d.counts;
+                }
+            }
+            Phase::Unknown { unknown, .. } => {
+                let unknown = *unknown;
+                for d in [Direction::C2S, Direction::S2C] {
+                    flush_unknown(&mut s, d, &mut self.out);
+                    counts[d.index()].unknown_bytes = unknown[d.index()];
+                }
+            }
+            Phase::Detecting { .. } => {}
+        }
+        let r = record(&s, Direction::C2S, frame, ts, 0, Body::StreamEnd { reason });
+        self.out.push(r);
+        self.emit();
+        let dialect = match &s.phase {
+            Phase::Decoding { dec, .. } => dec.dialect(),
+            _ => None,
+        };
+        let report = StreamReport {
+            info: s.info.clone(),
+            reason,
+            protocol: s.protocol(),
+            dialect,
+            how: s.how,
+            counts,
+        };
+        self.sink.stream_done(&report);
+    }
+
+    /// Passes the records made so far through the reorder buffer.
+    fn emit(&mut self) {
+        let sink = &mut self.sink;
+        for r in self.out.drain(..) {
+            self.order.push(r, &mut |r| sink.record(r));
+        }
+    }
+}
+
+impl<S: RecordSink> Sink for DecodeStage<S> {
+    fn event(&mut self, ev: Event<'_>) {
+        match ev {
+            Event::Start(info) => self.start(info),
+            Event::Data {
+                stream,
+                dir,
+                offset,
+                bytes,
+                frame,
+                ts,
+            } => self.data(stream, dir, offset, bytes, frame, ts),
+            Event::Gap {
+                stream,
+                dir,
+                offset,
+                len,
+                reason,
+                frame,
+                ts,
+            } => self.gap(stream, dir, offset, len, reason, frame, ts),
+            Event::End {
+                info,
+                reason,
+                frame,
+                ts,
+            } => self.end(info, reason, frame, ts),
+            Event::Conflict { .. } | Event::Closed(_) => {}
+        }
+        if !self.out.is_empty() {
+            self.emit();
+        }
+    }
+}
+
+/// Switches a stream to decoding `id`; a direction whose first message
+/// starts past offset 0 begins by resynchronising.
+fn become_protocol(s: &mut Stream, id: ProtocolId, start: [usize; 2]) {
+    let Some(dec) = protocols::new_decoder(id) else {
+        s.how = "unknown";
+        return;
+    };
+    let dirs = [Direction::C2S, Direction::S2C]
+        .map(|d| DirDecoder::new(s.ctx(id, d), 0, start[d.index()] > 0));
+    s.phase = Phase::Decoding {
+        dec,
+        dirs: Box::new(dirs),
+    };
+}
+
+fn record(
+    s: &Stream,
+    dir: Direction,
+    frame: u64,
+    ts: Timestamp,
+    offset: u64,
+    body: Body,
+) -> Record {
+    let (src, dst) = match dir {
+        Direction::C2S => (s.info.client, s.info.server),
+        Direction::S2C => (s.info.server, s.info.client),
+    };
+    Record {
+        frame,
+        ts,
+        stream: s.info.id,
+        dir,
+        src,
+        dst,
+        offset,
+        protocol: s.protocol(),
+        body,
+    }
+}
+
+fn start_record(s: &Stream) -> Record {
+    record(
+        s,
+        Direction::C2S,
+        s.info.first_frame,
+        s.info.start,
+        0,
+        Body::StreamStart,
+    )
+}
+
+fn flush_unknown(s: &mut Stream, dir: Direction, out: &mut Vec<Record>) {
+    let Phase::Unknown { run, .. } = &mut s.phase else {
+        return;
+    };
+    if let Some((offset, len, frame, ts)) = run[dir.index()].take() {
+        let body = Body::UnknownData {
+            len,
+            reason: "no protocol recognised".into(),
+        };
+        out.push(record(s, dir, frame, ts, offset, body));
+    }
+}

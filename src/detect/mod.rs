@@ -1,0 +1,198 @@
+//! Stage 4: which protocol a stream speaks.
+//!
+//! Every protocol's probe looks at the first bytes of each direction.
+//! A protocol is chosen when its probes claim the stream and no probe of
+//! it rejects a direction; the most confident wins, and the server port only
+//! breaks ties. The user can force a protocol per port or per stream
+//! (`--decode-as`). Captures that start in the middle of a message are
+//! handled by probing again a little further on.
+
+use crate::protocols::{self, Probe, ProtocolId};
+use crate::reassembly::Direction;
+use std::collections::HashMap;
+
+/// Bytes per direction the detector looks at before it gives up.
+pub const DETECT_LIMIT: usize = 16 * 1024;
+
+/// How far into a direction probing starts again when offset 0 fits no
+/// protocol (a capture that starts inside a message).
+const SHIFT_LIMIT: usize = 512;
+
+/// `--decode-as` choices: by port (either end) and by stream index.
+#[derive(Debug, Clone, Default)]
+pub struct Overrides {
+    pub ports: HashMap<u16, ProtocolId>,
+    pub streams: HashMap<u64, ProtocolId>,
+}
+
+impl Overrides {
+    /// Parses one `--decode-as` value: `PORT=PROTOCOL` or `stream:N=PROTOCOL`.
+    pub fn add(&mut self, spec: &str) -> Result<(), String> {
+        let (key, proto) = spec.split_once('=').ok_or_else(|| {
+            format!("--decode-as '{spec}': expected PORT=PROTOCOL or stream:N=PROTOCOL")
+        })?;
+        let proto = ProtocolId::from_name(proto.trim()).ok_or_else(|| {
+            let names: Vec<&str> = ProtocolId::ALL.iter().map(|p| p.name()).collect();
+            format!(
+                "--decode-as '{spec}': unknown protocol '{proto}' (one of {})",
+                names.join(", ")
+            )
+        })?;
+        if let Some(n) = key.strip_prefix("stream:") {
+            let n = n
+                .trim()
+                .parse()
+                .map_err(|_| format!("--decode-as '{spec}': '{n}' is not a stream index"))?;
+            self.streams.insert(n, proto);
+        } else {
+            let port = key
+                .trim()
+                .parse()
+                .map_err(|_| format!("--decode-as '{spec}': '{key}' is not a port"))?;
+            self.ports.insert(port, proto);
+        }
+        Ok(())
+    }
+
+    /// The forced protocol of a stream, if any (a stream choice beats a port).
+    pub fn forced(&self, stream: u64, server_port: u16, client_port: u16) -> Option<ProtocolId> {
+        self.streams
+            .get(&stream)
+            .or_else(|| self.ports.get(&server_port))
+            .or_else(|| self.ports.get(&client_port))
+            .copied()
+    }
+}
+
+/// What detection concluded so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Not enough bytes yet.
+    Undecided,
+    /// This protocol, and where in each direction its first message starts
+    /// (non-zero when the capture started inside a message).
+    Protocol {
+        id: ProtocolId,
+        confidence: u8,
+        start: [usize; 2],
+    },
+    /// No protocol fits.
+    Unknown,
+}
+
+/// One protocol's view of one direction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum DirView {
+    Empty,
+    Pending,
+    Rejects,
+    Claims(u8, usize),
+}
+
+fn view(id: ProtocolId, dir: Direction, buf: &[u8], finished: bool) -> DirView {
+    if buf.is_empty() {
+        return DirView::Empty;
+    }
+    match protocols::probe(id, dir, buf) {
+        Probe::Mine(c) => return DirView::Claims(c, 0),
+        Probe::NeedMore if !finished && buf.len() < DETECT_LIMIT => return DirView::Pending,
+        _ => {}
+    }
+    // Perhaps the capture starts inside a message: look a little further on,
+    // with a lower confidence, and only once there is enough to judge.
+    if !finished && buf.len() < 256 {
+        return DirView::Pending;
+    }
+    for shift in 1..buf.len().min(SHIFT_LIMIT) {
+        if let Probe::Mine(c) = protocols::probe(id, dir, &buf[shift..]) {
+            return DirView::Claims(c.saturating_sub(10).max(1), shift);
+        }
+    }
+    DirView::Rejects
+}
+
+/// Looks at the first bytes of both directions. `finished` says no more
+/// bytes will come (the stream ended, or the buffers are full).
+pub fn detect(c2s: &[u8], s2c: &[u8], finished: bool, server_port: u16) -> Verdict {
+    let finished = finished || c2s.len() >= DETECT_LIMIT || s2c.len() >= DETECT_LIMIT;
+    let mut best: Option<(u32, bool, ProtocolId, u8, [usize; 2])> = None;
+    let mut pending = false;
+    for id in ProtocolId::ALL {
+        let v = [
+            view(id, Direction::C2S, c2s, finished),
+            view(id, Direction::S2C, s2c, finished),
+        ];
+        if v.contains(&DirView::Rejects) {
+            continue;
+        }
+        if v.contains(&DirView::Pending) {
+            pending = true;
+            continue;
+        }
+        let mut score = 0u32;
+        let mut conf = 0u8;
+        let mut start = [0usize; 2];
+        for (i, d) in v.iter().enumerate() {
+            if let DirView::Claims(c, s) = *d {
+                score += u32::from(c);
+                conf = conf.max(c);
+                start[i] = s;
+            }
+        }
+        if score == 0 {
+            continue;
+        }
+        let on_port = id.default_ports().contains(&server_port);
+        let better = match best {
+            None => true,
+            Some((s, p, ..)) => (score, on_port) > (s, p),
+        };
+        if better {
+            best = Some((score, on_port, id, conf, start));
+        }
+    }
+    match best {
+        // A signature-strength claim needs no waiting for the others.
+        Some((_, _, id, confidence, start)) if !pending || confidence >= 90 => Verdict::Protocol {
+            id,
+            confidence,
+            start,
+        },
+        _ if pending => Verdict::Undecided,
+        Some((_, _, id, confidence, start)) => Verdict::Protocol {
+            id,
+            confidence,
+            start,
+        },
+        None => Verdict::Unknown,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decode_as_parses_ports_and_streams() {
+        let mut o = Overrides::default();
+        o.add("9999=pokerth").unwrap();
+        o.add("stream:3=gls").unwrap();
+        assert_eq!(o.forced(3, 7234, 50000), Some(ProtocolId::Gls));
+        assert_eq!(o.forced(1, 9999, 50000), Some(ProtocolId::PokerTh));
+        assert_eq!(o.forced(1, 50000, 9999), Some(ProtocolId::PokerTh));
+        assert_eq!(o.forced(1, 80, 50000), None);
+        assert!(o
+            .add("9999=http")
+            .unwrap_err()
+            .contains("unknown protocol 'http'"));
+        assert!(o.add("x=gls").unwrap_err().contains("not a port"));
+        assert!(o.add("gls").is_err());
+    }
+
+    #[test]
+    fn nothing_claims_random_bytes_of_a_finished_stream() {
+        let junk: Vec<u8> = (0..600u32).map(|i| (i * 37 % 251) as u8).collect();
+        assert_eq!(detect(&junk, b"", true, 80), Verdict::Unknown);
+        assert_eq!(detect(b"", b"", true, 80), Verdict::Unknown);
+    }
+}
