@@ -10,6 +10,8 @@
 pub mod direction;
 mod order;
 pub mod record;
+#[cfg(test)]
+mod tests;
 
 pub use direction::DirCounts;
 pub use record::{Body, Record};

@@ -1,0 +1,188 @@
+//! The per-direction decoding logic, with a toy protocol: a message is
+//! `0xAA, n, n bytes` with n <= 16.
+
+use super::direction::{Ctx, DirDecoder, VIOLATION_BUDGET};
+use super::record::{Body, Record};
+use crate::capture::Timestamp;
+use crate::protocols::{Decoded, Fields, Framing, ProtocolId, StreamDecoder};
+use crate::reassembly::{Direction, GapReason};
+use std::borrow::Cow;
+
+struct Toy;
+
+impl StreamDecoder for Toy {
+    fn protocol(&self) -> ProtocolId {
+        ProtocolId::CardGame
+    }
+    fn dialect(&self) -> Option<&'static str> {
+        None
+    }
+    fn frame(&self, _dir: Direction, buf: &[u8]) -> Framing {
+        match buf {
+            [] | [0xAA] => Framing::NeedMore(2),
+            [0xAA, n, ..] if *n <= 16 => {
+                let len = 2 + usize::from(*n);
+                if buf.len() >= len {
+                    Framing::Message(len)
+                } else {
+                    Framing::NeedMore(len)
+                }
+            }
+            _ => Framing::Invalid(format!("bad byte {:#04x}", buf[0])),
+        }
+    }
+    fn decode(&mut self, _dir: Direction, msg: &[u8]) -> Decoded {
+        Decoded {
+            type_name: Cow::Borrowed("Toy"),
+            type_id: u32::from(msg[1]),
+            fields: Fields::raw(&msg[2..]),
+            notes: vec![],
+            error: None,
+        }
+    }
+}
+
+fn dir() -> DirDecoder {
+    let ctx = Ctx {
+        protocol: ProtocolId::CardGame,
+        stream: 0,
+        dir: Direction::C2S,
+        src: "10.0.0.1:1".parse().unwrap(),
+        dst: "10.0.0.2:2".parse().unwrap(),
+    };
+    DirDecoder::new(ctx, 0, false)
+}
+
+fn ts(n: u64) -> Timestamp {
+    Timestamp::new(n as i64, 0)
+}
+
+/// (offset, what, frame) per record: "msg:N" with N the payload length,
+/// "unknown:LEN", "gap:LEN".
+fn summary(out: &[Record]) -> Vec<(u64, String, u64)> {
+    out.iter()
+        .map(|r| {
+            let what = match &r.body {
+                Body::Message { decoded, .. } => format!("msg:{}", decoded.type_id),
+                Body::UnknownData { len, .. } => format!("unknown:{len}"),
+                Body::Gap { len, .. } => format!("gap:{len}"),
+                _ => "other".into(),
+            };
+            (r.offset, what, r.frame)
+        })
+        .collect()
+}
+
+fn msg(n: u8) -> Vec<u8> {
+    let mut m = vec![0xAA, n];
+    m.extend(std::iter::repeat_n(n, usize::from(n)));
+    m
+}
+
+#[test]
+fn several_messages_in_one_chunk_all_decode() {
+    let (mut d, mut out) = (dir(), Vec::new());
+    let bytes = [msg(1), msg(2), msg(0)].concat();
+    d.data(&mut Toy, 0, &bytes, 7, ts(7), &mut out);
+    d.finish(&mut Toy, &mut out);
+    assert_eq!(
+        summary(&out),
+        vec![
+            (0, "msg:1".into(), 7),
+            (3, "msg:2".into(), 7),
+            (7, "msg:0".into(), 7)
+        ]
+    );
+}
+
+#[test]
+fn a_message_split_over_many_segments_is_dated_by_its_last() {
+    let (mut d, mut out) = (dir(), Vec::new());
+    let m = msg(10);
+    for (i, b) in m.iter().enumerate() {
+        d.data(&mut Toy, i as u64, &[*b], 100 + i as u64, ts(1), &mut out);
+    }
+    assert_eq!(summary(&out), vec![(0, "msg:10".into(), 111)]);
+}
+
+#[test]
+fn garbage_is_skipped_and_reported_then_decoding_resumes() {
+    let (mut d, mut out) = (dir(), Vec::new());
+    let bytes = [msg(1), vec![1, 2, 3, 4, 5], msg(2), msg(3), msg(4)].concat();
+    d.data(&mut Toy, 0, &bytes, 1, ts(1), &mut out);
+    d.finish(&mut Toy, &mut out);
+    assert_eq!(
+        summary(&out),
+        vec![
+            (0, "msg:1".into(), 1),
+            (3, "unknown:5".into(), 1),
+            (8, "msg:2".into(), 1),
+            (12, "msg:3".into(), 1),
+            (17, "msg:4".into(), 1),
+        ]
+    );
+    assert_eq!(d.counts.unknown_bytes, 5);
+    assert_eq!(d.counts.violations, 1);
+}
+
+#[test]
+fn after_a_gap_decoding_resynchronises_on_a_clean_run() {
+    let (mut d, mut out) = (dir(), Vec::new());
+    let first = msg(5);
+    d.data(&mut Toy, 0, &first[..4], 1, ts(1), &mut out);
+    d.gap(&mut Toy, 4, 100, GapReason::AckedUnseen, 2, ts(2), &mut out);
+    // After the gap: the tail of some message, then whole ones.
+    let after = [vec![9, 9, 9], msg(1), msg(1), msg(1)].concat();
+    d.data(&mut Toy, 104, &after, 3, ts(3), &mut out);
+    d.finish(&mut Toy, &mut out);
+    assert_eq!(
+        summary(&out),
+        vec![
+            (0, "unknown:4".into(), 1),
+            (4, "gap:100".into(), 2),
+            (104, "unknown:3".into(), 3),
+            (107, "msg:1".into(), 3),
+            (110, "msg:1".into(), 3),
+            (113, "msg:1".into(), 3),
+        ]
+    );
+}
+
+#[test]
+fn a_partial_message_at_the_end_is_unknown_data() {
+    let (mut d, mut out) = (dir(), Vec::new());
+    let bytes = [msg(1), msg(8)[..5].to_vec()].concat();
+    d.data(&mut Toy, 0, &bytes, 4, ts(4), &mut out);
+    d.finish(&mut Toy, &mut out);
+    assert_eq!(
+        summary(&out),
+        vec![(0, "msg:1".into(), 4), (3, "unknown:5".into(), 4)]
+    );
+}
+
+#[test]
+fn past_the_violation_budget_the_rest_is_unknown() {
+    let (mut d, mut out) = (dir(), Vec::new());
+    // Each chunk: one bad byte then one good message, many times over.
+    let mut offset = 0;
+    for i in 0..(VIOLATION_BUDGET as u64 + 10) {
+        let chunk = [vec![0x55], msg(0), msg(0), msg(0)].concat();
+        d.data(&mut Toy, offset, &chunk, i, ts(i), &mut out);
+        offset += chunk.len() as u64;
+    }
+    d.finish(&mut Toy, &mut out);
+    let s = summary(&out);
+    let last = s.last().unwrap();
+    assert!(last.1.starts_with("unknown:"), "{last:?}");
+    assert_eq!(d.counts.violations, VIOLATION_BUDGET + 1);
+    // Every byte is accounted for: messages plus unknown data.
+    let covered: u64 = out
+        .iter()
+        .map(|r| match &r.body {
+            Body::Message { len, .. } => *len,
+            Body::UnknownData { len, .. } => *len,
+            _ => 0,
+        })
+        .sum();
+    assert_eq!(covered, offset);
+}
