@@ -1,9 +1,10 @@
 //! `cardshark inspect`: one row per TCP stream, and a capture summary.
 
-use super::{warn_all, CliError, InputArgs};
+use super::{warn_all, CliError, DecodeOpts, InputArgs};
+use crate::decode::{DecodeStage, DirCounts, Record, RecordSink, StreamReport};
 use crate::output::{human_bytes, seconds, table, write_json, Format};
 use crate::pipeline::{self, CaptureSummary};
-use crate::reassembly::{DirStats, Direction, EndReason, Event, StreamInfo};
+use crate::reassembly::{DirStats, Direction, EndReason, Event, Sink, StreamInfo};
 use clap::Args;
 use serde_json::{json, Value};
 use std::io::Write;
@@ -13,36 +14,57 @@ use std::io::Write;
 pub struct InspectArgs {
     #[command(flatten)]
     pub input: InputArgs,
+    #[command(flatten)]
+    pub decode: DecodeOpts,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
 }
 
-/// A stream as it ended.
+/// A stream as it ended: its TCP side and what decoding made of it.
 struct Row {
     info: StreamInfo,
     reason: EndReason,
+    report: Option<StreamReport>,
+}
+
+/// Keeps the decode stage's stream reports; the records are not needed.
+#[derive(Default)]
+struct Reports(std::collections::HashMap<u64, StreamReport>);
+
+impl RecordSink for Reports {
+    fn record(&mut self, _r: Record) {}
+    fn stream_done(&mut self, report: &StreamReport) {
+        self.0.insert(report.info.id, report.clone());
+    }
 }
 
 pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     // The end reason comes with End; the final counts (late packets such as
     // the last ACK included) with Closed, once the flow leaves the table.
-    let mut rows: Vec<Row> = Vec::new();
+    let mut stage = DecodeStage::new(args.decode.config()?, Reports::default());
+    let mut closed: Vec<StreamInfo> = Vec::new();
     let mut reasons: std::collections::HashMap<u64, EndReason> = Default::default();
-    let mut sink = |ev: Event<'_>| match ev {
-        Event::End { info, reason, .. } => {
-            reasons.insert(info.id, reason);
+    let mut sink = |ev: Event<'_>| {
+        match &ev {
+            Event::End { info, reason, .. } => {
+                reasons.insert(info.id, *reason);
+            }
+            Event::Closed(info) => closed.push((*info).clone()),
+            _ => {}
         }
-        Event::Closed(info) => {
-            let reason = reasons.remove(&info.id).unwrap_or(EndReason::Eof);
-            rows.push(Row {
-                info: info.clone(),
-                reason,
-            });
-        }
-        _ => {}
+        stage.event(ev);
     };
     let summary = pipeline::run(&args.input.file, args.input.config(), &mut sink)?;
+    let mut reports = stage.into_sink().0;
+    let mut rows: Vec<Row> = closed
+        .into_iter()
+        .map(|info| Row {
+            reason: reasons.remove(&info.id).unwrap_or(EndReason::Eof),
+            report: reports.remove(&info.id),
+            info,
+        })
+        .collect();
     rows.sort_by_key(|r| r.info.id);
     let mut out = std::io::stdout().lock();
     match args.format {
@@ -59,16 +81,16 @@ fn print_table(out: &mut impl Write, s: &CaptureSummary, rows: &[Row]) -> std::i
         "Stream",
         "Client",
         "Server",
+        "Protocol",
         "Start",
         "Duration",
-        "Pkts c→s",
-        "Pkts s→c",
-        "Bytes c→s",
-        "Bytes s→c",
-        "Gaps",
-        "Gap bytes",
+        "Packets c→s/s→c",
+        "Bytes c→s/s→c",
+        "Msgs c→s/s→c",
+        "Gaps (bytes)",
         "Retrans",
         "Conflicts",
+        "Errors",
         "End",
     ]);
     for r in rows {
@@ -79,20 +101,25 @@ fn print_table(out: &mut impl Write, s: &CaptureSummary, rows: &[Row]) -> std::i
         } else {
             format!("{}?", i.client)
         };
+        let [mc, ms] = counts(r);
         t.add_row(vec![
             i.id.to_string(),
             client,
             i.server.to_string(),
+            protocol_label(r),
             i.start.to_string(),
             seconds(i.duration()),
-            c.packets.to_string(),
-            sv.packets.to_string(),
-            human_bytes(c.delivered),
-            human_bytes(sv.delivered),
-            (c.gaps + sv.gaps).to_string(),
-            (c.gap_bytes + sv.gap_bytes).to_string(),
+            format!("{} / {}", c.packets, sv.packets),
+            format!(
+                "{} / {}",
+                human_bytes(c.delivered),
+                human_bytes(sv.delivered)
+            ),
+            format!("{} / {}", mc.messages, ms.messages),
+            format!("{} ({})", c.gaps + sv.gaps, c.gap_bytes + sv.gap_bytes),
             (c.retransmissions + sv.retransmissions).to_string(),
             (c.conflicts + sv.conflicts).to_string(),
+            (mc.errors + ms.errors).to_string(),
             end_label(r),
         ]);
     }
@@ -152,6 +179,32 @@ fn print_table(out: &mut impl Write, s: &CaptureSummary, rows: &[Row]) -> std::i
     writeln!(out, "Streams:      {}", rows.len())
 }
 
+/// Decoding counters per direction (zero when the stream was not decoded).
+fn counts(r: &Row) -> [DirCounts; 2] {
+    r.report
+        .as_ref()
+        .map_or([DirCounts::default(); 2], |rep| rep.counts)
+}
+
+/// `pokerth`, `pokerth (pokerth-2007)`, `gls (forced)`, or `?` when no
+/// protocol was recognised.
+fn protocol_label(r: &Row) -> String {
+    let Some(rep) = &r.report else {
+        return "?".into();
+    };
+    let Some(p) = rep.protocol else {
+        return "?".into();
+    };
+    let mut s = p.name().to_string();
+    if let Some(d) = rep.dialect.filter(|d| *d != p.name()) {
+        s = d.to_string();
+    }
+    if rep.how == "forced" {
+        s.push_str(" (forced)");
+    }
+    s
+}
+
 fn end_label(r: &Row) -> String {
     if r.info.evicted {
         "flushed".into()
@@ -167,8 +220,11 @@ fn format_name(s: &CaptureSummary) -> &'static str {
     }
 }
 
-fn dir_json(d: &DirStats) -> Value {
+fn dir_json(d: &DirStats, c: &DirCounts) -> Value {
     json!({
+        "messages": c.messages,
+        "errors": c.errors,
+        "unknown_bytes": c.unknown_bytes,
         "packets": d.packets,
         "bytes": d.delivered,
         "wire_bytes": d.wire_bytes,
@@ -185,8 +241,13 @@ fn to_json(s: &CaptureSummary, rows: &[Row]) -> Value {
         .iter()
         .map(|r| {
             let i = &r.info;
+            let [mc, ms] = counts(r);
+            let rep = r.report.as_ref();
             json!({
                 "stream": i.id,
+                "protocol": rep.and_then(|x| x.protocol).map(|p| p.name()),
+                "dialect": rep.and_then(|x| x.dialect),
+                "detection": rep.map_or("unknown", |x| x.how),
                 "client": i.client.to_string(),
                 "server": i.server.to_string(),
                 "roles_from_handshake": i.roles_from_handshake,
@@ -197,8 +258,8 @@ fn to_json(s: &CaptureSummary, rows: &[Row]) -> Value {
                 "duration": i.duration(),
                 "end_reason": r.reason.as_str(),
                 "flushed": i.evicted,
-                "c2s": dir_json(i.dir(Direction::C2S)),
-                "s2c": dir_json(i.dir(Direction::S2C)),
+                "c2s": dir_json(i.dir(Direction::C2S), &mc),
+                "s2c": dir_json(i.dir(Direction::S2C), &ms),
             })
         })
         .collect();
