@@ -15,8 +15,10 @@
 //! The decode stage ([`crate::decode`]) drives these: it probes, frames,
 //! decodes, and wraps each [`Decoded`] message in a record envelope.
 
+pub mod cardgame;
 pub mod cards;
 pub mod enums;
+pub mod gls;
 
 use crate::reassembly::Direction;
 use serde::Serialize;
@@ -121,6 +123,10 @@ pub enum Fields {
         /// The message's bytes, lowercase hex.
         raw: String,
     },
+    /// A Glass Plate Game event.
+    Gls(gls::Message),
+    /// A card game message.
+    CardGame(cardgame::Message),
 }
 
 impl Fields {
@@ -133,6 +139,8 @@ impl Fields {
     pub fn summary(&self) -> String {
         match self {
             Fields::Raw { raw } => format!("{} bytes not decoded", raw.len() / 2),
+            Fields::Gls(m) => m.summary(),
+            Fields::CardGame(m) => m.summary(),
         }
     }
 }
@@ -157,14 +165,20 @@ pub trait StreamDecoder: Send {
 
 /// Probes `buf`, the first bytes of direction `dir`, for protocol `id`.
 pub fn probe(id: ProtocolId, dir: Direction, buf: &[u8]) -> Probe {
-    let _ = (id, dir, buf);
-    Probe::NotMine
+    match id {
+        ProtocolId::Gls => gls::probe(dir, buf),
+        ProtocolId::CardGame => cardgame::probe(dir, buf),
+        _ => Probe::NotMine,
+    }
 }
 
 /// A fresh decoder for a stream of protocol `id`.
 pub fn new_decoder(id: ProtocolId) -> Option<Box<dyn StreamDecoder>> {
-    let _ = id;
-    None
+    match id {
+        ProtocolId::Gls => Some(Box::new(gls::Decoder::new())),
+        ProtocolId::CardGame => Some(Box::new(cardgame::Decoder::new())),
+        _ => None,
+    }
 }
 
 /// Bytes as lowercase hex.
