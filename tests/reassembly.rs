@@ -440,3 +440,35 @@ fn standard_input_is_read_with_a_dash() {
     assert!(out.status.success());
     assert_eq!(out.stdout, b"via stdin");
 }
+
+#[test]
+fn the_live_flow_cap_flushes_the_longest_idle_and_says_so() {
+    let dir = TempDir::new();
+    let mut a = Conn::new("10.0.0.1:40000", "10.0.0.2:7234", 1, 1);
+    let mut b = Conn::new("10.0.0.3:40001", "10.0.0.2:7234", 1, 1);
+    let mut segs_a = a.handshake();
+    segs_a.push(a.data(true, b"from a"));
+    let mut segs_b = b.handshake();
+    segs_b.push(b.data(true, b"from b"));
+    let mut frames = a.frames(&segs_a, 0);
+    frames.extend(b.frames(&segs_b, 10_000));
+    let path = dir.file("cap.pcap");
+    write_pcap(&path, 1, 65535, &frames);
+    let out = common::cardshark()
+        .args(["inspect", "--format", "json", "--max-flows", "1"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(streams(&doc)[0]["flushed"], true);
+    assert_eq!(streams(&doc)[0]["end_reason"], "timeout");
+    assert_eq!(streams(&doc)[1]["flushed"], false);
+    assert_eq!(doc["capture"]["streams_flushed"], 1);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("1 stream(s) flushed early") && err.contains("--max-flows"),
+        "{err}"
+    );
+    assert_eq!(follow_raw(&path, 0, "c2s"), b"from a");
+}

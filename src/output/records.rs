@@ -32,7 +32,8 @@ pub fn write_json(out: &mut impl Write, r: &Record) -> io::Result<()> {
             len,
             decoded,
         } => {
-            if let Some(d) = dialect {
+            // A dialect is worth a key only where it says more than the protocol.
+            if let Some(d) = dialect.filter(|d| r.protocol.is_none_or(|p| p.name() != *d)) {
                 write!(out, ",\"dialect\":\"{d}\"")?;
             }
             out.write_all(b",\"type\":")?;
