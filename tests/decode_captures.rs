@@ -1,0 +1,194 @@
+//! `decode --format jsonl` on every realcap capture of a game protocol:
+//! each direction of each connection must be covered exactly by decoded
+//! messages (offsets back to back up to the truth's byte count), with no
+//! error, no gap and no unknown data, and the stream detected as the
+//! right protocol; plus spot checks of what the records say.
+
+mod common;
+mod support;
+
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// The JSON records of `decode --format jsonl` (with extra arguments).
+fn decode(path: &std::path::Path, extra: &[&str]) -> Vec<Value> {
+    let out = common::cardshark()
+        .args(["decode", "--format", "jsonl"])
+        .args(extra)
+        .arg(path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "decode failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// Checks a capture against its truth; returns its records.
+fn check(rel: &str, protocol: &str) -> Vec<Value> {
+    let path = support::testdata(rel);
+    let truth: Value =
+        serde_json::from_slice(&std::fs::read(format!("{}.json", path.display())).unwrap())
+            .unwrap();
+    let records = decode(&path, &[]);
+    // Stream index of each connection, by client endpoint.
+    let mut by_client = HashMap::new();
+    for r in &records {
+        if r["event"] == "stream_start" {
+            by_client.insert(
+                r["src"].as_str().unwrap().to_string(),
+                r["stream"].as_u64().unwrap(),
+            );
+        }
+    }
+    for conn in truth["connections"].as_array().unwrap() {
+        let stream = by_client[conn["client"].as_str().unwrap()];
+        for dir in ["c2s", "s2c"] {
+            let want = conn[dir]["bytes"].as_u64().unwrap();
+            let mut next = 0;
+            for r in records
+                .iter()
+                .filter(|r| r["stream"] == stream && r["dir"] == dir)
+            {
+                assert_eq!(r["protocol"], protocol, "{rel} stream {stream}: {r}");
+                let ev = r["event"].as_str();
+                assert!(
+                    !matches!(ev, Some("gap") | Some("unknown_data")),
+                    "{rel} stream {stream}: {r}"
+                );
+                if ev.is_some() {
+                    continue;
+                }
+                assert!(r.get("error").is_none(), "{rel} stream {stream}: {r}");
+                assert_eq!(
+                    r["offset"], next,
+                    "{rel} stream {stream} {dir}: messages back to back"
+                );
+                next += r["len"].as_u64().unwrap();
+            }
+            assert_eq!(
+                next, want,
+                "{rel} stream {stream} {dir}: every byte decoded"
+            );
+        }
+    }
+    // Capture order: frame numbers never go back.
+    let frames: Vec<u64> = records
+        .iter()
+        .map(|r| r["frame"].as_u64().unwrap())
+        .collect();
+    assert!(
+        frames.windows(2).all(|w| w[0] <= w[1]),
+        "{rel}: records in capture order"
+    );
+    records
+}
+
+fn types(records: &[Value]) -> Vec<&str> {
+    records.iter().filter_map(|r| r["type"].as_str()).collect()
+}
+
+#[test]
+fn gls_session() {
+    let records = check("gls/session.pcap", "gls");
+    let t = types(&records);
+    assert_eq!(&t[..3], &["Protover", "Protoverack", "NickReq"]);
+    for name in [
+        "DiePlaceTry",
+        "DiePlace",
+        "DiePlaceReject",
+        "Say1",
+        "Say2",
+        "SyncEnd",
+        "Shutdown",
+    ] {
+        assert!(t.contains(&name), "gls session has {name}");
+    }
+    let nick = records
+        .iter()
+        .find(|r| r["type"] == "NickSet" && r["dir"] == "s2c")
+        .unwrap();
+    assert!(nick["fields"].is_object());
+}
+
+#[test]
+fn gls_lossy_on_another_port() {
+    let records = check("gls/lossy-port4000.pcap", "gls");
+    assert!(
+        types(&records)
+            .iter()
+            .filter(|t| **t == "PlatePlace")
+            .count()
+            >= 64
+    );
+}
+
+#[test]
+fn cardgame_session_and_lossy() {
+    for rel in ["cardgame/session.pcap", "cardgame/lossy.pcap"] {
+        let records = check(rel, "cardgame");
+        let t = types(&records);
+        assert_eq!(t[0], "Reset", "{rel}");
+        for name in ["Teleport", "SetImage", "Stage", "PlayCard", "Score"] {
+            assert!(t.contains(&name), "{rel} has {name}");
+        }
+        let play = records.iter().find(|r| r["type"] == "PlayCard").unwrap();
+        assert_eq!(play["dir"], "c2s");
+        assert_eq!(play["type_id"], 0x81);
+    }
+}
+
+#[test]
+fn filters_pick_streams_types_and_counts() {
+    let path = support::testdata("gls/session.pcap");
+    let only = decode(&path, &["-t", "diePLACE"]);
+    assert!(!only.is_empty() && only.iter().all(|r| r["type"] == "DiePlace"));
+    let one = decode(&path, &["-s", "1"]);
+    assert!(!one.is_empty() && one.iter().all(|r| r["stream"] == 1));
+    assert_eq!(decode(&path, &["-c", "3"]).len(), 3);
+    assert!(decode(&path, &["-p", "pokerth"]).is_empty());
+    let out = common::cardshark()
+        .args(["decode", "-p", "http"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn decode_as_forces_a_protocol() {
+    let path = support::testdata("realcap/ipv6.pcap");
+    let records = decode(&path, &["--decode-as", "19380=gls", "-s", "0"]);
+    assert!(
+        records.iter().all(|r| r["protocol"] == "gls"),
+        "forced streams say so"
+    );
+    assert!(
+        records.iter().any(|r| r["event"] == "unknown_data"),
+        "random bytes are not GLS"
+    );
+    let out = common::cardshark()
+        .args(["decode", "--decode-as", "x=gls"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn json_array_format_is_one_document() {
+    let path = support::testdata("cardgame/session.pcap");
+    let out = common::cardshark()
+        .args(["decode", "--format", "json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert_eq!(doc.as_array().unwrap().len(), decode(&path, &[]).len());
+}
