@@ -150,7 +150,7 @@ impl DirDecoder {
                         pos += n;
                     }
                     Framing::Invalid(why) => {
-                        self.violation(offset + pos as u64, frame, ts, why, out);
+                        self.violation(offset + pos as u64, frame, ts, why.to_string(), out);
                         break;
                     }
                     _ => break,
@@ -256,7 +256,7 @@ impl DirDecoder {
                 }
                 Framing::Invalid(why) => {
                     let (frame, ts) = self.completing(self.base + 1);
-                    self.violation(self.base, frame, ts, why, out);
+                    self.violation(self.base, frame, ts, why.to_string(), out);
                 }
                 _ if buf.len() > MAX_PENDING => {
                     let (frame, ts) = self.completing(self.base + buf.len() as u64);

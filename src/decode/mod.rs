@@ -77,6 +77,7 @@ enum Phase {
         prefix: [Vec<u8>; 2],
         sealed: [bool; 2],
         queue: Vec<Pending>,
+        detector: detect::Detector,
     },
     Decoding {
         dec: Box<dyn StreamDecoder>,
@@ -157,6 +158,7 @@ impl<S: RecordSink> DecodeStage<S> {
                 prefix: [Vec::new(), Vec::new()],
                 sealed: [false; 2],
                 queue: Vec::new(),
+                detector: detect::Detector::default(),
             },
             how: "detected",
             reason: None,
@@ -188,6 +190,7 @@ impl<S: RecordSink> DecodeStage<S> {
                 prefix,
                 sealed,
                 queue,
+                ..
             } => {
                 let i = dir.index();
                 if !sealed[i] {
@@ -260,11 +263,18 @@ impl<S: RecordSink> DecodeStage<S> {
         let Some(s) = self.streams.get_mut(&stream) else {
             return;
         };
-        let Phase::Detecting { prefix, sealed, .. } = &s.phase else {
+        let port = s.info.server.port();
+        let Phase::Detecting {
+            prefix,
+            sealed,
+            detector,
+            ..
+        } = &mut s.phase
+        else {
             return;
         };
         let done = finished || (sealed[0] && sealed[1]);
-        let verdict = detect::detect(&prefix[0], &prefix[1], done, s.info.server.port());
+        let verdict = detector.detect(&prefix[0], &prefix[1], done, port);
         let (id, start) = match verdict {
             Verdict::Undecided => return,
             Verdict::Protocol { id, start, .. } => (Some(id), start),

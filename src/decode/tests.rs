@@ -4,7 +4,7 @@
 use super::direction::{Ctx, DirDecoder, VIOLATION_BUDGET};
 use super::record::{Body, Record};
 use crate::capture::Timestamp;
-use crate::protocols::{Decoded, Fields, Framing, ProtocolId, StreamDecoder};
+use crate::protocols::{Decoded, Fields, Framing, Invalid, ProtocolId, StreamDecoder};
 use crate::reassembly::{Direction, GapReason};
 use std::borrow::Cow;
 
@@ -28,7 +28,7 @@ impl StreamDecoder for Toy {
                     Framing::NeedMore(len)
                 }
             }
-            _ => Framing::Invalid(format!("bad byte {:#04x}", buf[0])),
+            _ => Framing::Invalid(Invalid::hex("bad byte", u64::from(buf[0]))),
         }
     }
     fn decode(&mut self, _dir: Direction, msg: &[u8]) -> Decoded {

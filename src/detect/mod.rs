@@ -89,83 +89,124 @@ enum DirView {
     Claims(u8, usize),
 }
 
-fn view(id: ProtocolId, dir: Direction, buf: &[u8], finished: bool) -> DirView {
-    if buf.is_empty() {
-        return DirView::Empty;
-    }
-    match protocols::probe(id, dir, buf) {
-        Probe::Mine(c) => return DirView::Claims(c, 0),
-        Probe::NeedMore if !finished && buf.len() < DETECT_LIMIT => return DirView::Pending,
-        _ => {}
-    }
-    // Perhaps the capture starts inside a message: look a little further on,
-    // with a lower confidence, and only once there is enough to judge.
-    if !finished && buf.len() < 256 {
-        return DirView::Pending;
-    }
-    for shift in 1..buf.len().min(SHIFT_LIMIT) {
-        if let Probe::Mine(c) = protocols::probe(id, dir, &buf[shift..]) {
-            return DirView::Claims(c.saturating_sub(10).max(1), shift);
-        }
-    }
-    DirView::Rejects
+/// Detection state of one stream: which protocols a direction has already
+/// ruled out for good (bytes that cannot start a protocol never will, so a
+/// rejection over a long enough prefix is final and is not computed again).
+#[derive(Debug, Clone, Default)]
+pub struct Detector {
+    rejected: [[bool; 2]; ProtocolId::ALL.len()],
+    /// Shifted offsets below this were probed and rejected already.
+    next_shift: [[usize; 2]; ProtocolId::ALL.len()],
 }
 
-/// Looks at the first bytes of both directions. `finished` says no more
-/// bytes will come (the stream ended, or the buffers are full).
-pub fn detect(c2s: &[u8], s2c: &[u8], finished: bool, server_port: u16) -> Verdict {
-    let finished = finished || c2s.len() >= DETECT_LIMIT || s2c.len() >= DETECT_LIMIT;
-    let mut best: Option<(u32, bool, ProtocolId, u8, [usize; 2])> = None;
-    let mut pending = false;
-    for id in ProtocolId::ALL {
-        let v = [
-            view(id, Direction::C2S, c2s, finished),
-            view(id, Direction::S2C, s2c, finished),
-        ];
-        if v.contains(&DirView::Rejects) {
-            continue;
+/// Bytes a direction needs before a rejection at every shifted offset is final.
+const FINAL_AFTER: usize = SHIFT_LIMIT + 256;
+
+impl Detector {
+    fn view(
+        &mut self,
+        n: usize,
+        id: ProtocolId,
+        dir: Direction,
+        buf: &[u8],
+        finished: bool,
+    ) -> DirView {
+        if buf.is_empty() {
+            return DirView::Empty;
         }
-        if v.contains(&DirView::Pending) {
-            pending = true;
-            continue;
+        if self.rejected[n][dir.index()] {
+            return DirView::Rejects;
         }
-        let mut score = 0u32;
-        let mut conf = 0u8;
-        let mut start = [0usize; 2];
-        for (i, d) in v.iter().enumerate() {
-            if let DirView::Claims(c, s) = *d {
-                score += u32::from(c);
-                conf = conf.max(c);
-                start[i] = s;
+        match protocols::probe(id, dir, buf) {
+            Probe::Mine(c) => return DirView::Claims(c, 0),
+            Probe::NeedMore if !finished && buf.len() < DETECT_LIMIT => return DirView::Pending,
+            _ => {}
+        }
+        // Perhaps the capture starts inside a message: look a little further
+        // on, with a lower confidence, once there is enough to judge.
+        if !finished && buf.len() < 256 {
+            return DirView::Pending;
+        }
+        let next = &mut self.next_shift[n][dir.index()];
+        let mut all_rejected = true;
+        for shift in (*next).max(1)..buf.len().min(SHIFT_LIMIT) {
+            match protocols::probe(id, dir, &buf[shift..]) {
+                Probe::Mine(c) => return DirView::Claims(c.saturating_sub(10).max(1), shift),
+                // A rejected prefix stays rejected: no need to probe it again.
+                Probe::NotMine if all_rejected => *next = shift + 1,
+                _ => all_rejected = false,
             }
         }
-        if score == 0 {
-            continue;
+        if finished || buf.len() >= FINAL_AFTER {
+            self.rejected[n][dir.index()] = true;
         }
-        let on_port = id.default_ports().contains(&server_port);
-        let better = match best {
-            None => true,
-            Some((s, p, ..)) => (score, on_port) > (s, p),
-        };
-        if better {
-            best = Some((score, on_port, id, conf, start));
+        DirView::Rejects
+    }
+
+    /// Looks at the first bytes of both directions. `finished` says no more
+    /// bytes will come (the stream ended, or the buffers are full).
+    pub fn detect(&mut self, c2s: &[u8], s2c: &[u8], finished: bool, server_port: u16) -> Verdict {
+        let finished = finished || c2s.len() >= DETECT_LIMIT || s2c.len() >= DETECT_LIMIT;
+        let mut best: Option<(u32, bool, ProtocolId, u8, [usize; 2])> = None;
+        let mut pending = false;
+        for (n, id) in ProtocolId::ALL.into_iter().enumerate() {
+            let c = self.view(n, id, Direction::C2S, c2s, finished);
+            if c == DirView::Rejects {
+                continue;
+            }
+            let v = [c, self.view(n, id, Direction::S2C, s2c, finished)];
+            if v[1] == DirView::Rejects {
+                continue;
+            }
+            if v.contains(&DirView::Pending) {
+                pending = true;
+                continue;
+            }
+            let mut score = 0u32;
+            let mut conf = 0u8;
+            let mut start = [0usize; 2];
+            for (i, d) in v.iter().enumerate() {
+                if let DirView::Claims(c, s) = *d {
+                    score += u32::from(c);
+                    conf = conf.max(c);
+                    start[i] = s;
+                }
+            }
+            if score == 0 {
+                continue;
+            }
+            let on_port = id.default_ports().contains(&server_port);
+            let better = match best {
+                None => true,
+                Some((s, p, ..)) => (score, on_port) > (s, p),
+            };
+            if better {
+                best = Some((score, on_port, id, conf, start));
+            }
+        }
+        match best {
+            // A signature-strength claim needs no waiting for the others.
+            Some((_, _, id, confidence, start)) if !pending || confidence >= 90 => {
+                Verdict::Protocol {
+                    id,
+                    confidence,
+                    start,
+                }
+            }
+            _ if pending => Verdict::Undecided,
+            Some((_, _, id, confidence, start)) => Verdict::Protocol {
+                id,
+                confidence,
+                start,
+            },
+            None => Verdict::Unknown,
         }
     }
-    match best {
-        // A signature-strength claim needs no waiting for the others.
-        Some((_, _, id, confidence, start)) if !pending || confidence >= 90 => Verdict::Protocol {
-            id,
-            confidence,
-            start,
-        },
-        _ if pending => Verdict::Undecided,
-        Some((_, _, id, confidence, start)) => Verdict::Protocol {
-            id,
-            confidence,
-            start,
-        },
-        None => Verdict::Unknown,
-    }
+}
+
+/// One-shot detection (no state kept between calls).
+pub fn detect(c2s: &[u8], s2c: &[u8], finished: bool, server_port: u16) -> Verdict {
+    Detector::default().detect(c2s, s2c, finished, server_port)
 }
 
 #[cfg(test)]

@@ -95,7 +95,57 @@ pub enum Framing {
     /// needed before asking again (a lower bound).
     NeedMore(usize),
     /// The bytes cannot start a message of this protocol: why.
-    Invalid(String),
+    Invalid(Invalid),
+}
+
+/// Why bytes cannot start a message: a fixed description and, where it
+/// helps, the offending number. Nothing is formatted (or allocated) until it
+/// is shown: probes reject many positions while detecting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Invalid {
+    /// What is wrong (`unknown event type`).
+    pub what: &'static str,
+    /// The offending value, if any.
+    pub value: Option<u64>,
+    /// Show the value in hex (`0x0b`) rather than decimal.
+    pub hex: bool,
+}
+
+impl Invalid {
+    /// A reason without a value.
+    pub const fn new(what: &'static str) -> Self {
+        Invalid {
+            what,
+            value: None,
+            hex: false,
+        }
+    }
+    /// A reason with a value shown in decimal: `what 1234`.
+    pub const fn num(what: &'static str, value: u64) -> Self {
+        Invalid {
+            what,
+            value: Some(value),
+            hex: false,
+        }
+    }
+    /// A reason with a value shown in hex: `what 0x0b`.
+    pub const fn hex(what: &'static str, value: u64) -> Self {
+        Invalid {
+            what,
+            value: Some(value),
+            hex: true,
+        }
+    }
+}
+
+impl std::fmt::Display for Invalid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.value, self.hex) {
+            (None, _) => f.write_str(self.what),
+            (Some(v), false) => write!(f, "{} {v}", self.what),
+            (Some(v), true) => write!(f, "{} {v:#04x}", self.what),
+        }
+    }
 }
 
 /// One decoded message, before the decode stage wraps it in a record.

@@ -2,7 +2,7 @@
 //! Score, whose STRING says its own length (one byte for 0..127, otherwise
 //! two bytes holding `length + 32640`).
 
-use crate::protocols::Framing;
+use crate::protocols::{Framing, Invalid};
 
 /// The largest STRING (two length bytes holding 0xffff).
 pub const MAX_STRING: usize = 32895;
@@ -52,7 +52,12 @@ pub fn frame(buf: &[u8]) -> Framing {
     } else {
         match fixed_len(opcode) {
             Some(n) => n,
-            None => return Framing::Invalid(format!("unknown card game opcode {opcode:#04x}")),
+            None => {
+                return Framing::Invalid(Invalid::hex(
+                    "unknown card game opcode",
+                    u64::from(opcode),
+                ))
+            }
         }
     };
     if buf.len() < total {

@@ -4,7 +4,7 @@
 //! the next position where events line up again. Framing is strict and
 //! cheap (it reads the first four bytes only) to make that search fast.
 
-use crate::protocols::Framing;
+use crate::protocols::{Framing, Invalid};
 
 /// The event-type header: a u32.
 pub const HEADER_LEN: usize = 4;
@@ -41,16 +41,17 @@ pub fn payload_len(event_type: u32) -> Option<usize> {
 pub fn frame(buf: &[u8]) -> Framing {
     let Some(head) = buf.first_chunk::<HEADER_LEN>() else {
         if buf.iter().take(3).any(|&b| b != 0) {
-            return Framing::Invalid(format!(
-                "not a GLS event type: starts with {}",
-                crate::protocols::hex(buf)
-            ));
+            let first = buf.iter().take(3).fold(0u64, |v, &b| v << 8 | u64::from(b));
+            return Framing::Invalid(Invalid::hex("not a GLS event type: starts with", first));
         }
         return Framing::NeedMore(HEADER_LEN);
     };
     let event_type = u32::from_be_bytes(*head);
     match payload_len(event_type) {
-        None => Framing::Invalid(format!("unknown GLS event type {event_type}")),
+        None => Framing::Invalid(Invalid::num(
+            "unknown GLS event type",
+            u64::from(event_type),
+        )),
         Some(payload) => {
             let total = HEADER_LEN + payload;
             if buf.len() < total {

@@ -2,6 +2,7 @@
 
 use super::super::framing::MAX_MESSAGE;
 use super::*;
+use crate::protocols::Invalid;
 
 #[test]
 fn fixed_sizes() {
@@ -53,7 +54,7 @@ fn unknown_opcodes_are_invalid() {
     for opcode in [0x00u8, 0x0b, 0x80, 0x82, 0xff] {
         assert_eq!(
             frame(&[opcode, 0, 0, 0]),
-            Framing::Invalid(format!("unknown card game opcode {opcode:#04x}"))
+            Framing::Invalid(Invalid::hex("unknown card game opcode", u64::from(opcode)))
         );
     }
 }

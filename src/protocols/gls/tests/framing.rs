@@ -2,6 +2,7 @@
 
 use super::super::framing::{payload_len, MAX_EVENT_LEN};
 use super::*;
+use crate::protocols::Invalid;
 
 #[test]
 fn every_type_has_the_size_of_the_notes_table() {
@@ -32,11 +33,11 @@ fn short_headers_need_more_or_are_invalid() {
     assert_eq!(frame(&[0, 0, 0, 13]), Framing::NeedMore(11));
     assert_eq!(
         frame(&[0, 1]),
-        Framing::Invalid("not a GLS event type: starts with 0001".to_owned())
+        Framing::Invalid(Invalid::hex("not a GLS event type: starts with", 1))
     );
     assert_eq!(
         frame(&[0x47, 0x4c, 0x53, 0]),
-        Framing::Invalid("unknown GLS event type 1196184320".to_owned())
+        Framing::Invalid(Invalid::num("unknown GLS event type", 1196184320))
     );
 }
 
@@ -47,7 +48,7 @@ fn unknown_types_are_invalid() {
         buf.resize(400, 0);
         assert_eq!(
             frame(&buf),
-            Framing::Invalid(format!("unknown GLS event type {t}"))
+            Framing::Invalid(Invalid::num("unknown GLS event type", u64::from(t)))
         );
     }
 }
