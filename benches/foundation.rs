@@ -28,6 +28,54 @@ impl Rng {
     }
 }
 
+/// What the connections carry.
+enum Traffic {
+    /// Random bytes of 20..600 per segment (no protocol: reassembly alone).
+    Random,
+    /// PokerTH messages from the reference vectors, 1..4 per segment; the
+    /// client's first segment is an Init and the server's an Init Ack.
+    PokerTh(Vec<Vec<u8>>),
+}
+
+impl Traffic {
+    fn payload(&self, rng: &mut Rng, buf: &[u8], first: bool, from_client: bool) -> Vec<u8> {
+        match self {
+            Traffic::Random => {
+                let len = 20 + rng.below(580) as usize;
+                let start = rng.below(1000) as usize;
+                buf[start..start + len].to_vec()
+            }
+            Traffic::PokerTh(msgs) => {
+                if first {
+                    return msgs[if from_client { 0 } else { 2 }].clone();
+                }
+                let n = 1 + rng.below(4);
+                (0..n)
+                    .flat_map(|_| msgs[rng.below(msgs.len() as u64) as usize].clone())
+                    .collect()
+            }
+        }
+    }
+}
+
+/// The PokerTH messages of the reference vectors (../shared/vectors).
+fn pokerth_vectors() -> Option<Vec<Vec<u8>>> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors/pokerth.jsonl");
+    let text = std::fs::read_to_string(path).ok()?;
+    let msgs: Vec<Vec<u8>> = text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter_map(|v| v["hex"].as_str().map(unhex))
+        .collect();
+    (msgs.len() > 3).then_some(msgs)
+}
+
+fn unhex(s: &str) -> Vec<u8> {
+    (0..s.len() / 2)
+        .map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap_or(0))
+        .collect()
+}
+
 struct Conn {
     client: [u8; 4],
     cport: u16,
@@ -35,6 +83,8 @@ struct Conn {
     sseq: u32,
     left: u32,
     started: bool,
+    /// Whether each side has sent its first message yet.
+    spoke: [bool; 2],
     /// A data segment held back to be sent after the next one (out of order).
     held: Option<(bool, u32, Vec<u8>)>,
 }
@@ -79,7 +129,7 @@ fn frame(c: &Conn, from_client: bool, seq: u32, flags: u8, payload: &[u8]) -> Ve
 /// Builds the capture: `concurrent` connections open at once, each a
 /// handshake, 50..250 messages of 20..600 bytes with 1% sent out of order and
 /// 1% retransmitted, ACKs, and FINs; a finished connection is replaced.
-fn build(path: &Path, target_bytes: u64, concurrent: usize) -> (u64, u64) {
+fn build(path: &Path, target_bytes: u64, concurrent: usize, traffic: &Traffic) -> (u64, u64) {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let header = PcapHeader {
         datalink: DataLink::ETHERNET,
@@ -99,6 +149,7 @@ fn build(path: &Path, target_bytes: u64, concurrent: usize) -> (u64, u64) {
         sseq: rng.next() as u32,
         left: 50 + rng.below(200) as u32,
         started: false,
+        spoke: [false; 2],
         held: None,
     };
     let mut live: Vec<Conn> = (0..concurrent as u64)
@@ -141,10 +192,18 @@ fn build(path: &Path, target_bytes: u64, concurrent: usize) -> (u64, u64) {
             continue;
         }
         c.left -= 1;
-        let from_client = rng.below(2) == 0;
-        let len = 20 + rng.below(580) as usize;
-        let start = rng.below(1000) as usize;
-        let data = payload[start..start + len].to_vec();
+        // Each side opens with its first message, the client first.
+        let from_client = if !c.spoke[0] {
+            true
+        } else if !c.spoke[1] {
+            false
+        } else {
+            rng.below(2) == 0
+        };
+        let side = usize::from(!from_client);
+        let data = traffic.payload(&mut rng, &payload, !c.spoke[side], from_client);
+        c.spoke[side] = true;
+        let len = data.len();
         let seq = if from_client { c.cseq } else { c.sseq };
         if from_client {
             c.cseq = c.cseq.wrapping_add(len as u32);
@@ -152,7 +211,7 @@ fn build(path: &Path, target_bytes: u64, concurrent: usize) -> (u64, u64) {
             c.sseq = c.sseq.wrapping_add(len as u32);
         }
         let roll = rng.below(100);
-        if roll == 0 && c.held.is_none() {
+        if roll == 0 && c.held.is_none() && c.left > 1 {
             c.held = Some((from_client, seq, data));
             continue;
         }
@@ -228,18 +287,49 @@ fn best_of(n: usize, mut f: impl FnMut() -> Run) -> Run {
     best
 }
 
+/// Records `decode --format jsonl` writes for a capture (one untimed run).
+fn count_records(bin: &str, path: &Path) -> u64 {
+    let out = Command::new(bin)
+        .args(["decode", "--format", "jsonl"])
+        .arg(path)
+        .stderr(Stdio::null())
+        .output();
+    out.map(|o| o.stdout.iter().filter(|&&b| b == b'\n').count() as u64)
+        .unwrap_or(0)
+}
+
+fn print_table(size: u64, packets: u64, runs: &[(&str, &Run)]) {
+    println!("| run | seconds | MB/s | packets/s | peak RSS (MB) |");
+    println!("|---|---:|---:|---:|---:|");
+    for (name, r) in runs {
+        if !r.ok {
+            println!("| {name} | failed or not installed | | | |");
+            continue;
+        }
+        println!(
+            "| {name} | {:.3} | {:.0} | {:.0} | {:.1} |",
+            r.seconds,
+            size as f64 / 1e6 / r.seconds,
+            packets as f64 / r.seconds,
+            r.max_rss_kb as f64 / 1024.0
+        );
+    }
+    println!();
+}
+
+fn env_num(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
 fn main() {
     if std::env::args().any(|a| a == "--list") {
         return;
     }
-    let mb: u64 = std::env::var("BENCH_MB")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(320);
-    let concurrent: usize = std::env::var("BENCH_CONCURRENT")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(3000);
+    let mb = env_num("BENCH_MB", 320);
+    let concurrent = env_num("BENCH_CONCURRENT", 3000) as usize;
     let dir = std::env::var("BENCH_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|_| {
@@ -248,17 +338,19 @@ fn main() {
                 .join("bench")
         });
     std::fs::create_dir_all(&dir).unwrap();
+    let bin = env!("CARGO_BIN_EXE_cardshark");
+
+    // 1. Reassembly: random payloads, no protocol.
     let path = dir.join(format!("foundation-{mb}mb-{concurrent}c.pcap"));
     let t = Instant::now();
-    let (packets, conns) = build(&path, mb * 1_000_000, concurrent);
+    let (packets, conns) = build(&path, mb * 1_000_000, concurrent, &Traffic::Random);
     let size = std::fs::metadata(&path).unwrap().len();
     println!(
-        "capture: {} ({:.1} MB, {packets} packets, {conns} connections, {concurrent} concurrent), built in {:.1} s",
+        "## Reassembly: {} ({:.1} MB, {packets} packets, {conns} connections, {concurrent} concurrent), built in {:.1} s\n",
         path.display(),
         size as f64 / 1e6,
         t.elapsed().as_secs_f64()
     );
-    let bin = env!("CARGO_BIN_EXE_cardshark");
     let dd = best_of(3, || {
         measure(
             Command::new("dd")
@@ -273,28 +365,15 @@ fn main() {
             .arg(&path)
             .args(["-q", "-z", "conv,tcp"]),
     );
-    let mbs = |r: &Run| size as f64 / 1e6 / r.seconds;
-    println!();
-    println!("| run | seconds | MB/s | packets/s | peak RSS (MB) |");
-    println!("|---|---:|---:|---:|---:|");
-    for (name, r) in [
-        ("dd if=FILE of=/dev/null bs=1M", &dd),
-        ("cardshark inspect FILE", &inspect),
-        ("tshark -r FILE -q -z conv,tcp", &tshark),
-    ] {
-        if !r.ok {
-            println!("| {name} | failed or not installed | | | |");
-            continue;
-        }
-        println!(
-            "| {name} | {:.3} | {:.0} | {:.0} | {:.1} |",
-            r.seconds,
-            mbs(r),
-            packets as f64 / r.seconds,
-            r.max_rss_kb as f64 / 1024.0
-        );
-    }
-    println!();
+    print_table(
+        size,
+        packets,
+        &[
+            ("dd if=FILE of=/dev/null bs=1M", &dd),
+            ("cardshark inspect FILE", &inspect),
+            ("tshark -r FILE -q -z conv,tcp", &tshark),
+        ],
+    );
     if inspect.ok && tshark.ok {
         println!(
             "inspect is {:.1}x faster than tshark's pass (target: 20x)",
@@ -311,6 +390,64 @@ fn main() {
         println!(
             "inspect peak memory: {:.1} MB (target: under 64 MB)",
             inspect.max_rss_kb as f64 / 1024.0
+        );
+    }
+
+    // 2. Decoding: PokerTH messages from the reference vectors.
+    let Some(msgs) = pokerth_vectors() else {
+        println!("\n(PokerTH vectors not found beside the checkout: decoding benchmark skipped)");
+        return;
+    };
+    let pmb = env_num("BENCH_POKERTH_MB", 200);
+    let path = dir.join(format!("pokerth-{pmb}mb-{concurrent}c.pcap"));
+    let (packets, conns) = build(&path, pmb * 1_000_000, concurrent, &Traffic::PokerTh(msgs));
+    let size = std::fs::metadata(&path).unwrap().len();
+    let records = count_records(bin, &path);
+    println!(
+        "\n## Decoding: {} ({:.1} MB, {packets} packets, {conns} PokerTH connections, {records} records)\n",
+        path.display(),
+        size as f64 / 1e6
+    );
+    let decode = best_of(3, || {
+        measure(
+            Command::new(bin)
+                .args(["decode", "--format", "jsonl"])
+                .arg(&path),
+        )
+    });
+    let inspect = best_of(3, || measure(Command::new(bin).arg("inspect").arg(&path)));
+    let tshark = measure(
+        Command::new("tshark")
+            .arg("-r")
+            .arg(&path)
+            .args(["-q", "-z", "conv,tcp"]),
+    );
+    print_table(
+        size,
+        packets,
+        &[
+            ("cardshark decode --format jsonl FILE", &decode),
+            ("cardshark inspect FILE", &inspect),
+            ("tshark -r FILE -q -z conv,tcp", &tshark),
+        ],
+    );
+    for (name, r) in [("decode --format jsonl", &decode), ("inspect", &inspect)] {
+        if r.ok {
+            println!(
+                "{name}: {:.2} million records/s{}",
+                records as f64 / r.seconds / 1e6,
+                if name == "inspect" {
+                    ""
+                } else {
+                    " (target: 1.5 million/s on one core)"
+                }
+            );
+        }
+    }
+    if inspect.ok && tshark.ok {
+        println!(
+            "inspect (decoding) is {:.1}x faster than tshark's pass",
+            tshark.seconds / inspect.seconds
         );
     }
 }
