@@ -32,6 +32,9 @@ pub(crate) struct Conn {
     dirs: [DirState; 2],
     /// True once [`Event::End`] was emitted.
     pub ended: bool,
+    /// The sequence number of the client's SYN, when seen: another SYN
+    /// with a different one is a new connection on the same 4-tuple.
+    pub syn_seq: Option<u32>,
 }
 
 impl Conn {
@@ -62,6 +65,7 @@ impl Conn {
             },
             dirs: Default::default(),
             ended: false,
+            syn_seq: (syn && !ack).then_some(seg.seq),
         }
     }
 

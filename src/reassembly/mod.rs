@@ -354,16 +354,19 @@ impl Reassembler {
         self.stats.segments += 1;
         self.advance_clock(ts, sink);
         let key = flow_key(seg.src, seg.dst);
-        // A new SYN on the 4-tuple of an ended connection opens a new one;
-        // anything else (the last ACK after the FINs...) is a late packet
-        // of the old one.
+        // A new SYN on the 4-tuple of an ended connection opens a new one,
+        // and so does a SYN whose sequence number differs from the client's
+        // SYN of a live one (the port was reused; the old connection's end
+        // was not seen: it ends by timeout). Anything else (the last ACK
+        // after the FINs, a retransmitted SYN...) belongs to the old one.
         let reopen = seg.flags.syn() && !seg.flags.ack();
         let new = match self.table.get(&key) {
             None => true,
-            Some(conn) => conn.ended && reopen,
+            Some(conn) => reopen && (conn.ended || conn.syn_seq != Some(seg.seq)),
         };
         if new {
-            if let Some(old) = self.table.remove(&key) {
+            if let Some(mut old) = self.table.remove(&key) {
+                old.end_at_last(EndReason::Timeout, &self.config, &mut self.stats, sink);
                 sink.event(Event::Closed(&old.info));
             }
             self.make_room(sink);
@@ -373,9 +376,12 @@ impl Reassembler {
             self.table.insert(key, conn);
         }
         let (config, stats) = (&self.config, &mut self.stats);
-        self.table.with(&key, |conn| {
+        let done = self.table.with(&key, |conn| {
             conn.process(frame, ts, seg, config, stats, sink);
         });
+        if let Some((_, Some(old))) = done {
+            sink.event(Event::Closed(&old.info));
+        }
     }
 
     /// Ends every open stream (reason `eof`), flushing what is buffered

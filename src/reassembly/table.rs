@@ -44,6 +44,12 @@ fn age(now: Timestamp, then: Timestamp) -> f64 {
 
 type Hasher = foldhash::fast::RandomState;
 
+/// Ended connections kept for their late packets (the last ACK after the
+/// FINs). Past this many, the one that ended first is dropped: its late
+/// packets would then start a new stream, which is harmless next to memory
+/// that grows with the capture.
+pub(crate) const MAX_ENDED: usize = 4096;
+
 /// Connections by endpoints, with their (lazy) idle order.
 #[derive(Debug, Default)]
 pub(crate) struct FlowTable {
@@ -52,6 +58,8 @@ pub(crate) struct FlowTable {
     idle: BinaryHeap<Reverse<(Timestamp, u64, FlowKey)>>,
     /// (stream id, key) of ended connections, in the order they ended.
     ended: VecDeque<(u64, FlowKey)>,
+    /// Ended connections in `flows`.
+    ended_count: usize,
 }
 
 impl FlowTable {
@@ -75,23 +83,43 @@ impl FlowTable {
         if conn.ended {
             self.ended.push_back((conn.info.id, key));
         }
+        self.remove(&key);
+        if conn.ended {
+            self.ended_count += 1;
+        }
         self.flows.insert(key, conn);
         self.compact();
     }
 
     pub(crate) fn remove(&mut self, key: &FlowKey) -> Option<Conn> {
-        self.flows.remove(key)
+        let conn = self.flows.remove(key)?;
+        if conn.ended {
+            self.ended_count -= 1;
+        }
+        Some(conn)
     }
 
-    /// Runs `f` on the connection under `key`, noting if it ended.
-    pub(crate) fn with<R>(&mut self, key: &FlowKey, f: impl FnOnce(&mut Conn) -> R) -> Option<R> {
+    /// Runs `f` on the connection under `key`, noting if it ended. Returns
+    /// also the connection dropped to keep at most [`MAX_ENDED`] ended ones.
+    pub(crate) fn with<R>(
+        &mut self,
+        key: &FlowKey,
+        f: impl FnOnce(&mut Conn) -> R,
+    ) -> Option<(R, Option<Conn>)> {
         let conn = self.flows.get_mut(key)?;
         let was_ended = conn.ended;
         let r = f(conn);
+        let mut dropped = None;
         if conn.ended && !was_ended {
             self.ended.push_back((conn.info.id, *key));
+            self.ended_count += 1;
+            if self.ended_count > MAX_ENDED {
+                if let Some(k) = self.first_ended() {
+                    dropped = self.remove(&k);
+                }
+            }
         }
-        Some(r)
+        Some((r, dropped))
     }
 
     /// Is `(id, key)` still the connection in the table?
@@ -136,7 +164,7 @@ impl FlowTable {
             Some(k) => k,
             None => self.longest_idle()?.0,
         };
-        self.flows.remove(&key)
+        self.remove(&key)
     }
 
     /// Removes a connection idle for more than `timeout` seconds at `now`
@@ -148,12 +176,12 @@ impl FlowTable {
                 .get(&key)
                 .is_some_and(|c| age(now, c.info.last) > timeout)
             {
-                return self.flows.remove(&key);
+                return self.remove(&key);
             }
         }
         let (key, last) = self.longest_idle()?;
         if age(now, last) > timeout {
-            self.flows.remove(&key)
+            self.remove(&key)
         } else {
             None
         }
@@ -163,6 +191,7 @@ impl FlowTable {
     pub(crate) fn drain_by_id(&mut self) -> Vec<Conn> {
         self.idle.clear();
         self.ended.clear();
+        self.ended_count = 0;
         let mut all: Vec<Conn> = self.flows.drain().map(|(_, c)| c).collect();
         all.sort_by_key(|c| c.info.id);
         all
