@@ -17,6 +17,7 @@
 
 pub mod cards;
 pub mod enums;
+pub mod pokernetwork;
 
 use crate::reassembly::Direction;
 use serde::Serialize;
@@ -121,6 +122,8 @@ pub enum Fields {
         /// The message's bytes, lowercase hex.
         raw: String,
     },
+    /// A poker-network message.
+    PokerNetwork(pokernetwork::Message),
 }
 
 impl Fields {
@@ -133,6 +136,7 @@ impl Fields {
     pub fn summary(&self) -> String {
         match self {
             Fields::Raw { raw } => format!("{} bytes not decoded", raw.len() / 2),
+            Fields::PokerNetwork(m) => m.summary(),
         }
     }
 }
@@ -157,14 +161,18 @@ pub trait StreamDecoder: Send {
 
 /// Probes `buf`, the first bytes of direction `dir`, for protocol `id`.
 pub fn probe(id: ProtocolId, dir: Direction, buf: &[u8]) -> Probe {
-    let _ = (id, dir, buf);
-    Probe::NotMine
+    match id {
+        ProtocolId::PokerNetwork => pokernetwork::probe(dir, buf),
+        _ => Probe::NotMine,
+    }
 }
 
 /// A fresh decoder for a stream of protocol `id`.
 pub fn new_decoder(id: ProtocolId) -> Option<Box<dyn StreamDecoder>> {
-    let _ = id;
-    None
+    match id {
+        ProtocolId::PokerNetwork => Some(Box::new(pokernetwork::Decoder::new())),
+        _ => None,
+    }
 }
 
 /// Bytes as lowercase hex.
