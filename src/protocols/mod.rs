@@ -19,6 +19,7 @@ pub mod cardgame;
 pub mod cards;
 pub mod enums;
 pub mod gls;
+pub mod pokernetwork;
 
 use crate::reassembly::Direction;
 use serde::Serialize;
@@ -177,6 +178,8 @@ pub enum Fields {
     Gls(gls::Message),
     /// A card game message.
     CardGame(cardgame::Message),
+    /// A poker-network message.
+    PokerNetwork(pokernetwork::Message),
 }
 
 impl Fields {
@@ -191,6 +194,7 @@ impl Fields {
             Fields::Raw { raw } => format!("{} bytes not decoded", raw.len() / 2),
             Fields::Gls(m) => m.summary(),
             Fields::CardGame(m) => m.summary(),
+            Fields::PokerNetwork(m) => m.summary(),
         }
     }
 }
@@ -218,6 +222,7 @@ pub fn probe(id: ProtocolId, dir: Direction, buf: &[u8]) -> Probe {
     match id {
         ProtocolId::Gls => gls::probe(dir, buf),
         ProtocolId::CardGame => cardgame::probe(dir, buf),
+        ProtocolId::PokerNetwork => pokernetwork::probe(dir, buf),
         _ => Probe::NotMine,
     }
 }
@@ -227,6 +232,7 @@ pub fn new_decoder(id: ProtocolId) -> Option<Box<dyn StreamDecoder>> {
     match id {
         ProtocolId::Gls => Some(Box::new(gls::Decoder::new())),
         ProtocolId::CardGame => Some(Box::new(cardgame::Decoder::new())),
+        ProtocolId::PokerNetwork => Some(Box::new(pokernetwork::Decoder::new())),
         _ => None,
     }
 }

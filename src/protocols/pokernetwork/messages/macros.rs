@@ -1,0 +1,77 @@
+//! `packets!`: declares packet classes from their attribute lists.
+//!
+//! Each entry is `ID Name { attribute: RustType = WireKind, ... }` in wire
+//! order. For each it generates the struct (fields in wire order), its nom
+//! parser (one [`Wire`](crate::protocols::pokernetwork::parsing::Wire)
+//! parser per attribute), its `Serialize` (an object of the attributes, see
+//! [`FieldValue`](super::values::FieldValue)), and the module's `SPECS`
+//! table of [`PacketSpec`](crate::protocols::pokernetwork::parsing::PacketSpec)s.
+
+macro_rules! packets {
+    ($(
+        $(#[$meta:meta])*
+        $id:literal $name:ident { $($field:ident : $ty:ty = $wire:ident),* $(,)? }
+    )*) => {
+        $(
+            $(#[$meta])*
+            #[derive(Debug, Clone, PartialEq)]
+            pub struct $name {
+                $(
+                    #[doc = concat!("`", stringify!($field), "`, sent as `", stringify!($wire), "`.")]
+                    pub $field: $ty,
+                )*
+            }
+
+            impl $name {
+                /// The packet's type byte.
+                pub const TYPE_ID: u8 = $id;
+
+                /// Parses the packet's payload (the bytes after the header),
+                /// attribute by attribute in wire order.
+                pub fn parse<'a>(
+                    i: &'a [u8],
+                    cx: &mut $crate::protocols::pokernetwork::parsing::Cx,
+                ) -> $crate::protocols::pokernetwork::parsing::PResult<'a, Self> {
+                    #[allow(unused_imports)]
+                    use $crate::protocols::pokernetwork::parsing::{wire, Wire};
+                    let _ = &cx;
+                    $(
+                        cx.field = stringify!($field);
+                        let (i, $field): (&[u8], $ty) = <wire::$wire as Wire>::parse(i, cx)?;
+                    )*
+                    Ok((i, $name { $($field),* }))
+                }
+            }
+
+            impl serde::Serialize for $name {
+                fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                    #[allow(unused_imports)]
+                    use $crate::protocols::pokernetwork::messages::FieldValue;
+                    use serde::ser::SerializeMap;
+                    #[allow(unused_mut)]
+                    let mut map = s.serialize_map(None)?;
+                    $( FieldValue::put(&self.$field, stringify!($field), &mut map)?; )*
+                    map.end()
+                }
+            }
+        )*
+
+        /// The packet classes of this module: type, name, attributes, parser.
+        pub(crate) const SPECS: &[$crate::protocols::pokernetwork::parsing::PacketSpec] = &[
+            $(
+                $crate::protocols::pokernetwork::parsing::PacketSpec {
+                    type_id: $id,
+                    name: stringify!($name),
+                    attrs: &[$((
+                        stringify!($field),
+                        $crate::protocols::pokernetwork::parsing::WireKind::$wire,
+                    )),*],
+                    parse: |i, cx| {
+                        let (i, p) = $name::parse(i, cx)?;
+                        Ok((i, $crate::protocols::pokernetwork::messages::Message::$name(Box::new(p))))
+                    },
+                },
+            )*
+        ];
+    };
+}

@@ -1,0 +1,327 @@
+//! nom parsers from the bytes of one message to its [`Message`]: the
+//! handshake line, the 3-byte packet header, and each class's attributes
+//! (see [`wire`]), nested packet lists included.
+//!
+//! Harmless oddities (leftover bytes after the last attribute, the older
+//! layouts, invalid UTF-8, JSON that does not parse) become notes;
+//! inconsistent packets (a count or a length past the end, a header length
+//! that disagrees with the message) an error with the reason.
+
+pub mod pyliteral;
+pub mod wire;
+
+pub use wire::{Wire, WireKind};
+
+use super::framing::LengthConvention;
+use super::messages::{account, basic, hand, table, tourney};
+use super::messages::{Handshake, Message, Record, UnknownPacket};
+use crate::protocols::hex;
+use nom::bytes::complete::{tag, take, take_while_m_n};
+use nom::number::complete::{be_u16, be_u8};
+use nom::{IResult, Parser};
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+/// A nom result over packet bytes.
+pub type PResult<'a, T> = IResult<&'a [u8], T>;
+
+/// The packet header: u8 type, u16 length.
+pub const HEADER_LEN: usize = 3;
+
+/// How deep packet lists may nest (a list inside a list is depth 2).
+pub const MAX_DEPTH: u8 = 8;
+
+/// At most this many leftover bytes are shown in a note.
+const LEFTOVER_SHOWN: usize = 32;
+
+/// The state of one packet's parse.
+#[derive(Debug)]
+pub struct Cx {
+    /// The length convention of nested packet headers.
+    pub conv: LengthConvention,
+    /// How many packet lists enclose the packet being parsed.
+    pub depth: u8,
+    /// Notes so far.
+    pub notes: Vec<String>,
+    /// The attribute being parsed.
+    pub field: &'static str,
+    /// Why the parse failed, when a check (not a short read) failed.
+    pub failure: Option<String>,
+}
+
+impl Cx {
+    /// A context for a top-level packet.
+    pub fn new(conv: LengthConvention) -> Cx {
+        Cx {
+            conv,
+            depth: 0,
+            notes: Vec::new(),
+            field: "",
+            failure: None,
+        }
+    }
+
+    /// Adds a note.
+    pub fn note(&mut self, note: String) {
+        self.notes.push(note);
+    }
+
+    /// Fails the parse at `i` because of `reason` (about the current field).
+    pub fn fail<'a, T>(&mut self, i: &'a [u8], reason: String) -> PResult<'a, T> {
+        if self.failure.is_none() {
+            self.failure = Some(format!("`{}`: {reason}", self.field));
+        }
+        Err(nom::Err::Failure(nom::error::Error::new(
+            i,
+            nom::error::ErrorKind::Verify,
+        )))
+    }
+
+    /// The reason of a failed parse.
+    fn reason(&mut self, e: &nom::Err<nom::error::Error<&[u8]>>) -> String {
+        if let Some(r) = self.failure.take() {
+            return r;
+        }
+        match e {
+            nom::Err::Error(e) | nom::Err::Failure(e) => {
+                format!("`{}`: truncated ({} bytes left)", self.field, e.input.len())
+            }
+            nom::Err::Incomplete(_) => format!("`{}`: truncated", self.field),
+        }
+    }
+}
+
+/// One packet class: type byte, class name, attributes (name and wire
+/// type, in wire order), and the parser of its payload.
+pub struct PacketSpec {
+    /// The type byte.
+    pub type_id: u8,
+    /// The class name.
+    pub name: &'static str,
+    /// The attributes sent, in wire order.
+    pub attrs: &'static [(&'static str, WireKind)],
+    /// Parses the payload.
+    pub parse: for<'a> fn(&'a [u8], &mut Cx) -> PResult<'a, Message>,
+}
+
+impl PacketSpec {
+    /// The fewest and most payload bytes a packet of this class can have
+    /// (`None`: no useful bound).
+    pub fn size_range(&self) -> (usize, Option<usize>) {
+        self.attrs.iter().fold((0, Some(0)), |(lo, hi), (_, k)| {
+            let (l, h) = k.size_range();
+            (lo + l, hi.zip(h).map(|(a, b)| a + b))
+        })
+    }
+}
+
+impl std::fmt::Debug for PacketSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({})", self.name, self.type_id)
+    }
+}
+
+/// Every packet class, family by family.
+pub fn specs() -> impl Iterator<Item = &'static PacketSpec> {
+    [
+        basic::SPECS,
+        table::SPECS,
+        hand::SPECS,
+        account::SPECS,
+        tourney::SPECS,
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// The class of type byte `type_id`, if known.
+pub fn spec(type_id: u8) -> Option<&'static PacketSpec> {
+    static BY_ID: OnceLock<[Option<&'static PacketSpec>; 256]> = OnceLock::new();
+    BY_ID.get_or_init(|| {
+        let mut by_id = [None; 256];
+        for s in specs() {
+            by_id[usize::from(s.type_id)] = Some(s);
+        }
+        by_id
+    })[usize::from(type_id)]
+}
+
+/// The class name of type byte `type_id` (`Unknown` when not known).
+pub fn type_name(type_id: u8) -> &'static str {
+    spec(type_id).map_or("Unknown", |s| s.name)
+}
+
+/// A packet header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Header {
+    /// The type byte.
+    pub type_id: u8,
+    /// The length field (payload only, or header included: see
+    /// [`LengthConvention`]).
+    pub length: u16,
+}
+
+/// Parses a packet header.
+pub fn header(i: &[u8]) -> PResult<'_, Header> {
+    (be_u8, be_u16)
+        .map(|(type_id, length)| Header { type_id, length })
+        .parse(i)
+}
+
+/// Parses the payload `body` of a packet of type `type_id`: the message,
+/// or why it could not be decoded. Notes go to `cx`.
+pub fn parse_body(type_id: u8, body: &[u8], cx: &mut Cx) -> Result<Message, String> {
+    let Some(spec) = spec(type_id) else {
+        cx.note(format!("unknown packet type {type_id}"));
+        return Ok(Message::Unknown(UnknownPacket {
+            type_id,
+            raw: hex(body),
+        }));
+    };
+    match (spec.parse)(body, cx) {
+        Ok((rest, msg)) => {
+            if !rest.is_empty() {
+                let shown = &rest[..rest.len().min(LEFTOVER_SHOWN)];
+                let more = if rest.len() > LEFTOVER_SHOWN {
+                    "..."
+                } else {
+                    ""
+                };
+                cx.note(format!(
+                    "{} leftover bytes after the last attribute: {}{more}",
+                    rest.len(),
+                    hex(shown)
+                ));
+            }
+            Ok(msg)
+        }
+        Err(e) => Err(cx.reason(&e)),
+    }
+}
+
+/// Parses the `k`th packet of a packet list (header included).
+pub(super) fn parse_nested<'a>(i: &'a [u8], cx: &mut Cx, k: usize) -> PResult<'a, Record> {
+    let (rest, h) = header(i)?;
+    let name = type_name(h.type_id);
+    let Some(total) = cx.conv.total_len(h.length) else {
+        return cx.fail(i, format!("packet {k} ({name}): length {} < 3", h.length));
+    };
+    if total > i.len() {
+        return cx.fail(
+            i,
+            format!("packet {k} ({name}) of {total} bytes, {} left", i.len()),
+        );
+    }
+    let (rest, body) = take(total - HEADER_LEN)(rest)?;
+    let mut sub = Cx {
+        conv: cx.conv,
+        depth: cx.depth + 1,
+        notes: Vec::new(),
+        field: "",
+        failure: None,
+    };
+    match parse_body(h.type_id, body, &mut sub) {
+        Ok(fields) => {
+            let field = cx.field;
+            for n in sub.notes {
+                cx.note(format!("{field}[{k}] ({name}): {n}"));
+            }
+            let type_name = Cow::Borrowed(fields.type_name());
+            Ok((
+                rest,
+                Record {
+                    type_name,
+                    type_id: h.type_id,
+                    fields,
+                },
+            ))
+        }
+        Err(reason) => {
+            // Not prefixed again with the field: the path reads outside in.
+            cx.failure = Some(format!("{}[{k}] ({name}) > {reason}", cx.field));
+            cx.fail(i, String::new())
+        }
+    }
+}
+
+/// A parsed top-level packet.
+#[derive(Debug, Clone)]
+pub struct Parsed {
+    /// The type byte (0 when the message was too short for a header).
+    pub type_id: u8,
+    /// The message, or why it could not be decoded.
+    pub result: Result<Message, String>,
+    /// Notes.
+    pub notes: Vec<String>,
+}
+
+/// Parses one whole packet `msg` (header included) whose length field
+/// follows `conv`.
+pub fn parse_packet(conv: LengthConvention, msg: &[u8]) -> Parsed {
+    let mut cx = Cx::new(conv);
+    let Ok((body, h)) = header(msg) else {
+        return Parsed {
+            type_id: msg.first().copied().unwrap_or(0),
+            result: Err(format!("{} bytes: no room for a header", msg.len())),
+            notes: Vec::new(),
+        };
+    };
+    let result = match conv.total_len(h.length) {
+        Some(total) if total == msg.len() => parse_body(h.type_id, body, &mut cx),
+        _ => Err(format!(
+            "length field {} does not fit a message of {} bytes ({})",
+            h.length,
+            msg.len(),
+            conv.describe()
+        )),
+    };
+    Parsed {
+        type_id: h.type_id,
+        result,
+        notes: cx.notes,
+    }
+}
+
+/// The handshake line: `CGI `, three digits, `.`, three digits, newline.
+pub fn handshake(i: &[u8]) -> PResult<'_, Handshake> {
+    let digits = |n| take_while_m_n(n, n, |b: u8| b.is_ascii_digit());
+    (
+        tag(&b"CGI "[..]),
+        digits(3),
+        tag(&b"."[..]),
+        digits(1),
+        digits(2),
+        tag(&b"\n"[..]),
+    )
+        .map(
+            |(_, major, _, minor, micro, _): (_, &[u8], _, &[u8], &[u8], _)| {
+                let major = number(major) as u16;
+                let minor = number(minor) as u8;
+                Handshake {
+                    version: format!("{major}.{minor}"),
+                    major,
+                    minor,
+                    micro: number(micro) as u8,
+                }
+            },
+        )
+        .parse(i)
+}
+
+/// The value of ASCII digits (at most 3 here).
+fn number(digits: &[u8]) -> u32 {
+    digits
+        .iter()
+        .fold(0, |n, d| n * 10 + u32::from(d.wrapping_sub(b'0')))
+}
+
+/// Parses a whole handshake line `msg`.
+pub fn parse_handshake(msg: &[u8]) -> Result<Handshake, String> {
+    match handshake(msg) {
+        Ok((&[], h)) => Ok(h),
+        _ => Err(format!(
+            "not a handshake line `CGI MMM.mNN\\n`: {:?}",
+            String::from_utf8_lossy(msg)
+        )),
+    }
+}

@@ -1,0 +1,144 @@
+//! Tests of the poker-network module: hand-assembled bytes for every packet
+//! class, the reference vectors, framing, probing, the Python-literal
+//! grammar, the realcap captures, and random input.
+
+mod captures;
+mod fuzz;
+mod handwritten;
+mod probing;
+mod pyliteral;
+mod spec_bytes;
+mod stream;
+mod vectors;
+
+use super::{Decoder, Message};
+use crate::protocols::{Decoded, Fields, Framing, StreamDecoder};
+use crate::reassembly::Direction;
+use serde_json::Value;
+
+/// A file of the shared documents (`../shared` beside the checkout; a
+/// worktree one level deeper finds it at `../../shared`).
+pub(super) fn shared_file(path: &str) -> String {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let candidates = [
+        format!("{root}/../shared/{path}"),
+        format!("{root}/../../shared/{path}"),
+    ];
+    for c in &candidates {
+        if let Ok(text) = std::fs::read_to_string(c) {
+            return text;
+        }
+    }
+    panic!("{path} not found in {candidates:?}");
+}
+
+/// Hex to bytes.
+pub(super) fn unhex(s: &str) -> Vec<u8> {
+    assert!(s.len().is_multiple_of(2), "odd hex length");
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+        .collect()
+}
+
+/// A decoder that has seen both handshake lines of protocol `major`.
+pub(super) fn decoder(major: u8) -> Decoder {
+    let mut d = Decoder::new();
+    let line = format!("CGI {major:03}.000\n");
+    for dir in [Direction::S2C, Direction::C2S] {
+        assert_eq!(d.frame(dir, line.as_bytes()), Framing::Message(12));
+        let h = d.decode(dir, line.as_bytes());
+        assert_eq!(h.error, None);
+    }
+    d
+}
+
+/// Frames (expecting exactly the whole of `bytes`) and decodes one packet
+/// of protocol 3.
+pub(super) fn decode3(bytes: &[u8]) -> Decoded {
+    decode_with(&mut decoder(3), bytes)
+}
+
+/// Frames (expecting exactly the whole of `bytes`) and decodes one packet.
+pub(super) fn decode_with(d: &mut Decoder, bytes: &[u8]) -> Decoded {
+    assert_eq!(
+        d.frame(Direction::S2C, bytes),
+        Framing::Message(bytes.len()),
+        "framing of {}",
+        crate::protocols::hex(&bytes[..bytes.len().min(16)])
+    );
+    d.decode(Direction::S2C, bytes)
+}
+
+/// The typed message of a decoded packet.
+pub(super) fn message(d: &Decoded) -> &Message {
+    match &d.fields {
+        Fields::PokerNetwork(m) => m,
+        other => panic!("not decoded: {other:?} ({:?})", d.error),
+    }
+}
+
+/// The fields of a decoded packet as JSON.
+pub(super) fn fields_json(d: &Decoded) -> Value {
+    serde_json::to_value(&d.fields).unwrap()
+}
+
+/// The keys of a decoded packet's fields, in serialisation order.
+pub(super) fn key_order(d: &Decoded) -> Vec<String> {
+    top_keys(&serde_json::to_string(&d.fields).unwrap())
+}
+
+/// The keys of the JSON object that starts `text`, in text order
+/// (serde_json's `Map` sorts them, so they are read from the text).
+pub(super) fn top_keys(text: &str) -> Vec<String> {
+    let mut keys = Vec::new();
+    let mut depth = 0;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' | '[' => depth += 1,
+            '}' | ']' => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            '"' => {
+                let mut s = String::new();
+                while let Some(c) = chars.next() {
+                    match c {
+                        '\\' => {
+                            chars.next();
+                        }
+                        '"' => break,
+                        c => s.push(c),
+                    }
+                }
+                while chars.peek() == Some(&' ') {
+                    chars.next();
+                }
+                if depth == 1 && chars.peek() == Some(&':') {
+                    keys.push(s);
+                }
+            }
+            _ => {}
+        }
+    }
+    keys
+}
+
+/// A packet: header (protocol 3 convention) + payload.
+pub(super) fn packet3(type_id: u8, payload: &[u8]) -> Vec<u8> {
+    let mut v = vec![type_id];
+    v.extend_from_slice(&(payload.len() as u16).to_be_bytes());
+    v.extend_from_slice(payload);
+    v
+}
+
+/// A packet: header (protocol 2 convention, header counted) + payload.
+pub(super) fn packet2(type_id: u8, payload: &[u8]) -> Vec<u8> {
+    let mut v = vec![type_id];
+    v.extend_from_slice(&(payload.len() as u16 + 3).to_be_bytes());
+    v.extend_from_slice(payload);
+    v
+}
