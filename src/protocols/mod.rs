@@ -1,3 +1,5 @@
+// READ FIRST: the brief your task refers to as @@COMMON@@ is /work/wt/pokerth/BRIEF.md (worktree rules,
+// module shape, tests, quality bar). Delete this two-line comment and BRIEF.md before you commit.
 //! The protocol modules and the interface they all implement.
 //!
 //! Every protocol lives in its own folder with the same four parts:
@@ -17,6 +19,7 @@
 
 pub mod cards;
 pub mod enums;
+pub mod pokerth;
 
 use crate::reassembly::Direction;
 use serde::Serialize;
@@ -121,6 +124,8 @@ pub enum Fields {
         /// The message's bytes, lowercase hex.
         raw: String,
     },
+    /// A PokerTH message (either dialect).
+    PokerTh(pokerth::Message),
 }
 
 impl Fields {
@@ -133,6 +138,7 @@ impl Fields {
     pub fn summary(&self) -> String {
         match self {
             Fields::Raw { raw } => format!("{} bytes not decoded", raw.len() / 2),
+            Fields::PokerTh(m) => m.summary(),
         }
     }
 }
@@ -157,14 +163,18 @@ pub trait StreamDecoder: Send {
 
 /// Probes `buf`, the first bytes of direction `dir`, for protocol `id`.
 pub fn probe(id: ProtocolId, dir: Direction, buf: &[u8]) -> Probe {
-    let _ = (id, dir, buf);
-    Probe::NotMine
+    match id {
+        ProtocolId::PokerTh => pokerth::probe(dir, buf),
+        _ => Probe::NotMine,
+    }
 }
 
 /// A fresh decoder for a stream of protocol `id`.
 pub fn new_decoder(id: ProtocolId) -> Option<Box<dyn StreamDecoder>> {
-    let _ = id;
-    None
+    match id {
+        ProtocolId::PokerTh => Some(Box::new(pokerth::Decoder::new())),
+        _ => None,
+    }
 }
 
 /// Bytes as lowercase hex.
