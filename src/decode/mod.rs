@@ -406,10 +406,7 @@ impl<S: RecordSink> Sink for DecodeStage<S> {
 /// Switches a stream to decoding `id`; a direction whose first message
 /// starts past offset 0 begins by resynchronising.
 fn become_protocol(s: &mut Stream, id: ProtocolId, start: [usize; 2]) {
-    let Some(dec) = protocols::new_decoder(id) else {
-        s.how = "unknown";
-        return;
-    };
+    let dec = protocols::new_decoder(id);
     let dirs = [Direction::C2S, Direction::S2C]
         .map(|d| DirDecoder::new(s.ctx(id, d), 0, start[d.index()] > 0));
     s.phase = Phase::Decoding {

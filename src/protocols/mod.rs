@@ -1,3 +1,5 @@
+// READ FIRST: the brief your task refers to as @@COMMON@@ is /work/wt/pokerth/BRIEF.md (worktree rules,
+// module shape, tests, quality bar). Delete this two-line comment and BRIEF.md before you commit.
 //! The protocol modules and the interface they all implement.
 //!
 //! Every protocol lives in its own folder with the same four parts:
@@ -20,6 +22,7 @@ pub mod cards;
 pub mod enums;
 pub mod gls;
 pub mod pokernetwork;
+pub mod pokerth;
 
 use crate::reassembly::Direction;
 use serde::Serialize;
@@ -180,6 +183,8 @@ pub enum Fields {
     CardGame(cardgame::Message),
     /// A poker-network message.
     PokerNetwork(pokernetwork::Message),
+    /// A PokerTH message (either dialect).
+    PokerTh(pokerth::Message),
 }
 
 impl Fields {
@@ -195,6 +200,7 @@ impl Fields {
             Fields::Gls(m) => m.summary(),
             Fields::CardGame(m) => m.summary(),
             Fields::PokerNetwork(m) => m.summary(),
+            Fields::PokerTh(m) => m.summary(),
         }
     }
 }
@@ -223,17 +229,17 @@ pub fn probe(id: ProtocolId, dir: Direction, buf: &[u8]) -> Probe {
         ProtocolId::Gls => gls::probe(dir, buf),
         ProtocolId::CardGame => cardgame::probe(dir, buf),
         ProtocolId::PokerNetwork => pokernetwork::probe(dir, buf),
-        _ => Probe::NotMine,
+        ProtocolId::PokerTh => pokerth::probe(dir, buf),
     }
 }
 
 /// A fresh decoder for a stream of protocol `id`.
-pub fn new_decoder(id: ProtocolId) -> Option<Box<dyn StreamDecoder>> {
+pub fn new_decoder(id: ProtocolId) -> Box<dyn StreamDecoder> {
     match id {
-        ProtocolId::Gls => Some(Box::new(gls::Decoder::new())),
-        ProtocolId::CardGame => Some(Box::new(cardgame::Decoder::new())),
-        ProtocolId::PokerNetwork => Some(Box::new(pokernetwork::Decoder::new())),
-        _ => None,
+        ProtocolId::Gls => Box::new(gls::Decoder::new()),
+        ProtocolId::CardGame => Box::new(cardgame::Decoder::new()),
+        ProtocolId::PokerNetwork => Box::new(pokernetwork::Decoder::new()),
+        ProtocolId::PokerTh => Box::new(pokerth::Decoder::new()),
     }
 }
 

@@ -345,6 +345,6 @@ fn decoder_reports_protocol_and_dialect() {
     let d = Decoder::new();
     assert_eq!(d.protocol(), ProtocolId::CardGame);
     assert_eq!(d.dialect(), Some("cardgame"));
-    let boxed = crate::protocols::new_decoder(ProtocolId::CardGame).unwrap();
+    let boxed = crate::protocols::new_decoder(ProtocolId::CardGame);
     assert_eq!(boxed.protocol(), ProtocolId::CardGame);
 }

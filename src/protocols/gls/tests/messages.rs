@@ -503,6 +503,6 @@ fn decoder_reports_protocol_and_dialect() {
     let d = Decoder::new();
     assert_eq!(d.protocol(), ProtocolId::Gls);
     assert_eq!(d.dialect(), Some("gls"));
-    let boxed = crate::protocols::new_decoder(ProtocolId::Gls).unwrap();
+    let boxed = crate::protocols::new_decoder(ProtocolId::Gls);
     assert_eq!(boxed.protocol(), ProtocolId::Gls);
 }

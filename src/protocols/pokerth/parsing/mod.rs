@@ -1,0 +1,357 @@
+//! nom parsers from the bytes of one whole PokerTH message (header
+//! included) to its [`Message`], with the notes a reader needs.
+//!
+//! What is an error and what is a note:
+//!
+//! - errors (the message is not decoded): a fixed-size message of the wrong
+//!   length; a message shorter than its type's minimum; a string, blob or
+//!   record count that runs past the end of the message; bytes after the last
+//!   field of a message whose counts give its exact length;
+//! - notes: padding or reserved bytes that are not zero; bytes after the last
+//!   field of Init, Create Game, Join Game and Join Game Ack (the code only
+//!   checks a minimum for them); invalid UTF-8 (shown lossily); values
+//!   outside the documented ones (enumerations, cards above 51, limits such
+//!   as 64-byte names or 10 players).
+//!
+//! Every count is checked against the bytes left before anything is
+//! allocated from it.
+
+use super::messages::*;
+use nom::bytes::complete::take;
+use nom::number::complete::{be_u16, be_u32};
+use nom::IResult;
+
+/// Notes collected while parsing.
+pub type Notes = Vec<String>;
+
+/// Why a message could not be parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fail(pub String);
+
+impl<I> nom::error::ParseError<I> for Fail {
+    fn from_error_kind(_: I, kind: nom::error::ErrorKind) -> Self {
+        Fail(format!("parse error ({kind:?})"))
+    }
+    fn append(_: I, _: nom::error::ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+type Res<'a, T> = IResult<&'a [u8], T, Fail>;
+
+fn fail<T>(msg: String) -> Result<T, nom::Err<Fail>> {
+    Err(nom::Err::Failure(Fail(msg)))
+}
+
+fn ends_inside(field: &str) -> nom::Err<Fail> {
+    nom::Err::Failure(Fail(format!("the message ends inside {field}")))
+}
+
+fn u16f<'a>(i: &'a [u8], field: &str) -> Res<'a, u16> {
+    be_u16::<_, Fail>(i).map_err(|_| ends_inside(field))
+}
+
+fn u32f<'a>(i: &'a [u8], field: &str) -> Res<'a, u32> {
+    be_u32::<_, Fail>(i).map_err(|_| ends_inside(field))
+}
+
+fn reserved16<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, ()> {
+    let (i, v) = u16f(i, "a reserved field")?;
+    if v != 0 {
+        n.push(format!("reserved field is 0x{v:04x}, not zero"));
+    }
+    Ok((i, ()))
+}
+
+fn reserved32<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, ()> {
+    let (i, v) = u32f(i, "a reserved field")?;
+    if v != 0 {
+        n.push(format!("reserved field is 0x{v:08x}, not zero"));
+    }
+    Ok((i, ()))
+}
+
+/// `len` bytes of `field`, then its zero padding to a multiple of 4. The
+/// padding may be cut short by the end of the message (the length not being
+/// a multiple of 4 is noted once, for the whole message).
+fn padded<'a>(i: &'a [u8], len: usize, field: &str, n: &mut Notes) -> Res<'a, &'a [u8]> {
+    if i.len() < len {
+        return fail(format!(
+            "{field} ({len} bytes) runs past the end of the message ({} bytes left)",
+            i.len()
+        ));
+    }
+    let (i, data) = take::<_, _, Fail>(len)(i)?;
+    let pad = ((4 - len % 4) % 4).min(i.len());
+    let (i, padding) = take::<_, _, Fail>(pad)(i)?;
+    if padding.iter().any(|&b| b != 0) {
+        n.push(format!("the padding after {field} is not zero"));
+    }
+    Ok((i, data))
+}
+
+/// UTF-8 text; invalid sequences are replaced, with a note.
+fn text(bytes: &[u8], field: &str, n: &mut Notes) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_owned(),
+        Err(_) => {
+            n.push(format!("{field} is not valid UTF-8 (shown lossily)"));
+            String::from_utf8_lossy(bytes).into_owned()
+        }
+    }
+}
+
+/// A padded UTF-8 string of `len` bytes, noted when above `limit`.
+fn string<'a>(i: &'a [u8], len: u16, field: &str, limit: usize, n: &mut Notes) -> Res<'a, String> {
+    let (i, bytes) = padded(i, usize::from(len), field, n)?;
+    if usize::from(len) > limit {
+        n.push(format!(
+            "{field} is {len} bytes long, above the limit of {limit}"
+        ));
+    }
+    Ok((i, text(bytes, field, n)))
+}
+
+/// 16 bytes of MD5, as hex.
+fn md5<'a>(i: &'a [u8], field: &str) -> Res<'a, String> {
+    let (i, b) = take::<_, _, Fail>(16usize)(i).map_err(|_| ends_inside(field))?;
+    Ok((i, crate::protocols::hex(b)))
+}
+
+/// A u16 card, noted when it is not 0..51.
+fn card<'a>(i: &'a [u8], field: &str, n: &mut Notes) -> Res<'a, PtCard> {
+    let (i, v) = u16f(i, field)?;
+    if v > 51 {
+        n.push(format!("{field} {v} is not a card (0..51)"));
+    }
+    Ok((i, PtCard(v)))
+}
+
+fn limit(n: &mut Notes, field: &str, value: u32, max: u32) {
+    if value > max {
+        n.push(format!("{field} {value} is above the limit of {max}"));
+    }
+}
+
+/// `count` u32 values (player ids, blinds), checked against what is left.
+fn u32_list<'a>(i: &'a [u8], count: u16, field: &str) -> Res<'a, Vec<u32>> {
+    let need = usize::from(count) * 4;
+    if i.len() < need {
+        return fail(format!(
+            "{field} ({count} × 4 bytes) run past the end of the message ({} bytes left)",
+            i.len()
+        ));
+    }
+    let (rest, b) = take::<_, _, Fail>(need)(i)?;
+    let list = b
+        .chunks_exact(4)
+        .map(|c| u32::from_be_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    Ok((rest, list))
+}
+
+/// Checks that `count` records of `size` bytes fit in `i`.
+fn records_fit(i: &[u8], count: u16, size: usize, field: &str) -> Result<(), nom::Err<Fail>> {
+    let need = usize::from(count) * size;
+    if i.len() < need {
+        return fail(format!(
+            "{field} ({count} × {size} bytes) run past the end of the message ({} bytes left)",
+            i.len()
+        ));
+    }
+    Ok(())
+}
+
+const NAME_LIMIT: usize = 64;
+const CHAT_LIMIT: usize = 128;
+const AVATAR_BLOCK_LIMIT: u32 = 256;
+const BLINDS_LIMIT: u32 = 30;
+const PLAYERS_LIMIT: u32 = 10;
+
+/// Reads a u16 (or, with `u32`, a u32) enumeration and notes an
+/// undocumented value.
+macro_rules! en {
+    ($i:ident, $n:ident, $ty:ident, $field:literal) => {{
+        let (i, v) = u16f($i, $field)?;
+        let e = $ty(v);
+        if !e.is_known() {
+            $n.push(format!("{} {} is not a documented value", $field, v));
+        }
+        (i, e)
+    }};
+    ($i:ident, $n:ident, $ty:ident, $field:literal, u32) => {{
+        let (i, v) = u32f($i, $field)?;
+        let e = $ty(v);
+        if !e.is_known() {
+            $n.push(format!("{} {} is not a documented value", $field, v));
+        }
+        (i, e)
+    }};
+}
+
+/// Reads a u16 flags word and notes undocumented bits.
+macro_rules! flags {
+    ($i:ident, $n:ident, $ty:ident, $field:literal) => {{
+        let (i, v) = u16f($i, $field)?;
+        let f = $ty(v);
+        if f.unknown_bits() != 0 {
+            $n.push(format!(
+                "{} has undocumented bits 0x{:04x}",
+                $field,
+                f.unknown_bits()
+            ));
+        }
+        (i, f)
+    }};
+}
+
+mod game;
+mod lobby;
+mod server;
+mod v2007;
+
+use game::*;
+use lobby::*;
+use server::*;
+use v2007::*;
+
+fn body_2009<'a>(id: u16, i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
+    use Message as M;
+    match id {
+        1 => init(i, n),
+        2 => init_ack(i, n),
+        3 => retrieve_avatar(i, n),
+        4 => avatar_header(i, n),
+        5 => avatar_file(i, n),
+        6 => request_id(i).map(|(i, m)| (i, M::AvatarEnd(m))),
+        7 => request_id(i).map(|(i, m)| (i, M::UnknownAvatar(m))),
+        16 => game_list_new(i, n),
+        17 => game_list_update(i, n),
+        18 => game_player(i).map(|(i, m)| (i, M::GameListPlayerJoined(m))),
+        19 => game_player(i).map(|(i, m)| (i, M::GameListPlayerLeft(m))),
+        20 => game_list_admin_changed(i, n),
+        32 => player_id(i).map(|(i, m)| (i, M::RetrievePlayerInfo(m))),
+        33 => player_info(i, n),
+        34 => player_id(i).map(|(i, m)| (i, M::UnknownPlayerId(m))),
+        35 => empty(i, n).map(|(i, m)| (i, M::UnsubscribeGameListMessages(m))),
+        36 => empty(i, n).map(|(i, m)| (i, M::ResubscribeGameListMessages(m))),
+        48 => create_game(i, n),
+        49 => join_game(i, n),
+        50 => join_game_ack(i, n),
+        51 => join_game_failed(i, n),
+        52 => player_joined(i, n),
+        53 => player_left(i, n),
+        54 => game_admin_changed(i, n),
+        64 => player_id(i).map(|(i, m)| (i, M::KickPlayer(m))),
+        65 => empty(i, n).map(|(i, m)| (i, M::LeaveCurrentGame(m))),
+        66 => start_event(i, n),
+        67 => empty(i, n).map(|(i, m)| (i, M::StartEventAck(m))),
+        80 => game_start(i, n),
+        81 => hand_start(i, n),
+        82 => players_turn(i, n),
+        83 => players_action(i, n),
+        84 => players_action_done(i, n),
+        85 => players_action_rejected(i, n),
+        96 => deal_flop_cards(i, n),
+        97 => deal_turn_card(i, n),
+        98 => deal_river_card(i, n),
+        99 => all_in_show_cards(i, n),
+        100 => end_of_hand_show_cards(i, n),
+        101 => end_of_hand_hide_cards(i, n),
+        112 => end_of_game(i, n),
+        113 => player_id(i).map(|(i, m)| (i, M::AskKickPlayer(m))),
+        114 => ask_kick_player_denied(i, n),
+        115 => start_kick_player_petition(i, n),
+        116 => vote_kick_player(i, n),
+        117 => vote_kick_player_ack(i, n),
+        118 => vote_kick_player_denied(i, n),
+        119 => kick_player_petition_update(i, n),
+        120 => end_kick_player_petition(i, n),
+        128 => statistics_changed(i, n),
+        256 => removed_from_game(i, n),
+        257 => timeout_warning(i, n),
+        258 => empty(i, n).map(|(i, m)| (i, M::ResetTimeout(m))),
+        512 => text_body(i, n, CHAT_LIMIT).map(|(i, m)| (i, M::SendChatText(m))),
+        513 => chat_text(i, n),
+        514 => text_body(i, n, usize::MAX).map(|(i, m)| (i, M::MessageBoxText(m))),
+        1024 => error(i, n),
+        _ => fail(format!("unknown message type {id}")),
+    }
+}
+
+fn body_2007<'a>(id: u16, i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
+    match id {
+        1 => join_game_2007(i, n),
+        2 => join_game_ack_2007(i, n),
+        3 => player_joined_2007(i, n),
+        4 => player_left_2007(i, n),
+        5 => game_start_2007(i, n),
+        6 => players_turn_2007(i, n),
+        7 => players_action_2007(i, n),
+        8 => players_action_rejected_2007(i, n),
+        1024 => error_2007(i, n),
+        _ => fail(format!("unknown message type {id}")),
+    }
+}
+
+/// Parses one whole message (header included; `msg.len()` is the header's
+/// length) as dialect `d`: the message, and notes; or why it is not one.
+/// Notes about the message as a whole (its length against the dialect's
+/// maximum, a length that is not a multiple of 4) are the caller's.
+pub fn parse(d: Dialect, msg: &[u8]) -> Result<(Message, Notes), String> {
+    if msg.len() < 4 {
+        return Err(format!("{} bytes cannot hold a header", msg.len()));
+    }
+    let id = u16::from_be_bytes([msg[0], msg[1]]);
+    let Some(spec) = lookup(d, id) else {
+        return Err(format!("unknown message type {id} in {}", d.name()));
+    };
+    let len = msg.len();
+    match spec.size {
+        Size::Fixed(want) if len != want => {
+            let mut e = format!("{} must be {want} bytes long, not {len}", spec.name);
+            if d == Dialect::PokerTh && id == 115 && len == 16 {
+                e.push_str(" (the spec says 16, but its diagram and the code have 20)");
+            }
+            if d == Dialect::PokerTh2007 && id == 2 && len == 12 {
+                e.push_str(" (the spec says 12, but its diagram and the code have 24)");
+            }
+            return Err(e);
+        }
+        Size::Min(min) | Size::Exact(min) if len < min => {
+            return Err(format!(
+                "{} must be at least {min} bytes long, not {len}",
+                spec.name
+            ));
+        }
+        _ => {}
+    }
+    let mut notes = Notes::new();
+    let body = &msg[4..];
+    let parsed = match d {
+        Dialect::PokerTh => body_2009(id, body, &mut notes),
+        Dialect::PokerTh2007 => body_2007(id, body, &mut notes),
+    };
+    let (rest, message) = parsed.map_err(|e| match e {
+        nom::Err::Error(f) | nom::Err::Failure(f) => f.0,
+        nom::Err::Incomplete(_) => "the message ends early".to_string(),
+    })?;
+    if !rest.is_empty() {
+        let used = len - rest.len();
+        match spec.size {
+            // The 2007 code appended two zero bytes to these two messages.
+            Size::Min(_) if d == Dialect::PokerTh2007 && rest == [0, 0] => {}
+            Size::Min(_) => notes.push(format!(
+                "{} bytes after the last field (legal: only a minimum length is checked)",
+                rest.len()
+            )),
+            Size::Exact(_) | Size::Fixed(_) => {
+                return Err(format!(
+                    "{} bytes after the last field: the counts give {used} bytes, the header {len}",
+                    rest.len()
+                ));
+            }
+        }
+    }
+    Ok((message, notes))
+}
