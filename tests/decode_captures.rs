@@ -32,9 +32,16 @@ fn decode(path: &std::path::Path, extra: &[&str]) -> Vec<Value> {
 
 /// Checks a capture against its truth; returns its records.
 fn check(rel: &str, protocol: &str) -> Vec<Value> {
+    check_from(rel, rel, protocol, [0, 0])
+}
+
+/// Like [`check`] for a capture cut from the one whose truth is `truth_of`:
+/// `cut` bytes each way were not captured.
+fn check_from(rel: &str, truth_of: &str, protocol: &str, cut: [u64; 2]) -> Vec<Value> {
     let path = support::testdata(rel);
+    let truth_path = support::testdata(truth_of);
     let truth: Value =
-        serde_json::from_slice(&std::fs::read(format!("{}.json", path.display())).unwrap())
+        serde_json::from_slice(&std::fs::read(format!("{}.json", truth_path.display())).unwrap())
             .unwrap();
     let records = decode(&path, &[]);
     // Stream index of each connection, by client endpoint.
@@ -49,8 +56,8 @@ fn check(rel: &str, protocol: &str) -> Vec<Value> {
     }
     for conn in truth["connections"].as_array().unwrap() {
         let stream = by_client[conn["client"].as_str().unwrap()];
-        for dir in ["c2s", "s2c"] {
-            let want = conn[dir]["bytes"].as_u64().unwrap();
+        for (d, dir) in ["c2s", "s2c"].into_iter().enumerate() {
+            let want = conn[dir]["bytes"].as_u64().unwrap() - cut[d];
             let mut next = 0;
             for r in records
                 .iter()
@@ -92,6 +99,125 @@ fn check(rel: &str, protocol: &str) -> Vec<Value> {
 
 fn types(records: &[Value]) -> Vec<&str> {
     records.iter().filter_map(|r| r["type"].as_str()).collect()
+}
+
+/// Message types of one stream and direction, in order.
+fn types_of<'a>(records: &'a [Value], stream: u64, dir: &str) -> Vec<&'a str> {
+    records
+        .iter()
+        .filter(|r| r["stream"] == stream && r["dir"] == dir)
+        .filter_map(|r| r["type"].as_str())
+        .collect()
+}
+
+fn read_json(rel: &str) -> Value {
+    serde_json::from_slice(&std::fs::read(support::testdata(rel)).unwrap()).unwrap()
+}
+
+/// The PokerTH captures' `.expect.json`: message names each way per connection.
+fn check_pokerth(name: &str, dialect: &str) -> Vec<Value> {
+    let records = check(&format!("pokerth/{name}.pcap"), "pokerth");
+    let expect = read_json(&format!("pokerth/{name}.expect.json"));
+    for (i, conn) in expect["connections"].as_array().unwrap().iter().enumerate() {
+        for dir in ["c2s", "s2c"] {
+            let want: Vec<&str> = conn[dir]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap())
+                .collect();
+            assert_eq!(
+                types_of(&records, i as u64, dir),
+                want,
+                "{name} stream {i} {dir}"
+            );
+        }
+    }
+    for r in records.iter().filter(|r| r["type"].is_string()) {
+        assert_eq!(r["dialect"], dialect, "{name}: {r}");
+        assert_eq!(r["notes"], serde_json::json!([]), "{name}: {r}");
+    }
+    records
+}
+
+#[test]
+fn pokerth_sessions() {
+    let records = check_pokerth("session", "pokerth");
+    let init = records.iter().find(|r| r["type"] == "Init").unwrap();
+    assert_eq!(init["dir"], "c2s");
+    assert_eq!(init["type_id"], 1);
+    check_pokerth("lossy", "pokerth");
+    check_pokerth("port9999", "pokerth");
+    check_pokerth("session-2007", "pokerth-2007");
+}
+
+#[test]
+fn pokerth_capture_starting_mid_stream() {
+    let cut = read_json("pokerth/midstream.cut.json");
+    let bytes = [
+        cut["c2s"]["bytes"].as_u64().unwrap(),
+        cut["s2c"]["bytes"].as_u64().unwrap(),
+    ];
+    let records = check_from(
+        "pokerth/midstream.pcap",
+        "pokerth/midstream-full.pcap",
+        "pokerth",
+        bytes,
+    );
+    // Every message after the cut decodes, in order, as in the full capture.
+    let full = read_json("pokerth/midstream-full.expect.json");
+    let skip = [
+        cut["c2s"]["messages"].as_u64().unwrap() as usize,
+        cut["s2c"]["messages"].as_u64().unwrap() as usize,
+    ];
+    for (d, dir) in ["c2s", "s2c"].into_iter().enumerate() {
+        let want: Vec<&str> = full["connections"][0][dir]
+            .as_array()
+            .unwrap()
+            .iter()
+            .skip(skip[d])
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        assert_eq!(types_of(&records, 0, dir), want, "{dir}");
+    }
+    let start = records
+        .iter()
+        .find(|r| r["event"] == "stream_start")
+        .unwrap();
+    assert_eq!(
+        start["src"],
+        "10.77.1.2:".to_string() + start["src"].as_str().unwrap().rsplit(':').next().unwrap()
+    );
+}
+
+#[test]
+fn pokernetwork_sessions() {
+    let expect = read_json("pokernetwork/expected-types.json");
+    for (name, dialect) in [
+        ("session-lossy", Some("pokernetwork")),
+        ("session-old", Some("pokernetwork-2")),
+        ("port5555", Some("pokernetwork")),
+    ] {
+        let records = check(&format!("pokernetwork/{name}.pcap"), "pokernetwork");
+        for dir in ["c2s", "s2c"] {
+            let want: Vec<&str> = expect[name][dir]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap())
+                .collect();
+            assert_eq!(types_of(&records, 0, dir), want, "{name} {dir}");
+        }
+        let handshake = records.iter().find(|r| r["type"] == "Handshake").unwrap();
+        assert_eq!(handshake["offset"], 0);
+        for r in records.iter().filter(|r| r["type"].is_string()) {
+            assert_eq!(
+                r.get("dialect").and_then(|d| d.as_str()),
+                dialect,
+                "{name}: {r}"
+            );
+        }
+    }
 }
 
 #[test]

@@ -32,8 +32,7 @@ pub fn write_json(out: &mut impl Write, r: &Record) -> io::Result<()> {
             len,
             decoded,
         } => {
-            // A dialect is worth a key only where it says more than the protocol.
-            if let Some(d) = dialect.filter(|d| r.protocol.is_none_or(|p| p.name() != *d)) {
+            if let Some(d) = dialect {
                 write!(out, ",\"dialect\":\"{d}\"")?;
             }
             out.write_all(b",\"type\":")?;

@@ -92,8 +92,9 @@ impl StreamDecoder for Decoder {
         ProtocolId::CardGame
     }
 
+    /// One dialect only: nothing finer to say than the protocol.
     fn dialect(&self) -> Option<&'static str> {
-        Some("cardgame")
+        None
     }
 
     fn frame(&self, _dir: Direction, buf: &[u8]) -> Framing {

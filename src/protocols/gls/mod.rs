@@ -163,8 +163,9 @@ impl StreamDecoder for Decoder {
         ProtocolId::Gls
     }
 
+    /// One dialect only: nothing finer to say than the protocol.
     fn dialect(&self) -> Option<&'static str> {
-        Some("gls")
+        None
     }
 
     fn frame(&self, _dir: Direction, buf: &[u8]) -> Framing {
