@@ -29,6 +29,21 @@ pub struct CaptureSummary {
 }
 
 impl CaptureSummary {
+    /// The summary of a pass that read nothing yet.
+    pub fn empty(file: &str) -> Self {
+        CaptureSummary {
+            file: file.to_string(),
+            format: CaptureFormat::Pcap,
+            frames: 0,
+            first: None,
+            last: None,
+            link: LinkStats::default(),
+            reassembly: ReassemblyStats::default(),
+            first_malformed: None,
+            truncated: None,
+        }
+    }
+
     /// Seconds between the first and the last frame.
     pub fn duration(&self) -> f64 {
         match (self.first, self.last) {
@@ -109,15 +124,8 @@ pub fn run_reader(
     let mut decoder = LinkDecoder::new();
     let mut reasm = Reassembler::new(config);
     let mut summary = CaptureSummary {
-        file: name.to_string(),
         format: reader.format(),
-        frames: 0,
-        first: None,
-        last: None,
-        link: LinkStats::default(),
-        reassembly: ReassemblyStats::default(),
-        first_malformed: None,
-        truncated: None,
+        ..CaptureSummary::empty(name)
     };
     while !stop.get() {
         let frame = match reader.next_frame() {

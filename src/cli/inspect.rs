@@ -1,12 +1,18 @@
 //! `cardshark inspect`: one row per TCP stream, and a capture summary.
+//!
+//! Rows are kept compact (no strings) until they are written, and the table
+//! is rendered a chunk at a time, so memory stays small however many
+//! streams the capture holds.
 
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use crate::decode::{DecodeStage, DirCounts, Record, RecordSink, StreamReport};
-use crate::output::{human_bytes, seconds, table, write_json, Format};
+use crate::output::{human_bytes, seconds, write_table, Format};
 use crate::pipeline::{self, CaptureSummary};
+use crate::protocols::ProtocolId;
 use crate::reassembly::{DirStats, Direction, EndReason, Event, Sink, StreamInfo};
 use clap::Args;
 use serde_json::{json, Value};
+use std::collections::HashMap;
 use std::io::Write;
 
 /// Arguments of `cardshark inspect`.
@@ -21,110 +27,136 @@ pub struct InspectArgs {
     pub format: Format,
 }
 
+/// What decoding made of a stream.
+#[derive(Debug, Clone, Copy)]
+struct Decoding {
+    protocol: Option<ProtocolId>,
+    dialect: Option<&'static str>,
+    how: &'static str,
+    counts: [DirCounts; 2],
+}
+
+impl Decoding {
+    fn of(r: &StreamReport) -> Self {
+        Decoding {
+            protocol: r.protocol,
+            dialect: r.dialect,
+            how: r.how,
+            counts: r.counts,
+        }
+    }
+}
+
 /// A stream as it ended: its TCP side and what decoding made of it.
 struct Row {
     info: StreamInfo,
     reason: EndReason,
-    report: Option<StreamReport>,
+    decoding: Option<Decoding>,
 }
 
-/// Keeps the decode stage's stream reports; the records are not needed.
+/// Keeps what the decode stage says of each stream; records are not needed.
 #[derive(Default)]
-struct Reports(std::collections::HashMap<u64, StreamReport>);
+struct Reports(HashMap<u64, Decoding>);
 
 impl RecordSink for Reports {
     fn record(&mut self, _r: Record) {}
     fn stream_done(&mut self, report: &StreamReport) {
-        self.0.insert(report.info.id, report.clone());
+        self.0.insert(report.info.id, Decoding::of(report));
     }
 }
 
 pub fn run(args: &InspectArgs) -> Result<(), CliError> {
-    // The end reason comes with End; the final counts (late packets such as
-    // the last ACK included) with Closed, once the flow leaves the table.
-    let mut stage = DecodeStage::new(args.decode.config()?, Reports::default());
-    let mut closed: Vec<StreamInfo> = Vec::new();
-    let mut reasons: std::collections::HashMap<u64, EndReason> = Default::default();
+    let mut config = args.decode.config()?;
+    config.ordered = false;
+    let mut stage = DecodeStage::new(config, Reports::default());
+    // The end reason comes with End (and the decode stage's report right
+    // after it); the final counts, late packets such as the last ACK
+    // included, with Closed, once the flow leaves the table.
+    let mut reasons: HashMap<u64, EndReason> = HashMap::new();
+    let mut rows: Vec<Row> = Vec::new();
     let mut sink = |ev: Event<'_>| {
-        match &ev {
+        let closed = match &ev {
             Event::End { info, reason, .. } => {
                 reasons.insert(info.id, *reason);
+                None
             }
-            Event::Closed(info) => closed.push((*info).clone()),
-            _ => {}
-        }
+            Event::Closed(info) => Some((*info).clone()),
+            _ => None,
+        };
         stage.event(ev);
+        if let Some(info) = closed {
+            let decoding = stage.sink_mut().0.remove(&info.id);
+            let reason = reasons.remove(&info.id).unwrap_or(EndReason::Eof);
+            rows.push(Row {
+                info,
+                reason,
+                decoding,
+            });
+        }
     };
     let summary = pipeline::run(&args.input.file, args.input.config(), &mut sink)?;
-    let mut reports = stage.into_sink().0;
-    let mut rows: Vec<Row> = closed
-        .into_iter()
-        .map(|info| Row {
-            reason: reasons.remove(&info.id).unwrap_or(EndReason::Eof),
-            report: reports.remove(&info.id),
-            info,
-        })
-        .collect();
-    rows.sort_by_key(|r| r.info.id);
-    let mut out = std::io::stdout().lock();
+    rows.sort_unstable_by_key(|r| r.info.id);
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match args.format {
         Format::Table => print_table(&mut out, &summary, &rows)?,
-        Format::Json => write_json(&mut out, &to_json(&summary, &rows))?,
+        Format::Json => print_json(&mut out, &summary, &rows)?,
     }
     out.flush()?;
     warn_all(&summary.warnings());
     Ok(())
 }
 
+const HEADERS: [&str; 14] = [
+    "Stream",
+    "Client",
+    "Server",
+    "Protocol",
+    "Start",
+    "Duration",
+    "Packets c→s/s→c",
+    "Bytes c→s/s→c",
+    "Msgs c→s/s→c",
+    "Gaps (bytes)",
+    "Retrans",
+    "Conflicts",
+    "Errors",
+    "End",
+];
+
+fn cells(r: &Row) -> Vec<String> {
+    let i = &r.info;
+    let (c, s) = (i.dir(Direction::C2S), i.dir(Direction::S2C));
+    let client = if i.roles_from_handshake {
+        i.client.to_string()
+    } else {
+        format!("{}?", i.client)
+    };
+    let [mc, ms] = counts(r);
+    vec![
+        i.id.to_string(),
+        client,
+        i.server.to_string(),
+        protocol_label(r),
+        i.start.to_string(),
+        seconds(i.duration()),
+        format!("{} / {}", c.packets, s.packets),
+        format!(
+            "{} / {}",
+            human_bytes(c.delivered),
+            human_bytes(s.delivered)
+        ),
+        format!("{} / {}", mc.messages, ms.messages),
+        format!("{} ({})", c.gaps + s.gaps, c.gap_bytes + s.gap_bytes),
+        (c.retransmissions + s.retransmissions).to_string(),
+        (c.conflicts + s.conflicts).to_string(),
+        (mc.errors + ms.errors).to_string(),
+        end_label(r),
+    ]
+}
+
 fn print_table(out: &mut impl Write, s: &CaptureSummary, rows: &[Row]) -> std::io::Result<()> {
-    let mut t = table(&[
-        "Stream",
-        "Client",
-        "Server",
-        "Protocol",
-        "Start",
-        "Duration",
-        "Packets c→s/s→c",
-        "Bytes c→s/s→c",
-        "Msgs c→s/s→c",
-        "Gaps (bytes)",
-        "Retrans",
-        "Conflicts",
-        "Errors",
-        "End",
-    ]);
-    for r in rows {
-        let i = &r.info;
-        let (c, sv) = (i.dir(Direction::C2S), i.dir(Direction::S2C));
-        let client = if i.roles_from_handshake {
-            i.client.to_string()
-        } else {
-            format!("{}?", i.client)
-        };
-        let [mc, ms] = counts(r);
-        t.add_row(vec![
-            i.id.to_string(),
-            client,
-            i.server.to_string(),
-            protocol_label(r),
-            i.start.to_string(),
-            seconds(i.duration()),
-            format!("{} / {}", c.packets, sv.packets),
-            format!(
-                "{} / {}",
-                human_bytes(c.delivered),
-                human_bytes(sv.delivered)
-            ),
-            format!("{} / {}", mc.messages, ms.messages),
-            format!("{} ({})", c.gaps + sv.gaps, c.gap_bytes + sv.gap_bytes),
-            (c.retransmissions + sv.retransmissions).to_string(),
-            (c.conflicts + sv.conflicts).to_string(),
-            (mc.errors + ms.errors).to_string(),
-            end_label(r),
-        ]);
-    }
     if !rows.is_empty() {
-        writeln!(out, "{t}")?;
+        write_table(out, &HEADERS, rows.len(), |i| cells(&rows[i]))?;
     }
     let link_types: Vec<String> = s
         .link_types()
@@ -139,25 +171,18 @@ fn print_table(out: &mut impl Write, s: &CaptureSummary, rows: &[Row]) -> std::i
         .collect();
     writeln!(out, "Capture:      {} ({})", s.file, format_name(s))?;
     writeln!(out, "Frames:       {} ({} TCP)", s.frames, s.link.tcp)?;
-    writeln!(
-        out,
-        "Link types:   {}",
-        if link_types.is_empty() {
-            "-".into()
-        } else {
-            link_types.join(", ")
-        }
-    )?;
-    writeln!(
-        out,
-        "Non-TCP:      {}{}",
-        s.link.not_tcp_total(),
-        if non_tcp.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", non_tcp.join(", "))
-        }
-    )?;
+    let lt = if link_types.is_empty() {
+        "-".to_string()
+    } else {
+        link_types.join(", ")
+    };
+    writeln!(out, "Link types:   {lt}")?;
+    let kinds = if non_tcp.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", non_tcp.join(", "))
+    };
+    writeln!(out, "Non-TCP:      {}{kinds}", s.link.not_tcp_total())?;
     if s.link.malformed > 0 {
         writeln!(out, "Malformed:    {}", s.link.malformed)?;
     }
@@ -181,25 +206,20 @@ fn print_table(out: &mut impl Write, s: &CaptureSummary, rows: &[Row]) -> std::i
 
 /// Decoding counters per direction (zero when the stream was not decoded).
 fn counts(r: &Row) -> [DirCounts; 2] {
-    r.report
-        .as_ref()
-        .map_or([DirCounts::default(); 2], |rep| rep.counts)
+    r.decoding.map_or([DirCounts::default(); 2], |d| d.counts)
 }
 
-/// `pokerth`, `pokerth (pokerth-2007)`, `gls (forced)`, or `?` when no
-/// protocol was recognised.
+/// `pokerth`, `pokerth-2007`, `gls (forced)`, or `?` when no protocol was
+/// recognised.
 fn protocol_label(r: &Row) -> String {
-    let Some(rep) = &r.report else {
+    let Some(d) = r.decoding else {
         return "?".into();
     };
-    let Some(p) = rep.protocol else {
+    let Some(p) = d.protocol else {
         return "?".into();
     };
-    let mut s = p.name().to_string();
-    if let Some(d) = rep.dialect.filter(|d| *d != p.name()) {
-        s = d.to_string();
-    }
-    if rep.how == "forced" {
+    let mut s = d.dialect.unwrap_or(p.name()).to_string();
+    if d.how == "forced" {
         s.push_str(" (forced)");
     }
     s
@@ -236,33 +256,31 @@ fn dir_json(d: &DirStats, c: &DirCounts) -> Value {
     })
 }
 
-fn to_json(s: &CaptureSummary, rows: &[Row]) -> Value {
-    let streams: Vec<Value> = rows
-        .iter()
-        .map(|r| {
-            let i = &r.info;
-            let [mc, ms] = counts(r);
-            let rep = r.report.as_ref();
-            json!({
-                "stream": i.id,
-                "protocol": rep.and_then(|x| x.protocol).map(|p| p.name()),
-                "dialect": rep.and_then(|x| x.dialect),
-                "detection": rep.map_or("unknown", |x| x.how),
-                "client": i.client.to_string(),
-                "server": i.server.to_string(),
-                "roles_from_handshake": i.roles_from_handshake,
-                "first_frame": i.first_frame,
-                "last_frame": i.last_frame,
-                "start": i.start.to_string(),
-                "end": i.last.to_string(),
-                "duration": i.duration(),
-                "end_reason": r.reason.as_str(),
-                "flushed": i.evicted,
-                "c2s": dir_json(i.dir(Direction::C2S), &mc),
-                "s2c": dir_json(i.dir(Direction::S2C), &ms),
-            })
-        })
-        .collect();
+fn stream_json(r: &Row) -> Value {
+    let i = &r.info;
+    let [mc, ms] = counts(r);
+    let d = r.decoding;
+    json!({
+        "stream": i.id,
+        "protocol": d.and_then(|x| x.protocol).map(|p| p.name()),
+        "dialect": d.and_then(|x| x.dialect),
+        "detection": d.map_or("unknown", |x| x.how),
+        "client": i.client.to_string(),
+        "server": i.server.to_string(),
+        "roles_from_handshake": i.roles_from_handshake,
+        "first_frame": i.first_frame,
+        "last_frame": i.last_frame,
+        "start": i.start.to_string(),
+        "end": i.last.to_string(),
+        "duration": i.duration(),
+        "end_reason": r.reason.as_str(),
+        "flushed": i.evicted,
+        "c2s": dir_json(i.dir(Direction::C2S), &mc),
+        "s2c": dir_json(i.dir(Direction::S2C), &ms),
+    })
+}
+
+fn capture_json(s: &CaptureSummary, streams: usize) -> Value {
     let link_types: Vec<Value> = s
         .link_types()
         .iter()
@@ -275,27 +293,55 @@ fn to_json(s: &CaptureSummary, rows: &[Row]) -> Value {
         .map(|(k, n)| (k.name().to_string(), json!(n)))
         .collect();
     json!({
-        "capture": {
-            "file": s.file,
-            "format": format_name(s),
-            "frames": s.frames,
-            "tcp_frames": s.link.tcp,
-            "non_tcp_frames": s.link.not_tcp_total(),
-            "non_tcp": non_tcp,
-            "malformed_frames": s.link.malformed,
-            "ip_fragments": s.link.fragments,
-            "ip_datagrams_reassembled": s.link.reassembled,
-            "ip_fragments_dropped": s.link.fragments_dropped,
-            "link_types": link_types,
-            "first": s.first.map(|t| t.to_string()),
-            "last": s.last.map(|t| t.to_string()),
-            "duration": s.duration(),
-            "streams": rows.len(),
-            "streams_flushed": s.reassembly.flows_evicted,
-            "buffer_overflows": s.reassembly.buffer_overflows,
-            "buffer_overflow_bytes": s.reassembly.buffer_overflow_bytes,
-            "warnings": s.warnings(),
-        },
+        "file": s.file,
+        "format": format_name(s),
+        "frames": s.frames,
+        "tcp_frames": s.link.tcp,
+        "non_tcp_frames": s.link.not_tcp_total(),
+        "non_tcp": non_tcp,
+        "malformed_frames": s.link.malformed,
+        "ip_fragments": s.link.fragments,
+        "ip_datagrams_reassembled": s.link.reassembled,
+        "ip_fragments_dropped": s.link.fragments_dropped,
+        "link_types": link_types,
+        "first": s.first.map(|t| t.to_string()),
+        "last": s.last.map(|t| t.to_string()),
+        "duration": s.duration(),
         "streams": streams,
+        "streams_flushed": s.reassembly.flows_evicted,
+        "buffer_overflows": s.reassembly.buffer_overflows,
+        "buffer_overflow_bytes": s.reassembly.buffer_overflow_bytes,
+        "warnings": s.warnings(),
     })
+}
+
+/// `{"capture": {...}, "streams": [...]}`, a stream at a time.
+fn print_json(out: &mut impl Write, s: &CaptureSummary, rows: &[Row]) -> std::io::Result<()> {
+    out.write_all(b"{\n  \"capture\": ")?;
+    serde_json::to_writer_pretty(&mut *out, &capture_json(s, rows.len()))?;
+    out.write_all(b",\n  \"streams\": [")?;
+    for (n, r) in rows.iter().enumerate() {
+        out.write_all(if n == 0 { b"\n" } else { b",\n" })?;
+        serde_json::to_writer(&mut *out, &stream_json(r))?;
+    }
+    out.write_all(if rows.is_empty() {
+        b"]\n}\n"
+    } else {
+        b"\n  ]\n}\n"
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_output_is_one_document() {
+        let summary = CaptureSummary::empty("x.pcap");
+        let mut out = Vec::new();
+        print_json(&mut out, &summary, &[]).unwrap();
+        let v: Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(v["streams"], json!([]));
+        assert_eq!(v["capture"]["file"], "x.pcap");
+    }
 }

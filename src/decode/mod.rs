@@ -46,9 +46,23 @@ pub struct StreamReport {
 }
 
 /// Options of the decode stage.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct DecodeConfig {
+    /// `--decode-as` choices.
     pub overrides: Overrides,
+    /// Hand records over in capture order (holding back those that come
+    /// after a stream still being detected). Off for consumers that only
+    /// count, such as `inspect`: nothing is then held.
+    pub ordered: bool,
+}
+
+impl Default for DecodeConfig {
+    fn default() -> Self {
+        DecodeConfig {
+            overrides: Overrides::default(),
+            ordered: true,
+        }
+    }
 }
 
 /// An event of a stream still being detected, kept to be replayed.
@@ -140,6 +154,11 @@ impl<S: RecordSink> DecodeStage<S> {
         }
     }
 
+    /// The record sink (for example to take what it collected so far).
+    pub fn sink_mut(&mut self) -> &mut S {
+        &mut self.sink
+    }
+
     /// Flushes what is held and gives the sink back (after the capture's end).
     pub fn into_sink(mut self) -> S {
         let sink = &mut self.sink;
@@ -167,7 +186,7 @@ impl<S: RecordSink> DecodeStage<S> {
             s.how = "forced";
             become_protocol(&mut s, id, [0, 0]);
             self.out.push(start_record(&s));
-        } else {
+        } else if self.config.ordered {
             self.order.hold(info.first_frame);
         }
         self.streams.insert(info.id, s);
@@ -295,7 +314,9 @@ impl<S: RecordSink> DecodeStage<S> {
             None => s.how = "unknown",
         }
         self.out.push(start_record(s));
-        self.order.release(s.info.first_frame);
+        if self.config.ordered {
+            self.order.release(s.info.first_frame);
+        }
         for p in queue {
             match p {
                 Pending::Data {

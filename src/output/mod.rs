@@ -4,7 +4,7 @@
 pub mod records;
 
 use comfy_table::presets::UTF8_FULL_CONDENSED;
-use comfy_table::{ContentArrangement, Table};
+use comfy_table::{ColumnConstraint, ContentArrangement, Table, Width};
 use std::io::Write;
 
 /// How a command writes its results.
@@ -23,6 +23,57 @@ pub fn table(headers: &[&str]) -> Table {
         .set_content_arrangement(ContentArrangement::Disabled)
         .set_header(headers.iter().copied());
     t
+}
+
+/// Rows rendered at a time by [`write_table`].
+const CHUNK: usize = 512;
+
+/// Writes a table of `n` rows, row `i`'s cells given by `row(i)`, looking
+/// exactly like one [`table`] but built a chunk of rows at a time, so that
+/// memory holds the cells of at most a chunk whatever `n` is (a capture may
+/// hold millions of streams). Column widths come from a first pass.
+pub fn write_table(
+    out: &mut impl Write,
+    headers: &[&str],
+    n: usize,
+    row: impl Fn(usize) -> Vec<String>,
+) -> std::io::Result<()> {
+    let mut widths: Vec<usize> = headers.iter().map(|h| h.chars().count()).collect();
+    for i in 0..n {
+        for (w, cell) in widths.iter_mut().zip(row(i)) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let fixed = widths.iter().map(|&w| {
+        ColumnConstraint::Absolute(Width::Fixed(u16::try_from(w + 2).unwrap_or(u16::MAX)))
+    });
+    let chunks = n.div_ceil(CHUNK).max(1);
+    for c in 0..chunks {
+        let mut t = Table::new();
+        t.load_preset(UTF8_FULL_CONDENSED)
+            .set_content_arrangement(ContentArrangement::Disabled);
+        if c == 0 {
+            t.set_header(headers.iter().copied());
+        }
+        for i in c * CHUNK..((c + 1) * CHUNK).min(n) {
+            t.add_row(row(i));
+        }
+        t.set_constraints(fixed.clone());
+        let text = t.to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        // Chunks join into one table: inner chunks lose their top and
+        // bottom borders.
+        let first = usize::from(c > 0);
+        let last = if c + 1 < chunks {
+            lines.len() - 1
+        } else {
+            lines.len()
+        };
+        for line in &lines[first..last.max(first)] {
+            writeln!(out, "{line}")?;
+        }
+    }
+    Ok(())
 }
 
 /// Writes `value` as pretty JSON and a newline.
@@ -49,6 +100,26 @@ pub fn seconds(s: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chunked_table_looks_like_one_table() {
+        let headers = ["Stream", "Client", "Bytes"];
+        let cell = |i: usize| {
+            vec![
+                i.to_string(),
+                format!("10.0.{}.1:{}", i % 7, 40000 + i * 37),
+                "x".repeat(i % 5),
+            ]
+        };
+        let n = 2 * CHUNK + 17;
+        let mut whole = table(&headers);
+        for i in 0..n {
+            whole.add_row(cell(i));
+        }
+        let mut chunked = Vec::new();
+        write_table(&mut chunked, &headers, n, cell).unwrap();
+        assert_eq!(String::from_utf8(chunked).unwrap(), format!("{whole}\n"));
+    }
 
     #[test]
     fn human_bytes_switches_units() {
