@@ -8,7 +8,7 @@
 //! `inspect`.
 
 pub mod direction;
-mod order;
+pub(crate) mod order;
 pub mod record;
 #[cfg(test)]
 mod tests;
@@ -109,6 +109,8 @@ struct Stream {
     phase: Phase,
     how: &'static str,
     reason: Option<EndReason>,
+    /// While detecting: the frame from which this stream holds records back.
+    held: Option<u64>,
 }
 
 impl Stream {
@@ -181,14 +183,15 @@ impl<S: RecordSink> DecodeStage<S> {
             },
             how: "detected",
             reason: None,
+            held: None,
         };
         if let Some(id) = forced {
             s.how = "forced";
             become_protocol(&mut s, id, [0, 0]);
-            self.out.push(start_record(&s));
-        } else if self.config.ordered {
-            self.order.hold(info.first_frame);
         }
+        // The start record goes out at once (before detection: it names a
+        // protocol only when one was forced).
+        self.out.push(start_record(&s));
         self.streams.insert(info.id, s);
     }
 
@@ -222,6 +225,7 @@ impl<S: RecordSink> DecodeStage<S> {
                     frame,
                     ts,
                 });
+                self.hold(stream, frame);
                 self.try_detect(stream, false);
             }
             Phase::Decoding { dec, dirs } => {
@@ -263,6 +267,7 @@ impl<S: RecordSink> DecodeStage<S> {
                     frame,
                     ts,
                 });
+                self.hold(stream, frame);
             }
             Phase::Decoding { dec, dirs } => {
                 dirs[dir.index()].gap(dec.as_mut(), offset, len, reason, frame, ts, &mut self.out);
@@ -313,9 +318,8 @@ impl<S: RecordSink> DecodeStage<S> {
             Some(id) => become_protocol(s, id, start),
             None => s.how = "unknown",
         }
-        self.out.push(start_record(s));
-        if self.config.ordered {
-            self.order.release(s.info.first_frame);
+        if let Some(frame) = s.held.take() {
+            self.order.release(frame, stream);
         }
         for p in queue {
             match p {
@@ -380,11 +384,34 @@ impl<S: RecordSink> DecodeStage<S> {
         self.sink.stream_done(&report);
     }
 
-    /// Passes the records made so far through the reorder buffer.
+    /// Passes the records made so far through the reorder buffer. When too
+    /// many wait, the stream holding them back decides with what it has.
     fn emit(&mut self) {
-        let sink = &mut self.sink;
-        for r in self.out.drain(..) {
-            self.order.push(r, &mut |r| sink.record(r));
+        loop {
+            let sink = &mut self.sink;
+            for r in self.out.drain(..) {
+                self.order.push(r, &mut |r| sink.record(r));
+            }
+            if self.order.len() <= order::HOLD_LIMIT {
+                return;
+            }
+            let Some(stream) = self.order.oldest_hold() else {
+                return;
+            };
+            self.try_detect(stream, true);
+        }
+    }
+
+    /// A stream still detecting starts holding records back at `frame`.
+    fn hold(&mut self, stream: u64, frame: u64) {
+        if !self.config.ordered {
+            return;
+        }
+        if let Some(s) = self.streams.get_mut(&stream) {
+            if s.held.is_none() {
+                s.held = Some(frame);
+                self.order.hold(frame, stream);
+            }
         }
     }
 }

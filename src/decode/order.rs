@@ -5,13 +5,21 @@
 //! records back in capture (frame) order: a record is released once no
 //! stream still detecting holds an earlier frame. Within a frame, records
 //! keep the order they were made in.
+//!
+//! A stream holds from its first byte of data (not from its SYN: a
+//! connection that opens and stays silent holds nothing), and the decode
+//! stage makes the oldest holder decide once [`HOLD_LIMIT`] records wait.
 
 use super::record::Record;
 use std::cmp::Ordering;
-use std::collections::{BTreeMap, BinaryHeap};
+use std::collections::{BTreeSet, BinaryHeap};
 
-/// Records held at most before they are released out of order anyway
-/// (a bound on memory when some stream never decides).
+/// Records waiting before the decode stage makes the stream that holds
+/// them back decide with what it has.
+pub const HOLD_LIMIT: usize = 20_000;
+
+/// Records held at most before they are released out of order anyway (a
+/// last bound on memory; the decode stage normally keeps to `HOLD_LIMIT`).
 const MAX_HELD: usize = 1 << 20;
 
 struct Held(u64, u64, Record);
@@ -38,25 +46,30 @@ impl Ord for Held {
 #[derive(Default)]
 pub struct Reorder {
     heap: BinaryHeap<Held>,
-    /// Earliest frame of each stream still detecting, counted.
-    holds: BTreeMap<u64, u32>,
+    /// (first frame held, stream) of each stream still detecting.
+    holds: BTreeSet<(u64, u64)>,
     seq: u64,
 }
 
 impl Reorder {
-    /// A stream starting at `frame` holds records back from it on.
-    pub fn hold(&mut self, frame: u64) {
-        *self.holds.entry(frame).or_default() += 1;
+    /// `stream` holds records back from `frame` on.
+    pub fn hold(&mut self, frame: u64, stream: u64) {
+        self.holds.insert((frame, stream));
     }
 
-    /// The stream that held `frame` decided.
-    pub fn release(&mut self, frame: u64) {
-        if let Some(n) = self.holds.get_mut(&frame) {
-            *n -= 1;
-            if *n == 0 {
-                self.holds.remove(&frame);
-            }
-        }
+    /// `stream`, which held from `frame`, decided.
+    pub fn release(&mut self, frame: u64, stream: u64) {
+        self.holds.remove(&(frame, stream));
+    }
+
+    /// Records waiting.
+    pub fn len(&self) -> usize {
+        self.heap.len()
+    }
+
+    /// The stream holding the earliest frame, if any.
+    pub fn oldest_hold(&self) -> Option<u64> {
+        self.holds.first().map(|&(_, stream)| stream)
     }
 
     /// Takes a record; calls `out` with every record now in order.
@@ -72,7 +85,7 @@ impl Reorder {
 
     /// Releases what no hold keeps back.
     pub fn drain(&mut self, out: &mut impl FnMut(Record)) {
-        let limit = self.holds.keys().next().copied().unwrap_or(u64::MAX);
+        let limit = self.holds.first().map_or(u64::MAX, |h| h.0);
         while let Some(top) = self.heap.peek() {
             if top.0 >= limit && self.heap.len() <= MAX_HELD {
                 break;

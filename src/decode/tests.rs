@@ -186,3 +186,84 @@ fn past_the_violation_budget_the_rest_is_unknown() {
         .sum();
     assert_eq!(covered, offset);
 }
+
+mod stage {
+    use crate::capture::Timestamp;
+    use crate::decode::{DecodeConfig, DecodeStage, Record, RecordSink};
+    use crate::reassembly::{Direction, Event, Sink, StreamInfo};
+
+    #[derive(Default)]
+    struct Collect(Vec<Record>);
+    impl RecordSink for Collect {
+        fn record(&mut self, r: Record) {
+            self.0.push(r);
+        }
+    }
+
+    fn info(id: u64, port: u16) -> StreamInfo {
+        StreamInfo {
+            id,
+            client: format!("10.0.0.1:{}", 40000 + id).parse().unwrap(),
+            server: format!("10.0.0.2:{port}").parse().unwrap(),
+            roles_from_handshake: true,
+            first_frame: id + 1,
+            start: Timestamp::new(0, 0),
+            last_frame: id + 1,
+            last: Timestamp::new(0, 0),
+            dirs: Default::default(),
+            evicted: false,
+        }
+    }
+
+    /// A GLS DiePlaceTry: type 13, location "C4", die 3, colour 2.
+    fn die_place_try() -> Vec<u8> {
+        let mut m = 13u32.to_be_bytes().to_vec();
+        m.extend_from_slice(b"C4\0");
+        m.extend_from_slice(&[3, 0, 0, 2]);
+        m
+    }
+
+    #[test]
+    fn a_stream_that_cannot_decide_does_not_hold_everything_back() {
+        let mut config = DecodeConfig::default();
+        config.overrides.add("13500=gls").unwrap();
+        let mut stage = DecodeStage::new(config, Collect::default());
+        let (a, b) = (info(0, 9), info(1, 13500));
+        stage.event(Event::Start(&a));
+        stage.event(Event::Start(&b));
+        // Stream 0 sends one byte: no probe can tell from it, so it waits.
+        let ts = Timestamp::new(1, 0);
+        stage.event(Event::Data {
+            stream: 0,
+            dir: Direction::C2S,
+            offset: 0,
+            bytes: &[0],
+            frame: 3,
+            ts,
+        });
+        // Stream 1 (forced GLS) goes on and on.
+        let msg = die_place_try();
+        let n = crate::decode::order::HOLD_LIMIT as u64 * 2;
+        for i in 0..n {
+            let (offset, frame) = (i * msg.len() as u64, 4 + i);
+            stage.event(Event::Data {
+                stream: 1,
+                dir: Direction::C2S,
+                offset,
+                bytes: &msg,
+                frame,
+                ts,
+            });
+        }
+        let released = stage.sink_mut().0.len();
+        assert!(
+            released as u64 >= n,
+            "records flow although stream 0 never decided: {released}"
+        );
+        let frames: Vec<u64> = stage.sink_mut().0.iter().map(|r| r.frame).collect();
+        assert!(
+            frames.windows(2).all(|w| w[0] <= w[1]),
+            "still in capture order"
+        );
+    }
+}
