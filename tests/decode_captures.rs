@@ -32,12 +32,13 @@ fn decode(path: &std::path::Path, extra: &[&str]) -> Vec<Value> {
 
 /// Checks a capture against its truth; returns its records.
 fn check(rel: &str, protocol: &str) -> Vec<Value> {
-    check_from(rel, rel, protocol, [0, 0])
+    check_from(rel, rel, &[protocol], [0, 0])
 }
 
 /// Like [`check`] for a capture cut from the one whose truth is `truth_of`:
-/// `cut` bytes each way were not captured.
-fn check_from(rel: &str, truth_of: &str, protocol: &str, cut: [u64; 2]) -> Vec<Value> {
+/// `cut` bytes each way were not captured. Connection `i` of the truth
+/// speaks `protocols[i]` (the last one for all the rest).
+fn check_from(rel: &str, truth_of: &str, protocols: &[&str], cut: [u64; 2]) -> Vec<Value> {
     let path = support::testdata(rel);
     let truth_path = support::testdata(truth_of);
     let truth: Value =
@@ -54,8 +55,9 @@ fn check_from(rel: &str, truth_of: &str, protocol: &str, cut: [u64; 2]) -> Vec<V
             );
         }
     }
-    for conn in truth["connections"].as_array().unwrap() {
+    for (i, conn) in truth["connections"].as_array().unwrap().iter().enumerate() {
         let stream = by_client[conn["client"].as_str().unwrap()];
+        let protocol = protocols[i.min(protocols.len() - 1)];
         for (d, dir) in ["c2s", "s2c"].into_iter().enumerate() {
             let want = conn[dir]["bytes"].as_u64().unwrap() - cut[d];
             let mut next = 0;
@@ -320,4 +322,24 @@ fn json_array_format_is_one_document() {
         .unwrap();
     let doc: Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
     assert_eq!(doc.as_array().unwrap().len(), decode(&path, &[]).len());
+}
+
+#[test]
+fn all_four_protocols_at_once() {
+    let rel = "mixed/all-four.pcap";
+    let protocols = ["pokerth", "pokernetwork", "gls", "cardgame"];
+    check_from(rel, rel, &protocols, [0, 0]);
+    // inspect names each stream's protocol.
+    let doc = common::inspect(&support::testdata(rel));
+    let truth = read_json("mixed/all-four.pcap.json");
+    for (i, conn) in truth["connections"].as_array().unwrap().iter().enumerate() {
+        let s = common::streams(&doc)
+            .iter()
+            .find(|s| s["client"] == conn["client"])
+            .unwrap();
+        assert_eq!(s["protocol"], protocols[i], "connection {i}");
+        assert_eq!(s["detection"], "detected", "connection {i}");
+        assert!(s["c2s"]["messages"].as_u64().unwrap() > 0, "connection {i}");
+        assert_eq!(s["c2s"]["errors"], 0, "connection {i}");
+    }
 }
