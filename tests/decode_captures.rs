@@ -166,7 +166,7 @@ fn pokerth_capture_starting_mid_stream() {
     let records = check_from(
         "pokerth/midstream.pcap",
         "pokerth/midstream-full.pcap",
-        "pokerth",
+        &["pokerth"],
         bytes,
     );
     // Every message after the cut decodes, in order, as in the full capture.
