@@ -389,9 +389,7 @@ impl<S: RecordSink> DecodeStage<S> {
     fn emit(&mut self) {
         loop {
             let sink = &mut self.sink;
-            for r in self.out.drain(..) {
-                self.order.push(r, &mut |r| sink.record(r));
-            }
+            self.order.push_all(&mut self.out, &mut |r| sink.record(r));
             if self.order.len() <= order::HOLD_LIMIT {
                 return;
             }

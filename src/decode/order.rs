@@ -72,14 +72,20 @@ impl Reorder {
         self.holds.first().map(|&(_, stream)| stream)
     }
 
-    /// Takes a record; calls `out` with every record now in order.
-    pub fn push(&mut self, r: Record, out: &mut impl FnMut(Record)) {
-        if self.holds.is_empty() && self.heap.is_empty() {
-            out(r);
+    /// Takes a batch of records (those one reassembly event produced);
+    /// calls `out` with every record now in order. The whole batch goes in
+    /// before anything comes out: a stream that just decided replays
+    /// records older than others already waiting.
+    pub fn push_all(&mut self, batch: &mut Vec<Record>, out: &mut impl FnMut(Record)) {
+        let in_order = batch.windows(2).all(|w| w[0].frame <= w[1].frame);
+        if self.holds.is_empty() && self.heap.is_empty() && in_order {
+            batch.drain(..).for_each(out);
             return;
         }
-        self.seq += 1;
-        self.heap.push(Held(r.frame, self.seq, r));
+        for r in batch.drain(..) {
+            self.seq += 1;
+            self.heap.push(Held(r.frame, self.seq, r));
+        }
         self.drain(out);
     }
 
@@ -100,5 +106,50 @@ impl Reorder {
     pub fn flush(&mut self, out: &mut impl FnMut(Record)) {
         self.holds.clear();
         self.drain(out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::capture::Timestamp;
+    use crate::decode::record::Body;
+    use crate::reassembly::Direction;
+
+    fn rec(frame: u64, stream: u64) -> Record {
+        Record {
+            frame,
+            ts: Timestamp::default(),
+            stream,
+            dir: Direction::C2S,
+            src: "10.0.0.1:1".parse().unwrap(),
+            dst: "10.0.0.2:2".parse().unwrap(),
+            offset: 0,
+            protocol: None,
+            body: Body::StreamStart,
+        }
+    }
+
+    #[test]
+    fn a_decided_stream_replays_before_later_records() {
+        let mut order = Reorder::default();
+        let mut seen = Vec::new();
+        order.hold(5, 0);
+        // Stream 1 goes on while stream 0 is being detected.
+        order.push_all(&mut vec![rec(6, 1), rec(9, 1)], &mut |r| {
+            seen.push((r.frame, r.stream))
+        });
+        assert!(seen.is_empty(), "held back behind stream 0");
+        // Stream 0 decides at frame 10 and replays from frame 5.
+        order.release(5, 0);
+        order.push_all(&mut vec![rec(5, 0), rec(7, 0), rec(10, 0)], &mut |r| {
+            seen.push((r.frame, r.stream))
+        });
+        assert_eq!(seen, vec![(5, 0), (6, 1), (7, 0), (9, 1), (10, 0)]);
+        // Nothing held: records pass straight through.
+        order.push_all(&mut vec![rec(11, 1)], &mut |r| {
+            seen.push((r.frame, r.stream))
+        });
+        assert_eq!(seen.last(), Some(&(11, 1)));
     }
 }
