@@ -193,7 +193,11 @@ fn build(path: &Path, target_bytes: u64, concurrent: usize, traffic: &Traffic) -
         }
         c.left -= 1;
         // Each side opens with its first message, the client first.
-        let from_client = if !c.spoke[0] {
+        // A segment held back goes out right after the next one from the
+        // same side (so no ACK from the peer covers it before it arrives).
+        let from_client = if let Some((side, ..)) = c.held {
+            side
+        } else if !c.spoke[0] {
             true
         } else if !c.spoke[1] {
             false
@@ -287,15 +291,30 @@ fn best_of(n: usize, mut f: impl FnMut() -> Run) -> Run {
     best
 }
 
-/// Records `decode --format jsonl` writes for a capture (one untimed run).
+/// Records `decode --format jsonl` writes for a capture (one untimed run),
+/// counted as they stream by: the bench process must stay small, since a
+/// child's peak memory as wait4 reports it starts from its parent's size.
 fn count_records(bin: &str, path: &Path) -> u64 {
-    let out = Command::new(bin)
+    use std::io::Read;
+    let Ok(mut child) = Command::new(bin)
         .args(["decode", "--format", "jsonl"])
         .arg(path)
+        .stdout(Stdio::piped())
         .stderr(Stdio::null())
-        .output();
-    out.map(|o| o.stdout.iter().filter(|&&b| b == b'\n').count() as u64)
-        .unwrap_or(0)
+        .spawn()
+    else {
+        return 0;
+    };
+    let mut out = child.stdout.take().expect("piped");
+    let (mut buf, mut lines) = (vec![0u8; 1 << 16], 0u64);
+    while let Ok(n) = out.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        lines += buf[..n].iter().filter(|&&b| b == b'\n').count() as u64;
+    }
+    let _ = child.wait();
+    lines
 }
 
 fn print_table(size: u64, packets: u64, runs: &[(&str, &Run)]) {

@@ -3,7 +3,7 @@
 
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use crate::decode::{DecodeStage, Record, RecordSink};
-use crate::output::records::{summary, write_json};
+use crate::output::records::{summary, JsonWriter};
 use crate::pipeline;
 use crate::protocols::ProtocolId;
 use clap::{Args, ValueEnum};
@@ -61,6 +61,7 @@ struct Printer<'a, W: Write> {
     first_ts: Option<f64>,
     stop: &'a Cell<bool>,
     error: Option<io::Error>,
+    json: JsonWriter,
 }
 
 impl<W: Write> Printer<'_, W> {
@@ -76,13 +77,13 @@ impl<W: Write> Printer<'_, W> {
     fn write(&mut self, r: &Record) -> io::Result<()> {
         match self.args.format {
             DecodeFormat::Jsonl => {
-                write_json(&mut self.out, r)?;
+                self.json.write(&mut self.out, r)?;
                 self.out.write_all(b"\n")
             }
             DecodeFormat::Json => {
                 self.out
                     .write_all(if self.printed == 0 { b"[\n" } else { b",\n" })?;
-                write_json(&mut self.out, r)
+                self.json.write(&mut self.out, r)
             }
             DecodeFormat::Table => {
                 if self.printed == 0 {
@@ -143,6 +144,7 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
         first_ts: None,
         stop: &stop,
         error: None,
+        json: JsonWriter::new(),
     };
     let mut stage = DecodeStage::new(args.decode.config()?, printer);
     let summary = pipeline::run_until(&args.input.file, args.input.config(), &mut stage, &stop)?;

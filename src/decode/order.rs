@@ -16,7 +16,7 @@ use std::collections::{BTreeSet, BinaryHeap};
 
 /// Records waiting before the decode stage makes the stream that holds
 /// them back decide with what it has.
-pub const HOLD_LIMIT: usize = 20_000;
+pub const HOLD_LIMIT: usize = 4096;
 
 /// Records held at most before they are released out of order anyway (a
 /// last bound on memory; the decode stage normally keeps to `HOLD_LIMIT`).

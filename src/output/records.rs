@@ -1,8 +1,11 @@
 //! Records as JSON (the record contract of DESIGN.md) and as one-line
 //! summaries for the `decode` table.
 
+use crate::capture::Timestamp;
 use crate::decode::{Body, Record};
+use crate::reassembly::Direction;
 use serde::Serialize;
+use std::collections::HashMap;
 use std::io::{self, Write};
 
 /// Writes `s` as a JSON string.
@@ -10,66 +13,149 @@ fn json_str(out: &mut impl Write, s: &str) -> io::Result<()> {
     serde_json::to_writer(&mut *out, s).map_err(io::Error::other)
 }
 
-/// Writes one record as a single-line JSON object, keys in the contract's
-/// order: frame, ts, stream, dir, src, dst, offset, protocol, dialect, type
-/// (or event), type_id, len, fields, notes, error.
-pub fn write_json(out: &mut impl Write, r: &Record) -> io::Result<()> {
-    write!(
-        out,
-        "{{\"frame\":{},\"ts\":\"{}\",\"stream\":{},\"dir\":\"{}\",\"src\":",
-        r.frame, r.ts, r.stream, r.dir
-    )?;
-    json_str(out, &r.src.to_string())?;
-    out.write_all(b",\"dst\":")?;
-    json_str(out, &r.dst.to_string())?;
-    write!(out, ",\"offset\":{}", r.offset)?;
-    if let Some(p) = r.protocol {
-        write!(out, ",\"protocol\":\"{}\"", p.name())?;
+/// Writes records as single-line JSON objects, fast: the text of each
+/// stream's endpoints and of the current second are made once and reused,
+/// and numbers are written without the formatting machinery.
+#[derive(Default)]
+pub struct JsonWriter {
+    /// Per stream: `"src"` and `"dst"` of its client-to-server records, as
+    /// JSON strings with their quotes.
+    endpoints: HashMap<u64, (String, String)>,
+    /// The second last formatted, and its `"YYYY-MM-DDTHH:MM:SS.` text.
+    second: Option<(i64, String)>,
+    num: itoa::Buffer,
+}
+
+impl JsonWriter {
+    pub fn new() -> Self {
+        Self::default()
     }
-    match &r.body {
-        Body::Message {
-            dialect,
-            len,
-            decoded,
-        } => {
-            if let Some(d) = dialect {
-                write!(out, ",\"dialect\":\"{d}\"")?;
+
+    fn int(&mut self, out: &mut impl Write, n: u64) -> io::Result<()> {
+        out.write_all(self.num.format(n).as_bytes())
+    }
+
+    /// The timestamp as a JSON string (RFC 3339, microseconds, UTC).
+    fn ts(&mut self, out: &mut impl Write, ts: Timestamp) -> io::Result<()> {
+        if self.second.as_ref().is_none_or(|(s, _)| *s != ts.secs) {
+            let full = Timestamp::new(ts.secs, 0).to_string(); // ...SS.000000Z
+            let prefix = full[..full.len() - 7].to_string();
+            self.second = Some((ts.secs, prefix));
+        }
+        let prefix = &self.second.as_ref().expect("set above").1;
+        out.write_all(b"\"")?;
+        out.write_all(prefix.as_bytes())?;
+        let micros = ts.nanos / 1000;
+        let mut digits = [b'0'; 6];
+        let mut m = micros;
+        for d in digits.iter_mut().rev() {
+            *d = b'0' + (m % 10) as u8;
+            m /= 10;
+        }
+        out.write_all(&digits)?;
+        out.write_all(b"Z\"")
+    }
+
+    /// Writes one record as a single-line JSON object, keys in the
+    /// contract's order: frame, ts, stream, dir, src, dst, offset, protocol,
+    /// dialect, type (or event), type_id, len, fields, notes, error.
+    pub fn write(&mut self, out: &mut impl Write, r: &Record) -> io::Result<()> {
+        out.write_all(b"{\"frame\":")?;
+        self.int(out, r.frame)?;
+        out.write_all(b",\"ts\":")?;
+        self.ts(out, r.ts)?;
+        out.write_all(b",\"stream\":")?;
+        self.int(out, r.stream)?;
+        out.write_all(if r.dir == Direction::C2S {
+            b",\"dir\":\"c2s\",\"src\":"
+        } else {
+            b",\"dir\":\"s2c\",\"src\":"
+        })?;
+        let (client, server) = match r.dir {
+            Direction::C2S => (r.src, r.dst),
+            Direction::S2C => (r.dst, r.src),
+        };
+        if self.endpoints.len() > 65_536 && !self.endpoints.contains_key(&r.stream) {
+            // Filtered output may never show a stream's end: stay bounded.
+            self.endpoints.clear();
+        }
+        let ends = self.endpoints.entry(r.stream).or_insert_with(|| {
+            (
+                serde_json::to_string(&client.to_string()).unwrap_or_default(),
+                serde_json::to_string(&server.to_string()).unwrap_or_default(),
+            )
+        });
+        let (src, dst) = if r.dir == Direction::C2S {
+            (&ends.0, &ends.1)
+        } else {
+            (&ends.1, &ends.0)
+        };
+        out.write_all(src.as_bytes())?;
+        out.write_all(b",\"dst\":")?;
+        out.write_all(dst.as_bytes())?;
+        out.write_all(b",\"offset\":")?;
+        self.int(out, r.offset)?;
+        if let Some(p) = r.protocol {
+            out.write_all(b",\"protocol\":\"")?;
+            out.write_all(p.name().as_bytes())?;
+            out.write_all(b"\"")?;
+        }
+        match &r.body {
+            Body::Message {
+                dialect,
+                len,
+                decoded,
+            } => {
+                if let Some(d) = dialect {
+                    out.write_all(b",\"dialect\":\"")?;
+                    out.write_all(d.as_bytes())?;
+                    out.write_all(b"\"")?;
+                }
+                out.write_all(b",\"type\":")?;
+                json_str(out, &decoded.type_name)?;
+                out.write_all(b",\"type_id\":")?;
+                self.int(out, u64::from(decoded.type_id))?;
+                out.write_all(b",\"len\":")?;
+                self.int(out, *len)?;
+                out.write_all(b",\"fields\":")?;
+                decoded
+                    .fields
+                    .serialize(&mut serde_json::Serializer::new(&mut *out))
+                    .map_err(io::Error::other)?;
+                out.write_all(b",\"notes\":")?;
+                serde_json::to_writer(&mut *out, &decoded.notes).map_err(io::Error::other)?;
+                if let Some(e) = &decoded.error {
+                    out.write_all(b",\"error\":")?;
+                    json_str(out, e)?;
+                }
             }
-            out.write_all(b",\"type\":")?;
-            json_str(out, &decoded.type_name)?;
-            write!(
+            Body::StreamStart => out.write_all(b",\"event\":\"stream_start\"")?,
+            Body::StreamEnd { reason } => {
+                write!(
+                    out,
+                    ",\"event\":\"stream_end\",\"reason\":\"{}\"",
+                    reason.as_str()
+                )?;
+                self.endpoints.remove(&r.stream);
+            }
+            Body::Gap { len, reason } => write!(
                 out,
-                ",\"type_id\":{},\"len\":{},\"fields\":",
-                decoded.type_id, len
-            )?;
-            decoded
-                .fields
-                .serialize(&mut serde_json::Serializer::new(&mut *out))
-                .map_err(io::Error::other)?;
-            out.write_all(b",\"notes\":")?;
-            serde_json::to_writer(&mut *out, &decoded.notes).map_err(io::Error::other)?;
-            if let Some(e) = &decoded.error {
-                out.write_all(b",\"error\":")?;
-                json_str(out, e)?;
+                ",\"event\":\"gap\",\"len\":{len},\"reason\":\"{}\"",
+                reason.as_str()
+            )?,
+            Body::UnknownData { len, reason } => {
+                write!(out, ",\"event\":\"unknown_data\",\"len\":{len},\"reason\":")?;
+                json_str(out, reason)?;
             }
         }
-        Body::StreamStart => out.write_all(b",\"event\":\"stream_start\"")?,
-        Body::StreamEnd { reason } => write!(
-            out,
-            ",\"event\":\"stream_end\",\"reason\":\"{}\"",
-            reason.as_str()
-        )?,
-        Body::Gap { len, reason } => write!(
-            out,
-            ",\"event\":\"gap\",\"len\":{len},\"reason\":\"{}\"",
-            reason.as_str()
-        )?,
-        Body::UnknownData { len, reason } => {
-            write!(out, ",\"event\":\"unknown_data\",\"len\":{len},\"reason\":")?;
-            json_str(out, reason)?;
-        }
+        out.write_all(b"}")
     }
-    out.write_all(b"}")
+}
+
+/// Writes one record as a single-line JSON object (see [`JsonWriter`],
+/// which is faster for many records).
+pub fn write_json(out: &mut impl Write, r: &Record) -> io::Result<()> {
+    JsonWriter::new().write(out, r)
 }
 
 /// The one-line summary of a record for people.
