@@ -49,13 +49,29 @@ impl Traffic {
                 if first {
                     return msgs[if from_client { 0 } else { 2 }].clone();
                 }
+                // The mix of a game in progress: 85% of messages are the
+                // in-game ones (hand start, turns, actions, cards, end of
+                // hand), 15% anything else (lobby, avatars, chat...).
+                let ingame: Vec<&Vec<u8>> = msgs.iter().filter(|m| in_game(m)).collect();
                 let n = 1 + rng.below(4);
                 (0..n)
-                    .flat_map(|_| msgs[rng.below(msgs.len() as u64) as usize].clone())
+                    .flat_map(|_| {
+                        if rng.below(100) < 85 && !ingame.is_empty() {
+                            ingame[rng.below(ingame.len() as u64) as usize].clone()
+                        } else {
+                            msgs[rng.below(msgs.len() as u64) as usize].clone()
+                        }
+                    })
                     .collect()
             }
         }
     }
+}
+
+/// PokerTH in-game message types: Hand Start (81) to End Of Hand Hide Cards (101).
+fn in_game(msg: &[u8]) -> bool {
+    let t = u16::from_be_bytes([msg[0], msg[1]]);
+    (81..=101).contains(&t)
 }
 
 /// The PokerTH messages of the reference vectors (../shared/vectors).

@@ -139,7 +139,7 @@ impl Stream {
 /// The decode stage; see the [module docs](self).
 pub struct DecodeStage<S: RecordSink> {
     config: DecodeConfig,
-    streams: HashMap<u64, Stream>,
+    streams: HashMap<u64, Stream, foldhash::fast::RandomState>,
     out: Vec<Record>,
     order: Reorder,
     sink: S,
@@ -149,7 +149,7 @@ impl<S: RecordSink> DecodeStage<S> {
     pub fn new(config: DecodeConfig, sink: S) -> Self {
         DecodeStage {
             config,
-            streams: HashMap::new(),
+            streams: HashMap::default(),
             out: Vec::new(),
             order: Reorder::default(),
             sink,

@@ -20,10 +20,12 @@ fn json_str(out: &mut impl Write, s: &str) -> io::Result<()> {
 pub struct JsonWriter {
     /// Per stream: `"src"` and `"dst"` of its client-to-server records, as
     /// JSON strings with their quotes.
-    endpoints: HashMap<u64, (String, String)>,
+    endpoints: HashMap<u64, (String, String), foldhash::fast::RandomState>,
     /// The second last formatted, and its `"YYYY-MM-DDTHH:MM:SS.` text.
     second: Option<(i64, String)>,
     num: itoa::Buffer,
+    /// The record being written, handed to the output in one piece.
+    line: Vec<u8>,
 }
 
 impl JsonWriter {
@@ -60,6 +62,15 @@ impl JsonWriter {
     /// contract's order: frame, ts, stream, dir, src, dst, offset, protocol,
     /// dialect, type (or event), type_id, len, fields, notes, error.
     pub fn write(&mut self, out: &mut impl Write, r: &Record) -> io::Result<()> {
+        let mut line = std::mem::take(&mut self.line);
+        line.clear();
+        let result = self.build(&mut line, r);
+        let written = result.and_then(|()| out.write_all(&line));
+        self.line = line;
+        written
+    }
+
+    fn build(&mut self, out: &mut Vec<u8>, r: &Record) -> io::Result<()> {
         out.write_all(b"{\"frame\":")?;
         self.int(out, r.frame)?;
         out.write_all(b",\"ts\":")?;
