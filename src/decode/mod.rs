@@ -179,7 +179,7 @@ impl<S: RecordSink> DecodeStage<S> {
                 prefix: [Vec::new(), Vec::new()],
                 sealed: [false; 2],
                 queue: Vec::new(),
-                detector: detect::Detector::default(),
+                detector: detect::Detector::new(info.roles_from_handshake),
             },
             how: "detected",
             reason: None,

@@ -94,15 +94,31 @@ enum DirView {
 /// rejection over a long enough prefix is final and is not computed again).
 #[derive(Debug, Clone, Default)]
 pub struct Detector {
+    /// The capture holds the stream's start (its SYN): offset 0 is the
+    /// first byte of the conversation, a message boundary, so there is no
+    /// point probing at shifted offsets.
+    from_start: bool,
     rejected: [[bool; 2]; ProtocolId::ALL.len()],
     /// Shifted offsets below this were probed and rejected already.
     next_shift: [[usize; 2]; ProtocolId::ALL.len()],
+    /// A probe that wanted more bytes is asked again only once the
+    /// direction holds this many (half as much again), so a long wait on
+    /// an ambiguous prefix costs a few probes, not one per segment.
+    retry_at: [[usize; 2]; ProtocolId::ALL.len()],
 }
 
 /// Bytes a direction needs before a rejection at every shifted offset is final.
 const FINAL_AFTER: usize = SHIFT_LIMIT + 256;
 
 impl Detector {
+    /// A detector for a stream; `from_start` when its handshake was seen.
+    pub fn new(from_start: bool) -> Self {
+        Detector {
+            from_start,
+            ..Self::default()
+        }
+    }
+
     fn view(
         &mut self,
         n: usize,
@@ -117,10 +133,19 @@ impl Detector {
         if self.rejected[n][dir.index()] {
             return DirView::Rejects;
         }
+        if !finished && buf.len() < self.retry_at[n][dir.index()] {
+            return DirView::Pending;
+        }
         match protocols::probe(id, dir, buf) {
             Probe::Mine(c) => return DirView::Claims(c, 0),
-            Probe::NeedMore if !finished && buf.len() < DETECT_LIMIT => return DirView::Pending,
+            Probe::NeedMore if !finished && buf.len() < DETECT_LIMIT => {
+                self.retry_at[n][dir.index()] = (buf.len() + buf.len() / 2).min(DETECT_LIMIT);
+                return DirView::Pending;
+            }
             _ => {}
+        }
+        if self.from_start {
+            return DirView::Rejects;
         }
         // Perhaps the capture starts inside a message: look a little further
         // on, with a lower confidence, once there is enough to judge.

@@ -51,6 +51,15 @@ fn probe_run(conv: LengthConvention, buf: &[u8]) -> Probe {
         }
         match framing::frame(conv, rest) {
             Framing::Message(n) => {
+                // A payload size the packet type cannot have: no need to parse.
+                let fits = spec_of(rest[0]).is_some_and(|spec| {
+                    let (lo, hi) = spec.size_range();
+                    let payload = n - HEADER_LEN;
+                    payload >= lo && hi.is_none_or(|hi| payload <= hi)
+                });
+                if !fits {
+                    return Probe::NotMine;
+                }
                 let p = parsing::parse_packet(conv, &rest[..n]);
                 let known = spec_of(p.type_id).is_some();
                 if p.result.is_err() || !known || !p.notes.is_empty() {
