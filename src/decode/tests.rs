@@ -266,4 +266,60 @@ mod stage {
             "still in capture order"
         );
     }
+
+    #[test]
+    fn an_unknown_gls_event_type_is_skipped_to_the_next_run_of_events() {
+        let mut config = DecodeConfig::default();
+        config.overrides.add("13500=gls").unwrap();
+        let mut stage = DecodeStage::new(config, Collect::default());
+        let s = info(0, 13500);
+        stage.event(Event::Start(&s));
+        let ev = die_place_try();
+        // Two events, 12 bytes starting with an unknown event type (99),
+        // then three events.
+        let mut bytes = [ev.clone(), ev.clone()].concat();
+        bytes.extend_from_slice(&99u32.to_be_bytes());
+        bytes.extend_from_slice(&[7; 8]);
+        bytes.extend([ev.clone(), ev.clone(), ev.clone()].concat());
+        let ts = Timestamp::new(1, 0);
+        stage.event(Event::Data {
+            stream: 0,
+            dir: Direction::C2S,
+            offset: 0,
+            bytes: &bytes,
+            frame: 2,
+            ts,
+        });
+        stage.event(Event::End {
+            info: &s,
+            reason: crate::reassembly::EndReason::Fin,
+            frame: 3,
+            ts,
+        });
+        let got: Vec<(u64, String)> = stage
+            .into_sink()
+            .0
+            .iter()
+            .map(|r| match &r.body {
+                crate::decode::Body::UnknownData { len, reason } => {
+                    (r.offset, format!("unknown {len}: {reason}"))
+                }
+                _ => (r.offset, r.type_name().to_string()),
+            })
+            .collect();
+        let n = ev.len() as u64;
+        assert_eq!(
+            got,
+            vec![
+                (0, "stream_start".to_string()),
+                (0, "DiePlaceTry".into()),
+                (n, "DiePlaceTry".into()),
+                (2 * n, "unknown 12: unknown GLS event type 99".into()),
+                (2 * n + 12, "DiePlaceTry".into()),
+                (3 * n + 12, "DiePlaceTry".into()),
+                (4 * n + 12, "DiePlaceTry".into()),
+                (0, "stream_end".into()),
+            ]
+        );
+    }
 }
