@@ -1,6 +1,7 @@
 //! Output helpers shared by the subcommands: tables, JSON, number formats,
 //! and records ([`records`]).
 
+pub mod json;
 pub mod records;
 
 use comfy_table::presets::UTF8_FULL_CONDENSED;

@@ -1,16 +1,17 @@
 //! Records as JSON (the record contract of DESIGN.md) and as one-line
 //! summaries for the `decode` table.
 
+use super::json;
 use crate::capture::Timestamp;
 use crate::decode::{Body, Record};
 use crate::reassembly::Direction;
-use serde::Serialize;
 use std::collections::HashMap;
 use std::io::{self, Write};
 
 /// Writes `s` as a JSON string.
-fn json_str(out: &mut impl Write, s: &str) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, s).map_err(io::Error::other)
+fn json_str(out: &mut Vec<u8>, s: &str) -> io::Result<()> {
+    json::write_str(out, s);
+    Ok(())
 }
 
 /// Writes records as single-line JSON objects, fast: the text of each
@@ -129,12 +130,9 @@ impl JsonWriter {
                 out.write_all(b",\"len\":")?;
                 self.int(out, *len)?;
                 out.write_all(b",\"fields\":")?;
-                decoded
-                    .fields
-                    .serialize(&mut serde_json::Serializer::new(&mut *out))
-                    .map_err(io::Error::other)?;
+                json::to_vec(out, &decoded.fields).map_err(io::Error::other)?;
                 out.write_all(b",\"notes\":")?;
-                serde_json::to_writer(&mut *out, &decoded.notes).map_err(io::Error::other)?;
+                json::to_vec(out, &decoded.notes).map_err(io::Error::other)?;
                 if let Some(e) = &decoded.error {
                     out.write_all(b",\"error\":")?;
                     json_str(out, e)?;

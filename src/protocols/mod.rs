@@ -1,5 +1,3 @@
-// READ FIRST: the brief your task refers to as @@COMMON@@ is /work/wt/pokerth/BRIEF.md (worktree rules,
-// module shape, tests, quality bar). Delete this two-line comment and BRIEF.md before you commit.
 //! The protocol modules and the interface they all implement.
 //!
 //! Every protocol lives in its own folder with the same four parts:
