@@ -7,6 +7,13 @@
 //! (BY over the street's highest bet). A player whose name the capture does
 //! not tell is `Player ID`. Only complete hands should be written: an
 //! incomplete one would read as a different hand.
+//!
+//! One liberty: a bet or raise nobody left can answer (every other player
+//! still in is all in, and nobody acts after it), which PokerTH allows and
+//! then gives back, is written as the call it amounts to, without the
+//! uncalled line for its excess: PokerStars does not allow such a raise and
+//! its readers (pokerkit) reject it. The hand model and the JSON keep the
+//! action as the server reported it.
 
 use crate::analysis::hands::{ActionKind, Hand, Limit, Street};
 use crate::protocols::cards::Card;
@@ -84,7 +91,21 @@ pub fn write(h: &Hand) -> String {
             board(o, next);
         }
     };
-    for a in &h.actions {
+    let dead = dead_raises(h);
+    for (i, a) in h.actions.iter().enumerate() {
+        if let Some(&(_, call)) = dead.iter().find(|d| d.0 == i) {
+            if !hole_done {
+                hole(&mut o);
+                hole_done = true;
+            }
+            advance(&mut o, &mut street, a.street);
+            let who = h.name(a.player);
+            let _ = match call {
+                0 => writeln!(o, "{who}: checks"),
+                c => writeln!(o, "{who}: calls {c}"),
+            };
+            continue;
+        }
         let blind = matches!(a.kind, ActionKind::Ante | ActionKind::SmallBlind | ActionKind::BigBlind);
         if !blind && !hole_done {
             hole(&mut o);
@@ -113,7 +134,13 @@ pub fn write(h: &Hand) -> String {
         hole(&mut o);
     }
     for r in &h.returned {
-        let _ = writeln!(o, "Uncalled bet ({}) returned to {}", r.amount, h.name(r.player));
+        let excess: u64 = (dead.iter())
+            .filter(|d| h.actions[d.0].player == r.player)
+            .map(|d| h.actions[d.0].added - d.1)
+            .sum();
+        if r.amount > excess {
+            let _ = writeln!(o, "Uncalled bet ({}) returned to {}", r.amount - excess, h.name(r.player));
+        }
     }
     advance(&mut o, &mut street, Street::River);
     let showdown: Vec<_> = h.shown.iter().filter(|s| !h.folded(s.player)).collect();
@@ -177,6 +204,31 @@ pub fn write(h: &Hand) -> String {
         let _ = writeln!(o, "Seat {}: {}{role} {what}", s.seat, s.display_name());
     }
     o
+}
+
+/// The bets and raises nobody can answer, with what calling would have
+/// put in: (action index, call amount).
+fn dead_raises(h: &Hand) -> Vec<(usize, u64)> {
+    let mut out = Vec::new();
+    let mut highest = 0;
+    let mut street = Street::Preflop;
+    for (i, a) in h.actions.iter().enumerate() {
+        if a.street != street {
+            street = a.street;
+            highest = 0;
+        }
+        let raise = matches!(a.kind, ActionKind::Bet | ActionKind::Raise) && a.total > highest;
+        let later = h.actions[i + 1..].iter().any(|b| b.player != a.player);
+        let others_all_in = (h.seats.iter())
+            .filter(|s| s.player != a.player && !h.folded(s.player))
+            .all(|s| h.actions[..i].iter().any(|b| b.player == s.player && b.all_in));
+        if raise && !later && others_all_in  {
+            let before = a.total - a.added;
+            out.push((i, highest.saturating_sub(before)));
+        }
+        highest = highest.max(a.total);
+    }
+    out
 }
 
 /// Several hands, two empty lines apart.
