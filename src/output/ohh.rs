@@ -9,7 +9,8 @@
 //! - `bet_limit.action` is not in the OHH specification: the models of
 //!   PyPI `ohh-pydantic` (0.1.1) require it, so it is written (`FixedLimit`,
 //!   `PotLimit`, or `Dealt Cards` for no limit, the values they allow).
-//! - Pots: the main pot first; a winner's amounts are spread over the pots
+//! - Pots: the main pot first (for an incomplete hand, one pot of what the
+//!   server says was won); a winner's amounts are spread over the pots
 //!   they may win in order (PokerTH reports one amount per winner).
 //! - `cardshark` (outside the specification; readers ignore it): the hand
 //!   id, protocol, stream, `complete`, uncalled chips returned, final
@@ -139,7 +140,9 @@ fn pots(h: &Hand) -> Vec<Value> {
     let mut left: Vec<(u64, u64, Option<usize>)> =
         h.winners.iter().map(|w| (w.player, w.amount, w.pot)).collect();
     let list: Vec<(u64, Vec<u64>)> = if h.pots.is_empty() {
-        vec![(h.total_pot(), h.winners.iter().map(|w| w.player).collect())]
+        // An incomplete hand: one pot of what the server says was won.
+        let amount = if h.complete { h.total_pot() } else { h.total_won() };
+        vec![(amount, h.winners.iter().map(|w| w.player).collect())]
     } else {
         h.pots.iter().map(|p| (p.amount, p.eligible.clone())).collect()
     };
