@@ -18,7 +18,11 @@ fn ohh(file: &str, extra: &[&str]) -> Vec<Value> {
         .arg(testdata(file))
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     (String::from_utf8(out.stdout).unwrap().lines())
         .map(|l| serde_json::from_str::<Value>(l).unwrap()["ohh"].clone())
         .collect()
@@ -29,7 +33,11 @@ fn players(h: &Value) -> Vec<(String, u64, u64)> {
     (h["players"].as_array().unwrap().iter())
         .map(|p| {
             let name = p["name"].as_str().unwrap().to_string();
-            (name, p["seat"].as_u64().unwrap(), p["starting_stack"].as_u64().unwrap())
+            (
+                name,
+                p["seat"].as_u64().unwrap(),
+                p["starting_stack"].as_u64().unwrap(),
+            )
         })
         .collect()
 }
@@ -37,7 +45,12 @@ fn players(h: &Value) -> Vec<(String, u64, u64)> {
 /// Final stacks by player id.
 fn finals(h: &Value) -> Vec<(u64, u64)> {
     (h["cardshark"]["final_stacks"].as_array().unwrap().iter())
-        .map(|s| (s["player_id"].as_u64().unwrap(), s["stack"].as_u64().unwrap()))
+        .map(|s| {
+            (
+                s["player_id"].as_u64().unwrap(),
+                s["stack"].as_u64().unwrap(),
+            )
+        })
         .collect()
 }
 
@@ -46,11 +59,19 @@ fn wins(h: &Value) -> Vec<(u64, u64)> {
     let mut v = Vec::new();
     for p in h["pots"].as_array().unwrap() {
         for w in p["player_wins"].as_array().unwrap() {
-            v.push((w["player_id"].as_u64().unwrap(), w["win_amount"].as_u64().unwrap()));
+            v.push((
+                w["player_id"].as_u64().unwrap(),
+                w["win_amount"].as_u64().unwrap(),
+            ));
         }
     }
     v
 }
+
+/// (name, seat, starting stack) of each player.
+type Players = Vec<(String, u64, u64)>;
+/// (player id, chips) pairs.
+type Chips = Vec<(u64, u64)>;
 
 fn s(v: &[(&str, u64, u64)]) -> Vec<(String, u64, u64)> {
     v.iter().map(|&(n, a, b)| (n.to_string(), a, b)).collect()
@@ -66,16 +87,44 @@ fn pokerth_port9999_every_hand_with_exact_stacks_and_winners() {
     assert_eq!(hands.len(), 8);
     // (starting stacks by seat, final stacks, winners) of hands 1..8.
     let three = |a, b, c| s(&[("Alice", 1, a), ("Computer 1", 2, b), ("Computer 2", 3, c)]);
-    let want: Vec<(Vec<(String, u64, u64)>, Vec<(u64, u64)>, Vec<(u64, u64)>)> = vec![
-        (three(1000, 1000, 1000), vec![(ALICE, 1440), (C1, 760), (C2, 800)], vec![(ALICE, 680)]),
-        (three(1440, 760, 800), vec![(ALICE, 1000), (C1, 320), (C2, 1680)], vec![(C2, 1320)]),
-        (three(1000, 320, 1680), vec![(ALICE, 720), (C1, 200), (C2, 2080)], vec![(C2, 680)]),
+    let want: Vec<(Players, Chips, Chips)> = vec![
+        (
+            three(1000, 1000, 1000),
+            vec![(ALICE, 1440), (C1, 760), (C2, 800)],
+            vec![(ALICE, 680)],
+        ),
+        (
+            three(1440, 760, 800),
+            vec![(ALICE, 1000), (C1, 320), (C2, 1680)],
+            vec![(C2, 1320)],
+        ),
+        (
+            three(1000, 320, 1680),
+            vec![(ALICE, 720), (C1, 200), (C2, 2080)],
+            vec![(C2, 680)],
+        ),
         // Computer 2 gets 120, 40 of them its own uncalled raise.
-        (three(720, 200, 2080), vec![(ALICE, 720), (C1, 160), (C2, 2120)], vec![(C2, 80)]),
-        (three(720, 160, 2120), vec![(ALICE, 800), (C1, 160), (C2, 2040)], vec![(ALICE, 160)]),
-        (three(800, 160, 2040), vec![(ALICE, 680), (C1, 320), (C2, 2000)], vec![(C1, 280)]),
+        (
+            three(720, 200, 2080),
+            vec![(ALICE, 720), (C1, 160), (C2, 2120)],
+            vec![(C2, 80)],
+        ),
+        (
+            three(720, 160, 2120),
+            vec![(ALICE, 800), (C1, 160), (C2, 2040)],
+            vec![(ALICE, 160)],
+        ),
+        (
+            three(800, 160, 2040),
+            vec![(ALICE, 680), (C1, 320), (C2, 2000)],
+            vec![(C1, 280)],
+        ),
         // The side pot: main 960 and side 720 to Alice; 1320 back to Computer 2.
-        (three(680, 320, 2000), vec![(ALICE, 1680), (C1, 0), (C2, 1320)], vec![(ALICE, 960), (ALICE, 720)]),
+        (
+            three(680, 320, 2000),
+            vec![(ALICE, 1680), (C1, 0), (C2, 1320)],
+            vec![(ALICE, 960), (ALICE, 720)],
+        ),
         (
             s(&[("Alice", 1, 1680), ("Computer 2", 3, 1320)]),
             vec![(ALICE, 3000), (C2, 0)],
@@ -88,7 +137,12 @@ fn pokerth_port9999_every_hand_with_exact_stacks_and_winners() {
         assert_eq!(&finals(h), fin, "hand {}", i + 1);
         assert_eq!(&wins(h), won, "hand {}", i + 1);
         assert_eq!(h["cardshark"]["complete"], true);
-        assert_eq!(h["cardshark"]["notes"], serde_json::json!([]), "hand {}", i + 1);
+        assert_eq!(
+            h["cardshark"]["notes"],
+            serde_json::json!([]),
+            "hand {}",
+            i + 1
+        );
     }
     let first = &hands[0];
     assert_eq!(first["table_name"], "Late night");
@@ -116,16 +170,17 @@ fn pokerth_side_pot_hand() {
         serde_json::json!([{"player_id": C2, "amount": 1320}])
     );
     // Every action of the hand: player, action, chips, all in.
-    let acts: Vec<(u64, String, u64, bool)> = (h["rounds"][0]["actions"].as_array().unwrap().iter())
-        .map(|a| {
-            (
-                a["player_id"].as_u64().unwrap(),
-                a["action"].as_str().unwrap().to_string(),
-                a["amount"].as_u64().unwrap_or(0),
-                a["is_allin"].as_bool().unwrap_or(false),
-            )
-        })
-        .collect();
+    let acts: Vec<(u64, String, u64, bool)> =
+        (h["rounds"][0]["actions"].as_array().unwrap().iter())
+            .map(|a| {
+                (
+                    a["player_id"].as_u64().unwrap(),
+                    a["action"].as_str().unwrap().to_string(),
+                    a["amount"].as_u64().unwrap_or(0),
+                    a["is_allin"].as_bool().unwrap_or(false),
+                )
+            })
+            .collect();
     let want = [
         (ALICE, "Dealt Cards", 0, false),
         (C1, "Post SB", 40, false),
@@ -134,8 +189,10 @@ fn pokerth_side_pot_hand() {
         (C1, "Call", 280, true),
         (C2, "Raise", 1920, true),
     ];
-    let want: Vec<(u64, String, u64, bool)> =
-        want.iter().map(|&(p, a, n, b)| (p, a.to_string(), n, b)).collect();
+    let want: Vec<(u64, String, u64, bool)> = want
+        .iter()
+        .map(|&(p, a, n, b)| (p, a.to_string(), n, b))
+        .collect();
     assert_eq!(acts, want);
     let text = common::cardshark()
         .args(["hands", "--format", "text", "--hand", "0:7"])
@@ -143,7 +200,10 @@ fn pokerth_side_pot_hand() {
         .output()
         .unwrap();
     let text = String::from_utf8(text.stdout).unwrap();
-    assert!(text.contains("Total pot 1680 Main pot 960. Side pot 720. | Rake 0\n"), "{text}");
+    assert!(
+        text.contains("Total pot 1680 Main pot 960. Side pot 720. | Rake 0\n"),
+        "{text}"
+    );
     assert!(text.contains("Alice collected 1680 from pot\n"), "{text}");
     assert!(text.contains("Computer 1: shows [3d Ac]"), "{text}");
 }
@@ -152,7 +212,7 @@ fn pokerth_side_pot_hand() {
 fn pokernetwork_session_every_hand_with_exact_stacks_and_winners() {
     let hands = ohh("pokernetwork/session-lossy.pcap", &[]);
     let (bob, alice, carol) = (2002, 1001, 3003);
-    let got: Vec<(String, Vec<(String, u64, u64)>, Vec<(u64, u64)>, Vec<(u64, u64)>, u64)> = (hands.iter())
+    let got: Vec<(String, Players, Chips, Chips, u64)> = (hands.iter())
         .map(|h| {
             (
                 h["game_number"].as_str().unwrap().to_string(),
@@ -168,9 +228,27 @@ fn pokernetwork_session_every_hand_with_exact_stacks_and_winners() {
     assert_eq!(
         got,
         vec![
-            ("500".into(), seats(2000, 2000, 2000), fin(1960, 1960, 2080), vec![(carol, 120)], 6),
-            ("501".into(), seats(1960, 1960, 2080), fin(1920, 1920, 2160), vec![(carol, 120)], 1),
-            ("502".into(), seats(1920, 1920, 2160), fin(1880, 1880, 2240), vec![(carol, 120)], 3),
+            (
+                "500".into(),
+                seats(2000, 2000, 2000),
+                fin(1960, 1960, 2080),
+                vec![(carol, 120)],
+                6
+            ),
+            (
+                "501".into(),
+                seats(1960, 1960, 2080),
+                fin(1920, 1920, 2160),
+                vec![(carol, 120)],
+                1
+            ),
+            (
+                "502".into(),
+                seats(1920, 1920, 2160),
+                fin(1880, 1880, 2240),
+                vec![(carol, 120)],
+                3
+            ),
         ]
     );
     for h in &hands {
@@ -178,7 +256,10 @@ fn pokernetwork_session_every_hand_with_exact_stacks_and_winners() {
         assert_eq!(h["table_name"], "Table Ägäis");
         assert_eq!(h["cardshark"]["notes"], serde_json::json!([]));
     }
-    assert_eq!(hands[0]["rounds"][0]["actions"][0]["cards"], serde_json::json!(["Qc", "Ah"]));
+    assert_eq!(
+        hands[0]["rounds"][0]["actions"][0]["cards"],
+        serde_json::json!(["Qc", "Ah"])
+    );
 }
 
 #[test]
@@ -195,11 +276,23 @@ fn a_gap_inside_a_hand_marks_it_incomplete_and_nothing_is_invented() {
     );
     // The flop holds the actions the capture shows, the lost bet not made up.
     let flop: Vec<(u64, &str, u64)> = (h["rounds"][1]["actions"].as_array().unwrap().iter())
-        .map(|a| (a["player_id"].as_u64().unwrap(), a["action"].as_str().unwrap(), a["amount"].as_u64().unwrap_or(0)))
+        .map(|a| {
+            (
+                a["player_id"].as_u64().unwrap(),
+                a["action"].as_str().unwrap(),
+                a["amount"].as_u64().unwrap_or(0),
+            )
+        })
         .collect();
-    assert_eq!(flop, [(C1, "Check", 0), (ALICE, "Call", 80), (C1, "Call", 80)]);
+    assert_eq!(
+        flop,
+        [(C1, "Check", 0), (ALICE, "Call", 80), (C1, "Call", 80)]
+    );
     // No pots computed; the winner as the server said; the others complete.
-    assert_eq!(h["pots"][0]["player_wins"], serde_json::json!([{"player_id": ALICE, "win_amount": 680}]));
+    assert_eq!(
+        h["pots"][0]["player_wins"],
+        serde_json::json!([{"player_id": ALICE, "win_amount": 680}])
+    );
     assert!(all[1..].iter().all(|h| h["cardshark"]["complete"] == true));
     // Without --incomplete the hand is left out, with a warning.
     let out = common::cardshark()
@@ -211,7 +304,11 @@ fn a_gap_inside_a_hand_marks_it_incomplete_and_nothing_is_invented() {
     assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 7);
     assert!(String::from_utf8_lossy(&out.stderr).contains("hand 0:1 is incomplete"));
     // The table says so.
-    let table = common::cardshark().arg("hands").arg(testdata("hands/gap.pcap")).output().unwrap();
+    let table = common::cardshark()
+        .arg("hands")
+        .arg(testdata("hands/gap.pcap"))
+        .output()
+        .unwrap();
     let table = String::from_utf8(table.stdout).unwrap();
     let row = table.lines().find(|l| l.contains(" 0:1 ")).unwrap();
     assert!(row.contains("INCOMPLETE; [57] gap"), "{row}");
@@ -231,9 +328,15 @@ fn replay_jsonl_gives_every_state_without_waiting() {
         .collect();
     // Start, 5 actions, flop, turn, river, result.
     assert_eq!(states.len(), 10);
-    assert_eq!(states[3]["event"], "Alice raises to 680 (adds 680) and is all-in");
+    assert_eq!(
+        states[3]["event"],
+        "Alice raises to 680 (adds 680) and is all-in"
+    );
     assert_eq!(states[3]["to_act"], C1);
-    assert_eq!(states[8]["board"], serde_json::json!(["6s", "7c", "7h", "Ks", "8h"]));
+    assert_eq!(
+        states[8]["board"],
+        serde_json::json!(["6s", "7c", "7h", "Ks", "8h"])
+    );
     let last = &states[9];
     assert_eq!(last["event"], "Alice wins 1680");
     assert_eq!(last["pot"], 0);
@@ -263,5 +366,46 @@ fn unknown_hands_and_bad_ids_are_usage_errors() {
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(2), "{id}");
+    }
+}
+
+#[test]
+fn every_capture_gives_hands_without_failing() {
+    // Poker or not, whole or cut: hands and replay of every hand exit 0.
+    let mut files = Vec::new();
+    for dir in [
+        "pokerth",
+        "pokernetwork",
+        "mixed",
+        "gls",
+        "cardgame",
+        "realcap",
+        "hands",
+    ] {
+        for e in std::fs::read_dir(testdata(dir)).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "pcap" || x == "pcapng") {
+                files.push(p);
+            }
+        }
+    }
+    assert_eq!(files.len(), 18);
+    for f in files {
+        let out = common::cardshark()
+            .args(["hands", "--format", "json", "--incomplete"])
+            .arg(&f)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", f.display());
+        for line in String::from_utf8(out.stdout).unwrap().lines() {
+            let h: Value = serde_json::from_str(line).unwrap();
+            let id = h["ohh"]["cardshark"]["id"].as_str().unwrap().to_string();
+            let r = common::cardshark()
+                .args(["replay", "--format", "jsonl", "--hand", &id])
+                .arg(&f)
+                .output()
+                .unwrap();
+            assert!(r.status.success(), "{} {id}", f.display());
+        }
     }
 }

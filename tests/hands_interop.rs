@@ -18,7 +18,11 @@ use support::testdata;
 
 fn run(args: &[&str], file: &Path) -> String {
     let out = common::cardshark().args(args).arg(file).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -87,9 +91,11 @@ fn pokerkit_and_ohh_pydantic_read_every_hand() {
                     .find(|s| &s["player_id"] == id)
                     .unwrap();
                 assert_eq!(
-                    theirs[p["name"].as_str().unwrap()], fin["stack"],
+                    theirs[p["name"].as_str().unwrap()],
+                    fin["stack"],
                     "{file}: hand {}, {}",
-                    h["game_number"], p["name"]
+                    h["game_number"],
+                    p["name"]
                 );
             }
         }

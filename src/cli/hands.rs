@@ -55,7 +55,11 @@ fn row(h: &Hand) -> Vec<String> {
     let winners: Vec<String> = (h.winners.iter())
         .map(|w| format!("{} {}", h.name(w.player), w.amount))
         .collect();
-    let mut notes: Vec<String> = h.notes.iter().map(|n| format!("[{}] {}", n.frame, n.text)).collect();
+    let mut notes: Vec<String> = h
+        .notes
+        .iter()
+        .map(|n| format!("[{}] {}", n.frame, n.text))
+        .collect();
     if !h.complete {
         notes.insert(0, "INCOMPLETE".into());
     }
@@ -64,32 +68,52 @@ fn row(h: &Hand) -> Vec<String> {
         h.stream.to_string(),
         h.number.to_string(),
         h.protocol.name().to_string(),
-        h.table_name.clone().or_else(|| h.table.map(|t| t.to_string())).unwrap_or_default(),
-        h.seats.iter().map(|s| s.display_name()).collect::<Vec<_>>().join(", "),
-        if h.complete { h.total_pot().to_string() } else { "?".into() },
+        h.table_name
+            .clone()
+            .or_else(|| h.table.map(|t| t.to_string()))
+            .unwrap_or_default(),
+        h.seats
+            .iter()
+            .map(|s| s.display_name())
+            .collect::<Vec<_>>()
+            .join(", "),
+        if h.complete {
+            h.total_pot().to_string()
+        } else {
+            "?".into()
+        },
         winners.join(", "),
         notes.join("; "),
     ]
 }
 
+/// Runs `cardshark hands`.
 pub fn run(args: &HandsArgs) -> Result<(), CliError> {
     let mut hands = collect(&args.input, &args.decode)?;
     if let Some(id) = args.hand {
         hands.retain(|h| id.matches(h));
         if hands.is_empty() {
-            return Err(CliError::Usage(format!("no hand {id} in {}", args.input.file)));
+            return Err(CliError::Usage(format!(
+                "no hand {id} in {}",
+                args.input.file
+            )));
         }
     }
     let mut out = BufWriter::new(io::stdout().lock());
     if args.format != HandsFormat::Table && !args.incomplete {
         for h in hands.iter().filter(|h| !h.complete) {
-            eprintln!("cardshark: warning: hand {} is incomplete: left out (--incomplete writes it)", h.id());
+            eprintln!(
+                "cardshark: warning: hand {} is incomplete: left out (--incomplete writes it)",
+                h.id()
+            );
         }
         hands.retain(|h| h.complete);
     }
     match args.format {
         HandsFormat::Table => {
-            let headers = ["Id", "Stream", "Hand", "Protocol", "Table", "Players", "Pot", "Winners", "Notes"];
+            let headers = [
+                "Id", "Stream", "Hand", "Protocol", "Table", "Players", "Pot", "Winners", "Notes",
+            ];
             write_table(&mut out, &headers, hands.len(), |i| row(&hands[i]))?;
         }
         HandsFormat::Text => {

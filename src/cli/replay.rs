@@ -48,7 +48,9 @@ pub fn draw(h: &Hand, t: &TableState) -> String {
         t.frame.map_or(String::new(), |f| format!(" (frame {f})"))
     );
     for s in &t.seats {
-        let cards = s.cards.map_or("     ".into(), |c| format!("{} {}", c[0], c[1]));
+        let cards = s
+            .cards
+            .map_or("     ".into(), |c| format!("{} {}", c[0], c[1]));
         let mut flags = String::new();
         if s.button {
             flags.push_str(" [button]");
@@ -73,15 +75,23 @@ pub fn draw(h: &Hand, t: &TableState) -> String {
         "  pot {}  board [{}]{}\n",
         t.pot,
         board.join(" "),
-        if h.complete { "" } else { "  (incomplete hand)" }
+        if h.complete {
+            ""
+        } else {
+            "  (incomplete hand)"
+        }
     ));
     o
 }
 
+/// Runs `cardshark replay`.
 pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
     let hands = collect(&args.input, &args.decode)?;
     let Some(h) = hands.iter().find(|h| args.hand.matches(h)) else {
-        return Err(CliError::Usage(format!("no hand {} in {}", args.hand, args.input.file)));
+        return Err(CliError::Usage(format!(
+            "no hand {} in {}",
+            args.hand, args.input.file
+        )));
     };
     let all = states(h);
     let stdout = io::stdout();

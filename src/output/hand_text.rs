@@ -20,7 +20,10 @@ use crate::protocols::cards::Card;
 use std::fmt::Write as _;
 
 fn cards(c: &[Card]) -> String {
-    c.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+    c.iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// `2026/11/21 06:04:47` from the hand's RFC 3339 time.
@@ -48,23 +51,39 @@ pub fn write(h: &Hand) -> String {
         Limit::FixedLimit => "Hold'em Limit",
     };
     let (sb, bb) = (h.small_blind.unwrap_or(0), h.big_blind.unwrap_or(0));
-    let _ = writeln!(o, "PokerStars Hand #{}: {game} ({sb}/{bb}) - {} UTC", h.number, when(h));
+    let _ = writeln!(
+        o,
+        "PokerStars Hand #{}: {game} ({sb}/{bb}) - {} UTC",
+        h.number,
+        when(h)
+    );
     let table = (h.table_name.clone())
         .or_else(|| h.table.map(|t| format!("Game {t}")))
         .unwrap_or_else(|| format!("Stream {}", h.stream));
-    let size = h.table_size.unwrap_or_else(|| h.seats.len() as u32);
-    let button = h.button.map_or(String::new(), |b| format!(" Seat #{b} is the button"));
+    let size = h.table_size.unwrap_or(h.seats.len() as u32);
+    let button = h
+        .button
+        .map_or(String::new(), |b| format!(" Seat #{b} is the button"));
     let _ = writeln!(o, "Table '{}' {size}-max{button}", table.replace('\'', "`"));
     for s in &h.seats {
         let stack = s.stack.map_or("?".to_string(), |x| x.to_string());
-        let _ = writeln!(o, "Seat {}: {} ({stack} in chips)", s.seat, s.display_name());
+        let _ = writeln!(
+            o,
+            "Seat {}: {} ({stack} in chips)",
+            s.seat,
+            s.display_name()
+        );
     }
     let mut highest = 0;
     let mut street = Street::Preflop;
     let mut hole_done = false;
     let hole = |o: &mut String| {
         o.push_str("*** HOLE CARDS ***\n");
-        if let Some(c) = h.hero.and_then(|p| h.seat(p)).and_then(|s| s.cards.map(|c| (s, c))) {
+        if let Some(c) = h
+            .hero
+            .and_then(|p| h.seat(p))
+            .and_then(|s| s.cards.map(|c| (s, c)))
+        {
             let _ = writeln!(o, "Dealt to {} [{}]", c.0.display_name(), cards(&c.1));
         }
     };
@@ -72,9 +91,20 @@ pub fn write(h: &Hand) -> String {
         let before = &h.board[..(s.board_len() - h.street_cards(s).len()).min(h.board.len())];
         let now = h.street_cards(s);
         if before.is_empty() {
-            let _ = writeln!(o, "*** {} *** [{}]", street_title(s).to_uppercase(), cards(now));
+            let _ = writeln!(
+                o,
+                "*** {} *** [{}]",
+                street_title(s).to_uppercase(),
+                cards(now)
+            );
         } else {
-            let _ = writeln!(o, "*** {} *** [{}] [{}]", street_title(s).to_uppercase(), cards(before), cards(now));
+            let _ = writeln!(
+                o,
+                "*** {} *** [{}] [{}]",
+                street_title(s).to_uppercase(),
+                cards(before),
+                cards(now)
+            );
         }
     };
     let advance = |o: &mut String, dealt: &mut Street, to: Street| {
@@ -106,7 +136,10 @@ pub fn write(h: &Hand) -> String {
             };
             continue;
         }
-        let blind = matches!(a.kind, ActionKind::Ante | ActionKind::SmallBlind | ActionKind::BigBlind);
+        let blind = matches!(
+            a.kind,
+            ActionKind::Ante | ActionKind::SmallBlind | ActionKind::BigBlind
+        );
         if !blind && !hole_done {
             hole(&mut o);
             hole_done = true;
@@ -126,7 +159,12 @@ pub fn write(h: &Hand) -> String {
             ActionKind::Call if a.added == 0 => writeln!(o, "{who}: checks"),
             ActionKind::Call => writeln!(o, "{who}: calls {}{all_in}", a.added),
             ActionKind::Bet => writeln!(o, "{who}: bets {}{all_in}", a.added),
-            ActionKind::Raise => writeln!(o, "{who}: raises {} to {}{all_in}", a.total.saturating_sub(highest), a.total),
+            ActionKind::Raise => writeln!(
+                o,
+                "{who}: raises {} to {}{all_in}",
+                a.total.saturating_sub(highest),
+                a.total
+            ),
         };
         highest = highest.max(a.total);
     }
@@ -139,7 +177,12 @@ pub fn write(h: &Hand) -> String {
             .map(|d| h.actions[d.0].added - d.1)
             .sum();
         if r.amount > excess {
-            let _ = writeln!(o, "Uncalled bet ({}) returned to {}", r.amount - excess, h.name(r.player));
+            let _ = writeln!(
+                o,
+                "Uncalled bet ({}) returned to {}",
+                r.amount - excess,
+                h.name(r.player)
+            );
         }
     }
     advance(&mut o, &mut street, Street::River);
@@ -147,8 +190,16 @@ pub fn write(h: &Hand) -> String {
     if !showdown.is_empty() {
         o.push_str("*** SHOW DOWN ***\n");
         for s in &showdown {
-            let desc = s.description.clone().unwrap_or_else(|| "cards shown".into());
-            let _ = writeln!(o, "{}: shows [{}] ({desc})", h.name(s.player), cards(&s.cards));
+            let desc = s
+                .description
+                .clone()
+                .unwrap_or_else(|| "cards shown".into());
+            let _ = writeln!(
+                o,
+                "{}: shows [{}] ({desc})",
+                h.name(s.player),
+                cards(&s.cards)
+            );
         }
     }
     let pot_name = |w: &crate::analysis::hands::Win| match (h.pots.len() > 1, w.pot) {
@@ -157,7 +208,13 @@ pub fn write(h: &Hand) -> String {
         _ => "pot".to_string(),
     };
     for w in &h.winners {
-        let _ = writeln!(o, "{} collected {} from {}", h.name(w.player), w.amount, pot_name(w));
+        let _ = writeln!(
+            o,
+            "{} collected {} from {}",
+            h.name(w.player),
+            w.amount,
+            pot_name(w)
+        );
     }
     o.push_str("*** SUMMARY ***\n");
     let mut total = format!("Total pot {}", h.total_pot());
@@ -176,27 +233,43 @@ pub fn write(h: &Hand) -> String {
         if h.button == Some(s.seat) {
             role.push_str(" (button)");
         }
-        let posted = |k| h.actions.iter().any(|a| a.player == s.player && a.kind == k);
+        let posted = |k| {
+            h.actions
+                .iter()
+                .any(|a| a.player == s.player && a.kind == k)
+        };
         if posted(ActionKind::SmallBlind) {
             role.push_str(" (small blind)");
         } else if posted(ActionKind::BigBlind) {
             role.push_str(" (big blind)");
         }
-        let won: u64 = h.winners.iter().filter(|w| w.player == s.player).map(|w| w.amount).sum();
+        let won: u64 = h
+            .winners
+            .iter()
+            .filter(|w| w.player == s.player)
+            .map(|w| w.amount)
+            .sum();
         let shown = showdown.iter().find(|x| x.player == s.player);
-        let fold = h.actions.iter().find(|a| a.player == s.player && a.kind == ActionKind::Fold);
+        let fold = h
+            .actions
+            .iter()
+            .find(|a| a.player == s.player && a.kind == ActionKind::Fold);
         let what = match (fold, shown) {
             (Some(f), _) if f.street == Street::Preflop => "folded before Flop".to_string(),
             (Some(f), _) => format!("folded on the {}", street_title(f.street)),
             (None, Some(x)) if won > 0 => format!(
                 "showed [{}] and won ({won}){}",
                 cards(&x.cards),
-                x.description.as_ref().map_or(String::new(), |d| format!(" with {d}"))
+                x.description
+                    .as_ref()
+                    .map_or(String::new(), |d| format!(" with {d}"))
             ),
             (None, Some(x)) => format!(
                 "showed [{}] and lost{}",
                 cards(&x.cards),
-                x.description.as_ref().map_or(String::new(), |d| format!(" with {d}"))
+                x.description
+                    .as_ref()
+                    .map_or(String::new(), |d| format!(" with {d}"))
             ),
             (None, None) if won > 0 => format!("collected ({won})"),
             (None, None) => "mucked".to_string(),
@@ -221,8 +294,12 @@ fn dead_raises(h: &Hand) -> Vec<(usize, u64)> {
         let later = h.actions[i + 1..].iter().any(|b| b.player != a.player);
         let others_all_in = (h.seats.iter())
             .filter(|s| s.player != a.player && !h.folded(s.player))
-            .all(|s| h.actions[..i].iter().any(|b| b.player == s.player && b.all_in));
-        if raise && !later && others_all_in  {
+            .all(|s| {
+                h.actions[..i]
+                    .iter()
+                    .any(|b| b.player == s.player && b.all_in)
+            });
+        if raise && !later && others_all_in {
             let before = a.total - a.added;
             out.push((i, highest.saturating_sub(before)));
         }
@@ -233,5 +310,9 @@ fn dead_raises(h: &Hand) -> Vec<(usize, u64)> {
 
 /// Several hands, two empty lines apart.
 pub fn write_all<'a>(hands: impl IntoIterator<Item = &'a Hand>) -> String {
-    hands.into_iter().map(write).collect::<Vec<_>>().join("\n\n")
+    hands
+        .into_iter()
+        .map(write)
+        .collect::<Vec<_>>()
+        .join("\n\n")
 }

@@ -137,14 +137,24 @@ pub fn hand(h: &Hand) -> Value {
 
 /// The pots with their winners.
 fn pots(h: &Hand) -> Vec<Value> {
-    let mut left: Vec<(u64, u64, Option<usize>)> =
-        h.winners.iter().map(|w| (w.player, w.amount, w.pot)).collect();
+    let mut left: Vec<(u64, u64, Option<usize>)> = h
+        .winners
+        .iter()
+        .map(|w| (w.player, w.amount, w.pot))
+        .collect();
     let list: Vec<(u64, Vec<u64>)> = if h.pots.is_empty() {
         // An incomplete hand: one pot of what the server says was won.
-        let amount = if h.complete { h.total_pot() } else { h.total_won() };
+        let amount = if h.complete {
+            h.total_pot()
+        } else {
+            h.total_won()
+        };
         vec![(amount, h.winners.iter().map(|w| w.player).collect())]
     } else {
-        h.pots.iter().map(|p| (p.amount, p.eligible.clone())).collect()
+        h.pots
+            .iter()
+            .map(|p| (p.amount, p.eligible.clone()))
+            .collect()
     };
     let mut out = Vec::new();
     for (i, (amount, eligible)) in list.iter().enumerate() {

@@ -54,7 +54,12 @@ fn stacks(h: &Hand, notes: &mut Vec<Note>) {
             continue;
         };
         if a.added > *s {
-            let text = format!("stack: {} puts in {} with {} left", h.name(a.player), a.added, *s);
+            let text = format!(
+                "stack: {} puts in {} with {} left",
+                h.name(a.player),
+                a.added,
+                *s
+            );
             note(notes, a.frame, text);
         }
         *s = s.saturating_sub(a.added);
@@ -92,7 +97,9 @@ fn stacks(h: &Hand, notes: &mut Vec<Note>) {
 
 fn conservation(h: &Hand, notes: &mut Vec<Note>) {
     let put: u64 = h.actions.iter().map(|a| a.added).sum();
-    let out: u64 = (h.winners.iter().chain(&h.returned)).map(|w| w.amount).sum();
+    let out: u64 = (h.winners.iter().chain(&h.returned))
+        .map(|w| w.amount)
+        .sum();
     if put != out {
         let text = format!("chips: {put} put in the pot but {out} won or given back");
         note(notes, h.last_frame, text);
@@ -203,8 +210,18 @@ mod tests {
             act(4, 1, ActionKind::Raise, 30, 40, 60),
             act(5, 2, ActionKind::Fold, 0, 20, 80),
         ];
-        h.winners = vec![Win { frame: 6, player: 1, amount: 40, pot: None }];
-        h.returned = vec![Win { frame: 6, player: 1, amount: 20, pot: None }];
+        h.winners = vec![Win {
+            frame: 6,
+            player: 1,
+            amount: 40,
+            pot: None,
+        }];
+        h.returned = vec![Win {
+            frame: 6,
+            player: 1,
+            amount: 20,
+            pot: None,
+        }];
         h.last_frame = 6;
         h
     }

@@ -98,17 +98,19 @@ impl HandCollector {
 
     fn builder(&mut self, r: &Record) -> Option<&mut StreamBuilder> {
         let protocol = r.protocol?;
-        if !self.streams.contains_key(&r.stream) {
-            let b = match protocol {
-                ProtocolId::PokerTh => StreamBuilder::PokerTh(Box::new(pokerth::Builder::new(r.stream))),
+        let b = match self.streams.entry(r.stream) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => e.insert(match protocol {
+                ProtocolId::PokerTh => {
+                    StreamBuilder::PokerTh(Box::new(pokerth::Builder::new(r.stream)))
+                }
                 ProtocolId::PokerNetwork => {
                     StreamBuilder::PokerNetwork(Box::new(pokernetwork::Builder::new(r.stream)))
                 }
                 _ => return None,
-            };
-            self.streams.insert(r.stream, b);
-        }
-        self.streams.get_mut(&r.stream)
+            }),
+        };
+        Some(b)
     }
 }
 
@@ -144,7 +146,8 @@ impl RecordSink for HandCollector {
             None
         } else {
             match (&r.body, b) {
-                (Body::Message { decoded, .. }, StreamBuilder::PokerTh(b)) => match &decoded.fields {
+                (Body::Message { decoded, .. }, StreamBuilder::PokerTh(b)) => match &decoded.fields
+                {
                     Fields::PokerTh(m) => b.message(&r, m),
                     _ => None,
                 },
@@ -171,4 +174,85 @@ fn finish_hand(mut h: Hand) -> Hand {
     h.settle();
     checks::run(&mut h);
     h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::capture::Timestamp;
+
+    #[test]
+    fn hand_ids_parse() {
+        assert_eq!(
+            "0:3".parse::<HandId>(),
+            Ok(HandId {
+                stream: 0,
+                number: 3
+            })
+        );
+        assert_eq!(
+            " 12 : 501 ".parse::<HandId>().map(|h| h.to_string()),
+            Ok("12:501".into())
+        );
+        for bad in ["", "3", "a:1", "1:", "1:2:3", "-1:2"] {
+            assert!(bad.parse::<HandId>().is_err(), "{bad}");
+        }
+    }
+
+    fn action(player: u64, kind: ActionKind, added: u64) -> Action {
+        Action {
+            frame: 1,
+            street: Street::Preflop,
+            player,
+            kind,
+            added,
+            total: added,
+            all_in: false,
+            reported_stack: None,
+            expected: None,
+        }
+    }
+
+    #[test]
+    fn side_pots_and_uncalled_chips() {
+        // 1 all in for 100, 2 for 300, 3 puts in 500, 4 folds after 50.
+        let mut h = Hand::new(ProtocolId::PokerTh, 0, 1, 1, Timestamp::default());
+        h.complete = true;
+        h.actions = vec![
+            action(4, ActionKind::Call, 50),
+            action(1, ActionKind::Call, 100),
+            action(2, ActionKind::Raise, 300),
+            action(3, ActionKind::Raise, 500),
+            action(4, ActionKind::Fold, 0),
+        ];
+        h.settle();
+        assert_eq!(
+            h.returned,
+            vec![Win {
+                frame: 1,
+                player: 3,
+                amount: 200,
+                pot: None
+            }]
+        );
+        assert_eq!(
+            h.pots,
+            vec![
+                Pot {
+                    amount: 350,
+                    eligible: vec![1, 2, 3]
+                },
+                Pot {
+                    amount: 400,
+                    eligible: vec![2, 3]
+                },
+            ]
+        );
+        assert_eq!(h.total_pot(), 750);
+        // An incomplete hand gets no computed pots.
+        h.complete = false;
+        h.pots.clear();
+        h.settle();
+        assert!(h.pots.is_empty());
+    }
 }

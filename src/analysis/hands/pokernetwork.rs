@@ -96,8 +96,14 @@ impl Builder {
         match m {
             Message::PacketSerial(p) => self.hero = Some(u64::from(p.serial)),
             Message::PacketPokerTable(t) => {
-                self.tables
-                    .insert(u64::from(t.id), (t.name.clone(), t.betting_structure.clone(), u32::from(t.seats)));
+                self.tables.insert(
+                    u64::from(t.id),
+                    (
+                        t.name.clone(),
+                        t.betting_structure.clone(),
+                        u32::from(t.seats),
+                    ),
+                );
             }
             Message::PacketPokerPlayerArrive(p) => {
                 self.names.insert(u64::from(p.serial), p.name.clone());
@@ -168,7 +174,10 @@ impl Builder {
             } else if structure.ends_with("limit") {
                 Limit::FixedLimit
             } else {
-                hand.note(r.frame, format!("betting structure '{structure}' not known: taken as no limit"));
+                hand.note(
+                    r.frame,
+                    format!("betting structure '{structure}' not known: taken as no limit"),
+                );
                 Limit::NoLimit
             };
         }
@@ -181,13 +190,19 @@ impl Builder {
                 Some(&s) => s,
                 None => {
                     next += 1;
-                    hand.note(r.frame, format!("seat of player {p} not known: numbered {next}"));
+                    hand.note(
+                        r.frame,
+                        format!("seat of player {p} not known: numbered {next}"),
+                    );
                     next
                 }
             };
             let stack = self.money.get(&p).copied();
             if stack.is_none() {
-                hand.note(r.frame, format!("stack of player {p} at the start not known"));
+                hand.note(
+                    r.frame,
+                    format!("stack of player {p} at the start not known"),
+                );
             }
             hand.seats.push(Seat {
                 seat,
@@ -217,10 +232,14 @@ impl Builder {
         let act = |o: &mut Open, player: u32, kind: ActionKind, added: u64| {
             let player = u64::from(player);
             if o.hand.seat(player).is_none() {
-                o.hand.note(frame, format!("player {player} acts but is not dealt in"));
+                o.hand
+                    .note(frame, format!("player {player} acts but is not dealt in"));
             }
             let before = o.bets.get(&player).copied().unwrap_or(0);
-            let blind = matches!(kind, ActionKind::SmallBlind | ActionKind::BigBlind | ActionKind::Ante);
+            let blind = matches!(
+                kind,
+                ActionKind::SmallBlind | ActionKind::BigBlind | ActionKind::Ante
+            );
             let expected = if blind { None } else { o.expected.take() };
             o.hand.actions.push(Action {
                 frame,
@@ -254,9 +273,12 @@ impl Builder {
                 }
             }
             Message::PacketPokerPosition(p) => o.expected = Some(u64::from(p.serial)),
-            Message::PacketPokerBlind(b) => {
-                act(o, b.serial, ActionKind::BigBlind, u64::from(b.amount) + u64::from(b.dead))
-            }
+            Message::PacketPokerBlind(b) => act(
+                o,
+                b.serial,
+                ActionKind::BigBlind,
+                u64::from(b.amount) + u64::from(b.dead),
+            ),
             Message::PacketPokerAnte(a) => {
                 o.hand.ante = Some(u64::from(a.amount));
                 act(o, a.serial, ActionKind::Ante, u64::from(a.amount))
@@ -268,7 +290,11 @@ impl Builder {
                 act(o, c.serial, ActionKind::Call, owe)
             }
             Message::PacketPokerRaise(r) => {
-                let kind = if o.highest == 0 { ActionKind::Bet } else { ActionKind::Raise };
+                let kind = if o.highest == 0 {
+                    ActionKind::Bet
+                } else {
+                    ActionKind::Raise
+                };
                 let to = o.highest + u64::from(r.amount);
                 let added = to.saturating_sub(mine(o, r.serial));
                 act(o, r.serial, kind, added)
@@ -287,7 +313,11 @@ impl Builder {
                     }
                     None => o.hand.note(
                         frame,
-                        format!("{} chips of {} move to the bet with no action", c.chips, o.hand.name(p)),
+                        format!(
+                            "{} chips of {} move to the bet with no action",
+                            c.chips,
+                            o.hand.name(p)
+                        ),
                     ),
                 }
             }
@@ -297,15 +327,17 @@ impl Builder {
                     if let Some(s) = o.hand.seat_mut(p) {
                         s.cards = Some(cards);
                     }
-                    if o.hand.hero != Some(p) || o.ended || o.hand.board.len() == 5 || o.hand.folded(p) {
-                        if !o.hand.shown.iter().any(|s| s.player == p) {
-                            o.hand.shown.push(Shown {
-                                frame,
-                                player: p,
-                                cards,
-                                description: None,
-                            });
-                        }
+                    let public = o.hand.hero != Some(p)
+                        || o.ended
+                        || o.hand.board.len() == 5
+                        || o.hand.folded(p);
+                    if public && !o.hand.shown.iter().any(|s| s.player == p) {
+                        o.hand.shown.push(Shown {
+                            frame,
+                            player: p,
+                            cards,
+                            description: None,
+                        });
                     }
                 }
             }
@@ -361,7 +393,10 @@ impl Builder {
         let h = &mut o.hand;
         if !o.ended {
             let at = frame.unwrap_or(h.last_frame);
-            h.incomplete(at, "the capture does not show the hand's end: it is incomplete");
+            h.incomplete(
+                at,
+                "the capture does not show the hand's end: it is incomplete",
+            );
         }
         h.complete = o.ended && !o.troubled;
         // Blinds: the largest posted is the big blind, smaller ones small.
@@ -371,7 +406,11 @@ impl Builder {
             .collect();
         let big = blinds.iter().copied().max();
         if blinds.len() > 1 {
-            for a in h.actions.iter_mut().filter(|a| a.kind == ActionKind::BigBlind) {
+            for a in h
+                .actions
+                .iter_mut()
+                .filter(|a| a.kind == ActionKind::BigBlind)
+            {
                 if Some(a.added) < big {
                     a.kind = ActionKind::SmallBlind;
                     h.small_blind.get_or_insert(a.added);

@@ -19,7 +19,9 @@
 use super::model::*;
 use crate::decode::Record;
 use crate::protocols::cards::Card;
-use crate::protocols::pokerth::messages::{GameState, Message, PlayerAction, PlayersActionDone, PtCard};
+use crate::protocols::pokerth::messages::{
+    GameState, Message, PlayerAction, PlayersActionDone, PtCard,
+};
 use crate::protocols::ProtocolId;
 use std::collections::HashMap;
 
@@ -133,14 +135,20 @@ impl Builder {
                 }
             }
             Message::PlayersActionDone(a) => self.action(frame, a),
-            Message::DealFlopCards(d) => {
-                self.deal(frame, Street::Flop, &[d.flop_1st_card, d.flop_2nd_card, d.flop_3rd_card])
-            }
+            Message::DealFlopCards(d) => self.deal(
+                frame,
+                Street::Flop,
+                &[d.flop_1st_card, d.flop_2nd_card, d.flop_3rd_card],
+            ),
             Message::DealTurnCard(d) => self.deal(frame, Street::Turn, &[d.turn_card]),
             Message::DealRiverCard(d) => self.deal(frame, Street::River, &[d.river_card]),
             Message::AllInShowCards(s) => {
                 for p in &s.player_cards_records {
-                    self.show(frame, u64::from(p.player_id), pair(p.first_card, p.second_card));
+                    self.show(
+                        frame,
+                        u64::from(p.player_id),
+                        pair(p.first_card, p.second_card),
+                    );
                 }
             }
             Message::EndOfHandShowCards(s) => {
@@ -168,7 +176,13 @@ impl Builder {
 
     fn start(&mut self, r: &Record, small_blind: u32, cards: Option<[Card; 2]>) {
         self.hands_in_game += 1;
-        let mut hand = Hand::new(ProtocolId::PokerTh, self.stream, self.hands_in_game, r.frame, r.ts);
+        let mut hand = Hand::new(
+            ProtocolId::PokerTh,
+            self.stream,
+            self.hands_in_game,
+            r.frame,
+            r.ts,
+        );
         hand.table = self.game;
         hand.table_name = self.game.and_then(|g| self.game_names.get(&g).cloned());
         hand.hero = self.hero;
@@ -192,7 +206,10 @@ impl Builder {
             }
         }
         if self.slots.is_empty() {
-            hand.note(r.frame, "no Game Start in the capture: seats are numbered in order of appearance");
+            hand.note(
+                r.frame,
+                "no Game Start in the capture: seats are numbered in order of appearance",
+            );
         }
         self.open = Some(Open {
             hand,
@@ -236,14 +253,21 @@ impl Builder {
             2 => (Street::Turn, None),
             3 => (Street::River, None),
             _ => {
-                o.hand.note(frame, format!("action in unknown game state {}", a.game_state));
+                o.hand.note(
+                    frame,
+                    format!("action in unknown game state {}", a.game_state),
+                );
                 return;
             }
         };
         if street != o.street {
             o.hand.note(
                 frame,
-                format!("action on the {} while the hand is on the {}", GameState(a.game_state.0).street(), street_name(o.street)),
+                format!(
+                    "action on the {} while the hand is on the {}",
+                    GameState(a.game_state.0).street(),
+                    street_name(o.street)
+                ),
             );
         }
         let total = u64::from(a.total_player_bet);
@@ -280,13 +304,27 @@ impl Builder {
             (None, 4..=6) if o.highest == 0 => ActionKind::Bet,
             (None, 4..=6) => ActionKind::Raise,
             _ => {
-                o.hand.note(frame, format!("action '{action}' of {} not understood", o.hand.name(player)));
+                o.hand.note(
+                    frame,
+                    format!(
+                        "action '{action}' of {} not understood",
+                        o.hand.name(player)
+                    ),
+                );
                 return;
             }
         };
-        let expected = if blind.is_some() { None } else { o.expected.take() };
+        let expected = if blind.is_some() {
+            None
+        } else {
+            o.expected.take()
+        };
         let added = if kind == ActionKind::Fold { 0 } else { added };
-        let total = if kind == ActionKind::Fold { before } else { total };
+        let total = if kind == ActionKind::Fold {
+            before
+        } else {
+            total
+        };
         o.hand.actions.push(Action {
             frame,
             street,
@@ -308,7 +346,14 @@ impl Builder {
             return;
         };
         if o.hand.board.len() + cards.len() != street.board_len() {
-            o.hand.note(frame, format!("{} dealt with {} board card(s) out", street_name(street), o.hand.board.len()));
+            o.hand.note(
+                frame,
+                format!(
+                    "{} dealt with {} board card(s) out",
+                    street_name(street),
+                    o.hand.board.len()
+                ),
+            );
         }
         for &c in cards {
             match card(c) {
@@ -327,11 +372,18 @@ impl Builder {
             return;
         };
         let Some(cards) = cards else {
-            o.hand.note(frame, format!("cards of {} are no cards", o.hand.name(player)));
+            o.hand.note(
+                frame,
+                format!("cards of {} are no cards", o.hand.name(player)),
+            );
             return;
         };
         Self::ensure_seat(o, player, &self.names);
-        if o.hand.shown.iter().any(|s| s.player == player && s.cards == cards) {
+        if o.hand
+            .shown
+            .iter()
+            .any(|s| s.player == player && s.cards == cards)
+        {
             return;
         }
         o.hand.shown.push(Shown {
@@ -377,7 +429,10 @@ impl Builder {
         let h = &mut o.hand;
         if !o.ended {
             let at = frame.unwrap_or(h.last_frame);
-            h.incomplete(at, "the capture does not show the hand's end: it is incomplete");
+            h.incomplete(
+                at,
+                "the capture does not show the hand's end: it is incomplete",
+            );
         }
         h.complete = o.ended && !o.troubled;
         // Players who never showed up in the hand were not dealt in.
@@ -385,7 +440,8 @@ impl Builder {
             .chain(o.won.iter().map(|w| w.player))
             .chain(h.shown.iter().map(|s| s.player))
             .collect();
-        h.seats.retain(|s| seen.contains(&s.player) || s.final_stack.is_some());
+        h.seats
+            .retain(|s| seen.contains(&s.player) || s.final_stack.is_some());
         // Final stacks the result did not give: the last reported one.
         for i in 0..h.seats.len() {
             let p = h.seats[i].player;
@@ -401,7 +457,11 @@ impl Builder {
                 .filter(|r| r.player == w.player)
                 .map(|r| r.amount)
                 .sum();
-            let amount = if h.complete { w.amount.saturating_sub(back) } else { w.amount };
+            let amount = if h.complete {
+                w.amount.saturating_sub(back)
+            } else {
+                w.amount
+            };
             if amount > 0 {
                 h.winners.push(Win { amount, ..w });
             }
@@ -418,10 +478,15 @@ impl Builder {
 /// The button's seat: the seat before the small blind's (heads up, the
 /// small blind's own).
 fn button(h: &Hand) -> Option<u32> {
-    let sb = h.actions.iter().find(|a| a.kind == ActionKind::SmallBlind)?;
+    let sb = h
+        .actions
+        .iter()
+        .find(|a| a.kind == ActionKind::SmallBlind)?;
     let mut seats: Vec<u32> = h.seats.iter().map(|s| s.seat).collect();
     seats.sort_unstable();
-    let at = seats.iter().position(|&s| Some(s) == h.seat(sb.player).map(|x| x.seat))?;
+    let at = seats
+        .iter()
+        .position(|&s| Some(s) == h.seat(sb.player).map(|x| x.seat))?;
     if seats.len() == 2 {
         return Some(seats[at]);
     }

@@ -143,17 +143,25 @@ fn collect(t: &mut TableState) {
     }
 }
 
-/// The next street's cards.
+/// The next street and its cards (those the capture shows).
 fn deal(h: &Hand, t: &mut TableState) {
     collect(t);
-    t.street = Street::from_board_len(t.board.len() + if t.board.is_empty() { 3 } else { 1 });
+    t.street = match t.street {
+        Street::Preflop => Street::Flop,
+        Street::Flop => Street::Turn,
+        _ => Street::River,
+    };
     let cards = h.street_cards(t.street);
     t.board.extend_from_slice(cards);
     t.frame = None;
     t.event = format!(
         "{}: {}",
         street_name(t.street),
-        cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+        cards
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
     );
 }
 
