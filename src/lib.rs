@@ -15,6 +15,7 @@
 //!   and direction, with explicit gap events, as [`reassembly::Event`]s.
 //! - [`cli`] holds the subcommands and [`output`] the shared formatting.
 
+pub mod analysis;
 pub mod capture;
 pub mod cli;
 pub mod decode;

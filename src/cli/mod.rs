@@ -6,7 +6,9 @@
 
 mod decode;
 mod follow;
+mod hands;
 mod inspect;
+mod replay;
 
 use crate::capture::CaptureError;
 use crate::reassembly::Config;
@@ -30,6 +32,10 @@ pub enum Command {
     Decode(decode::DecodeArgs),
     /// The reassembled bytes of one TCP stream, like `tshark -z follow,tcp`.
     Follow(follow::FollowArgs),
+    /// The poker hands of a capture: a table, PokerStars text or Open Hand History.
+    Hands(hands::HandsArgs),
+    /// One poker hand a step at a time, the table after each action.
+    Replay(replay::ReplayArgs),
 }
 
 /// Options every command that reads a capture takes.
@@ -71,7 +77,7 @@ impl InputArgs {
     }
 }
 
-/// Options of the commands that decode (`decode`, `inspect`).
+/// Options of the commands that decode (`decode`, `inspect`, `hands`, `replay`).
 #[derive(Args, Debug, Clone, Default)]
 pub struct DecodeOpts {
     /// Decode a port or a stream as this protocol, whatever detection says:
@@ -143,6 +149,8 @@ pub fn main() -> i32 {
         Command::Inspect(a) => inspect::run(a),
         Command::Decode(a) => decode::run(a),
         Command::Follow(a) => follow::run(a),
+        Command::Hands(a) => hands::run(a),
+        Command::Replay(a) => replay::run(a),
     };
     match result {
         Ok(()) => 0,

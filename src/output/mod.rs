@@ -1,7 +1,9 @@
 //! Output helpers shared by the subcommands: tables, JSON, number formats,
 //! and records ([`records`]).
 
+pub mod hand_text;
 pub mod json;
+pub mod ohh;
 pub mod records;
 
 use comfy_table::presets::UTF8_FULL_CONDENSED;

@@ -1,0 +1,258 @@
+//! Poker hands rebuilt from the records of a capture.
+//!
+//! [`HandCollector`] is a [`RecordSink`]: it takes the decode stage's
+//! records, gives each poker stream a builder of its protocol
+//! ([`pokerth::Builder`], [`pokernetwork::Builder`]) and collects the
+//! [`Hand`]s they finish, in the order they end. A gap, bytes no decoder
+//! could place, or a message that could not be decoded on a stream while a
+//! hand is in play marks that hand incomplete ([`Hand::complete`]); what
+//! the capture does not show is left out, never made up.
+//!
+//! A hand is named on the command line by its [`HandId`], `STREAM:HAND`:
+//! the TCP stream (as `decode` numbers them) and the hand number
+//! ([`Hand::number`]).
+
+pub mod checks;
+pub mod model;
+pub mod pokernetwork;
+pub mod pokerth;
+pub mod replay;
+
+pub use model::*;
+
+use crate::decode::{Body, Record, RecordSink};
+use crate::protocols::{Fields, ProtocolId};
+use std::collections::HashMap;
+use std::fmt;
+use std::str::FromStr;
+
+/// A hand's name on the command line: `STREAM:HAND`, e.g. `0:3`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HandId {
+    /// The TCP stream.
+    pub stream: u64,
+    /// The hand number ([`Hand::number`]).
+    pub number: u64,
+}
+
+impl FromStr for HandId {
+    type Err = String;
+    fn from_str(s: &str) -> Result<HandId, String> {
+        let bad = || format!("'{s}' is not a hand id: STREAM:HAND, e.g. 0:3");
+        let (a, b) = s.split_once(':').ok_or_else(bad)?;
+        Ok(HandId {
+            stream: a.trim().parse().map_err(|_| bad())?,
+            number: b.trim().parse().map_err(|_| bad())?,
+        })
+    }
+}
+
+impl fmt::Display for HandId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.stream, self.number)
+    }
+}
+
+impl HandId {
+    /// True when `hand` is the one named.
+    pub fn matches(&self, hand: &Hand) -> bool {
+        hand.stream == self.stream && hand.number == self.number
+    }
+}
+
+/// The builder of one stream.
+enum StreamBuilder {
+    PokerTh(Box<pokerth::Builder>),
+    PokerNetwork(Box<pokernetwork::Builder>),
+}
+
+/// Collects the hands of every poker stream; see the [module docs](self).
+#[derive(Default)]
+pub struct HandCollector {
+    streams: HashMap<u64, StreamBuilder>,
+    /// The hands finished so far, in the order they ended.
+    pub hands: Vec<Hand>,
+}
+
+impl HandCollector {
+    /// A collector with no hands yet.
+    pub fn new() -> HandCollector {
+        HandCollector::default()
+    }
+
+    /// Ends every stream (a hand still open is incomplete) and returns the
+    /// hands, ordered by stream, then by first frame.
+    pub fn finish(mut self) -> Vec<Hand> {
+        let mut open: Vec<(u64, StreamBuilder)> = self.streams.drain().collect();
+        open.sort_by_key(|(s, _)| *s);
+        for (_, b) in open {
+            let last = match b {
+                StreamBuilder::PokerTh(mut b) => b.end(),
+                StreamBuilder::PokerNetwork(mut b) => b.end(),
+            };
+            self.hands.extend(last.map(finish_hand));
+        }
+        self.hands.sort_by_key(|h| (h.stream, h.first_frame));
+        self.hands
+    }
+
+    fn builder(&mut self, r: &Record) -> Option<&mut StreamBuilder> {
+        let protocol = r.protocol?;
+        let b = match self.streams.entry(r.stream) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => e.insert(match protocol {
+                ProtocolId::PokerTh => {
+                    StreamBuilder::PokerTh(Box::new(pokerth::Builder::new(r.stream)))
+                }
+                ProtocolId::PokerNetwork => {
+                    StreamBuilder::PokerNetwork(Box::new(pokernetwork::Builder::new(r.stream)))
+                }
+                _ => return None,
+            }),
+        };
+        Some(b)
+    }
+}
+
+/// What goes wrong on a stream while a hand is in play.
+fn trouble(r: &Record) -> Option<String> {
+    match &r.body {
+        Body::Gap { len, .. } => Some(format!(
+            "gap: {len} byte(s) of the {} direction missing: the hand is incomplete",
+            r.dir.as_str()
+        )),
+        Body::UnknownData { len, .. } => Some(format!(
+            "{len} byte(s) of the {} direction could not be decoded: the hand is incomplete",
+            r.dir.as_str()
+        )),
+        Body::Message { decoded, .. } if decoded.error.is_some() => Some(format!(
+            "a {} message could not be decoded: the hand is incomplete",
+            decoded.type_name
+        )),
+        _ => None,
+    }
+}
+
+impl RecordSink for HandCollector {
+    fn record(&mut self, r: Record) {
+        let Some(b) = self.builder(&r) else {
+            return;
+        };
+        let done = if let Some(why) = trouble(&r) {
+            match b {
+                StreamBuilder::PokerTh(b) => b.trouble(r.frame, why),
+                StreamBuilder::PokerNetwork(b) => b.trouble(r.frame, why),
+            }
+            None
+        } else {
+            match (&r.body, b) {
+                (Body::Message { decoded, .. }, StreamBuilder::PokerTh(b)) => match &decoded.fields
+                {
+                    Fields::PokerTh(m) => b.message(&r, m),
+                    _ => None,
+                },
+                (Body::Message { decoded, .. }, StreamBuilder::PokerNetwork(b)) => {
+                    match &decoded.fields {
+                        Fields::PokerNetwork(m) => b.message(&r, m),
+                        _ => None,
+                    }
+                }
+                (Body::StreamEnd { .. }, StreamBuilder::PokerTh(b)) => b.end(),
+                (Body::StreamEnd { .. }, StreamBuilder::PokerNetwork(b)) => b.end(),
+                _ => None,
+            }
+        };
+        if let Some(h) = done {
+            self.hands.push(finish_hand(h));
+        }
+    }
+}
+
+/// Settles a hand that a builder finished (pots, returned chips) and runs
+/// the checks on it.
+fn finish_hand(mut h: Hand) -> Hand {
+    h.settle();
+    checks::run(&mut h);
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::capture::Timestamp;
+
+    #[test]
+    fn hand_ids_parse() {
+        assert_eq!(
+            "0:3".parse::<HandId>(),
+            Ok(HandId {
+                stream: 0,
+                number: 3
+            })
+        );
+        assert_eq!(
+            " 12 : 501 ".parse::<HandId>().map(|h| h.to_string()),
+            Ok("12:501".into())
+        );
+        for bad in ["", "3", "a:1", "1:", "1:2:3", "-1:2"] {
+            assert!(bad.parse::<HandId>().is_err(), "{bad}");
+        }
+    }
+
+    fn action(player: u64, kind: ActionKind, added: u64) -> Action {
+        Action {
+            frame: 1,
+            street: Street::Preflop,
+            player,
+            kind,
+            added,
+            total: added,
+            all_in: false,
+            reported_stack: None,
+            expected: None,
+        }
+    }
+
+    #[test]
+    fn side_pots_and_uncalled_chips() {
+        // 1 all in for 100, 2 for 300, 3 puts in 500, 4 folds after 50.
+        let mut h = Hand::new(ProtocolId::PokerTh, 0, 1, 1, Timestamp::default());
+        h.complete = true;
+        h.actions = vec![
+            action(4, ActionKind::Call, 50),
+            action(1, ActionKind::Call, 100),
+            action(2, ActionKind::Raise, 300),
+            action(3, ActionKind::Raise, 500),
+            action(4, ActionKind::Fold, 0),
+        ];
+        h.settle();
+        assert_eq!(
+            h.returned,
+            vec![Win {
+                frame: 1,
+                player: 3,
+                amount: 200,
+                pot: None
+            }]
+        );
+        assert_eq!(
+            h.pots,
+            vec![
+                Pot {
+                    amount: 350,
+                    eligible: vec![1, 2, 3]
+                },
+                Pot {
+                    amount: 400,
+                    eligible: vec![2, 3]
+                },
+            ]
+        );
+        assert_eq!(h.total_pot(), 750);
+        // An incomplete hand gets no computed pots.
+        h.complete = false;
+        h.pots.clear();
+        h.settle();
+        assert!(h.pots.is_empty());
+    }
+}

@@ -1,0 +1,417 @@
+//! The hand model both poker protocols are rebuilt into.
+//!
+//! Amounts are chips as the server counts them. Nothing in a [`Hand`] is
+//! guessed: a value the capture does not tell is `None` (or absent from a
+//! list), and a hand the capture does not hold whole is `complete: false`
+//! with a [`Note`] saying why.
+
+use crate::capture::Timestamp;
+use crate::protocols::cards::Card;
+use crate::protocols::ProtocolId;
+use serde::Serialize;
+
+/// One poker hand as the capture shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Hand {
+    /// Which protocol the hand was played over.
+    #[serde(serialize_with = "ser_protocol")]
+    pub protocol: ProtocolId,
+    /// The TCP stream (as `decode` and `inspect` number them).
+    pub stream: u64,
+    /// The game (PokerTH) or table (poker-network) id, when known.
+    pub table: Option<u64>,
+    /// The table's name, when the capture tells it.
+    pub table_name: Option<String>,
+    /// The hand number: poker-network's hand serial; for PokerTH (which has
+    /// none) the hand's position in its game, from 1.
+    pub number: u64,
+    /// When the hand started (the frame that started it).
+    #[serde(serialize_with = "ser_ts")]
+    pub ts: Timestamp,
+    /// The frame that started the hand.
+    pub first_frame: u64,
+    /// The last frame of the hand that was seen.
+    pub last_frame: u64,
+    /// The betting structure.
+    pub limit: Limit,
+    /// Seats at the table, when known.
+    pub table_size: Option<u32>,
+    /// The seat number (1-based) of the button, when known.
+    pub button: Option<u32>,
+    /// The players dealt in, by seat.
+    pub seats: Vec<Seat>,
+    /// The player the capture's client is (whose hole cards it sees).
+    pub hero: Option<u64>,
+    /// The small blind of the hand's stakes.
+    pub small_blind: Option<u64>,
+    /// The big blind of the hand's stakes.
+    pub big_blind: Option<u64>,
+    /// The ante, when there is one.
+    pub ante: Option<u64>,
+    /// The board: up to five cards, flop first.
+    pub board: Vec<Card>,
+    /// Every action, in order (blinds and antes first).
+    pub actions: Vec<Action>,
+    /// Hole cards shown (at an all-in or at the showdown), in order.
+    pub shown: Vec<Shown>,
+    /// The pots: the main pot first, then side pots (only for a complete
+    /// hand: computed from the contributions).
+    pub pots: Vec<Pot>,
+    /// What each winner won (uncalled chips returned are not winnings).
+    pub winners: Vec<Win>,
+    /// Uncalled chips given back.
+    pub returned: Vec<Win>,
+    /// True when the capture holds the whole hand, start to result.
+    pub complete: bool,
+    /// What a reader should know: gaps, check violations, odd values.
+    pub notes: Vec<Note>,
+}
+
+fn ser_ts<S: serde::Serializer>(t: &Timestamp, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(t)
+}
+
+fn ser_protocol<S: serde::Serializer>(p: &ProtocolId, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(p.name())
+}
+
+/// The betting structure of a hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Limit {
+    /// No limit.
+    NoLimit,
+    /// Pot limit.
+    PotLimit,
+    /// Fixed limit.
+    FixedLimit,
+}
+
+/// A player dealt into the hand.
+#[derive(Debug, Clone, Serialize)]
+pub struct Seat {
+    /// Seat number, from 1.
+    pub seat: u32,
+    /// The server's player id (serial).
+    pub player: u64,
+    /// The name, when the capture tells it.
+    pub name: Option<String>,
+    /// Chips at the start of the hand, when known.
+    pub stack: Option<u64>,
+    /// Chips at the end of the hand, as the server reported them.
+    pub final_stack: Option<u64>,
+    /// The hole cards, when the capture shows them (the hero's, or shown).
+    pub cards: Option<[Card; 2]>,
+}
+
+impl Seat {
+    /// The name, or `Player N` when the capture does not tell it.
+    pub fn display_name(&self) -> String {
+        self.name
+            .clone()
+            .unwrap_or_else(|| format!("Player {}", self.player))
+    }
+}
+
+/// A betting round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Street {
+    /// Before the flop (blinds and antes included).
+    Preflop,
+    /// After the flop.
+    Flop,
+    /// After the turn.
+    Turn,
+    /// After the river.
+    River,
+}
+
+impl Street {
+    /// How many board cards are out during this street.
+    pub fn board_len(self) -> usize {
+        match self {
+            Street::Preflop => 0,
+            Street::Flop => 3,
+            Street::Turn => 4,
+            Street::River => 5,
+        }
+    }
+
+    /// The street with `n` board cards out.
+    pub fn from_board_len(n: usize) -> Street {
+        match n {
+            0..=2 => Street::Preflop,
+            3 => Street::Flop,
+            4 => Street::Turn,
+            _ => Street::River,
+        }
+    }
+}
+
+/// What a player did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ActionKind {
+    /// Posts an ante.
+    Ante,
+    /// Posts the small blind.
+    SmallBlind,
+    /// Posts the big blind.
+    BigBlind,
+    /// Folds.
+    Fold,
+    /// Checks.
+    Check,
+    /// Calls.
+    Call,
+    /// Bets (nobody had bet on the street).
+    Bet,
+    /// Raises.
+    Raise,
+}
+
+/// One action.
+#[derive(Debug, Clone, Serialize)]
+pub struct Action {
+    /// The frame of the message that showed it.
+    pub frame: u64,
+    /// The betting round.
+    pub street: Street,
+    /// Who acted.
+    pub player: u64,
+    /// What they did.
+    pub kind: ActionKind,
+    /// Chips the action added to the pot.
+    pub added: u64,
+    /// The player's total bet on this street after it.
+    pub total: u64,
+    /// The action put the player all in.
+    pub all_in: bool,
+    /// The stack the server reported after it, when it did.
+    pub reported_stack: Option<u64>,
+    /// The player the server had said was to act, when it had.
+    pub expected: Option<u64>,
+}
+
+/// Hole cards shown.
+#[derive(Debug, Clone, Serialize)]
+pub struct Shown {
+    /// The frame that showed them.
+    pub frame: u64,
+    /// Whose.
+    pub player: u64,
+    /// The cards.
+    pub cards: [Card; 2],
+    /// The hand they make, when the server names it (`A pair of Threes`).
+    pub description: Option<String>,
+}
+
+/// A pot: its chips and who may win it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Pot {
+    /// Chips in it.
+    pub amount: u64,
+    /// The players still in the hand who contributed to it.
+    pub eligible: Vec<u64>,
+}
+
+/// Chips a player received at the end of the hand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Win {
+    /// The frame that said so.
+    pub frame: u64,
+    /// Who.
+    pub player: u64,
+    /// How many chips.
+    pub amount: u64,
+    /// From which pot (0 = main), when the server says.
+    pub pot: Option<usize>,
+}
+
+/// An annotation, with the frame of the message that showed it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Note {
+    /// The frame.
+    pub frame: u64,
+    /// What.
+    pub text: String,
+}
+
+impl Hand {
+    /// An empty hand of `protocol` on `stream`, started at `frame`.
+    pub fn new(protocol: ProtocolId, stream: u64, number: u64, frame: u64, ts: Timestamp) -> Hand {
+        Hand {
+            protocol,
+            stream,
+            table: None,
+            table_name: None,
+            number,
+            ts,
+            first_frame: frame,
+            last_frame: frame,
+            limit: Limit::NoLimit,
+            table_size: None,
+            button: None,
+            seats: Vec::new(),
+            hero: None,
+            small_blind: None,
+            big_blind: None,
+            ante: None,
+            board: Vec::new(),
+            actions: Vec::new(),
+            shown: Vec::new(),
+            pots: Vec::new(),
+            winners: Vec::new(),
+            returned: Vec::new(),
+            complete: false,
+            notes: Vec::new(),
+        }
+    }
+
+    /// The hand's id on the command line: `STREAM:NUMBER`.
+    pub fn id(&self) -> String {
+        format!("{}:{}", self.stream, self.number)
+    }
+
+    /// The seat of `player`.
+    pub fn seat(&self, player: u64) -> Option<&Seat> {
+        self.seats.iter().find(|s| s.player == player)
+    }
+
+    /// The seat of `player`, to change.
+    pub fn seat_mut(&mut self, player: u64) -> Option<&mut Seat> {
+        self.seats.iter_mut().find(|s| s.player == player)
+    }
+
+    /// The name of `player` for people.
+    pub fn name(&self, player: u64) -> String {
+        self.seat(player)
+            .map_or_else(|| format!("Player {player}"), Seat::display_name)
+    }
+
+    /// Adds a note.
+    pub fn note(&mut self, frame: u64, text: impl Into<String>) {
+        self.notes.push(Note {
+            frame,
+            text: text.into(),
+        });
+    }
+
+    /// Marks the hand incomplete, saying why.
+    pub fn incomplete(&mut self, frame: u64, why: impl Into<String>) {
+        self.complete = false;
+        self.note(frame, why);
+    }
+
+    /// Chips each player put in during the hand, in seat order.
+    pub fn contributions(&self) -> Vec<(u64, u64)> {
+        let mut v: Vec<(u64, u64)> = self.seats.iter().map(|s| (s.player, 0)).collect();
+        for a in &self.actions {
+            match v.iter_mut().find(|(p, _)| *p == a.player) {
+                Some((_, c)) => *c += a.added,
+                None => v.push((a.player, a.added)),
+            }
+        }
+        v
+    }
+
+    /// True when `player` folded.
+    pub fn folded(&self, player: u64) -> bool {
+        self.actions
+            .iter()
+            .any(|a| a.player == player && a.kind == ActionKind::Fold)
+    }
+
+    /// The board cards of `street` (the three of the flop, one after).
+    pub fn street_cards(&self, street: Street) -> &[Card] {
+        let (from, to) = match street {
+            Street::Preflop => (0, 0),
+            Street::Flop => (0, 3),
+            Street::Turn => (3, 4),
+            Street::River => (4, 5),
+        };
+        let n = self.board.len();
+        &self.board[from.min(n)..to.min(n)]
+    }
+
+    /// Chips won in all (winnings, not returned chips).
+    pub fn total_won(&self) -> u64 {
+        self.winners.iter().map(|w| w.amount).sum()
+    }
+
+    /// The pot at the end: everything put in less what was returned.
+    pub fn total_pot(&self) -> u64 {
+        let put: u64 = self.actions.iter().map(|a| a.added).sum();
+        put.saturating_sub(self.returned.iter().map(|w| w.amount).sum())
+    }
+
+    /// Computes the uncalled chips (when the server did not say) and the
+    /// pots from the contributions: the main pot, then a side pot per
+    /// all-in level. Only for a complete hand.
+    pub fn settle(&mut self) {
+        if !self.complete {
+            return;
+        }
+        let contrib = self.contributions();
+        if self.returned.is_empty() {
+            let mut sorted: Vec<u64> = contrib.iter().map(|c| c.1).collect();
+            sorted.sort_unstable_by(|a, b| b.cmp(a));
+            if let (Some(&top), Some(&second)) = (sorted.first(), sorted.get(1)) {
+                if top > second {
+                    if let Some(&(player, _)) = contrib.iter().find(|c| c.1 == top) {
+                        self.returned.push(Win {
+                            frame: self.last_frame,
+                            player,
+                            amount: top - second,
+                            pot: None,
+                        });
+                    }
+                }
+            }
+        }
+        let mut left: Vec<(u64, u64)> = contrib
+            .iter()
+            .map(|&(p, c)| {
+                let back: u64 = (self.returned.iter())
+                    .filter(|w| w.player == p)
+                    .map(|w| w.amount)
+                    .sum();
+                (p, c.saturating_sub(back))
+            })
+            .collect();
+        let mut pots = Vec::new();
+        loop {
+            let live: Vec<u64> = (left.iter())
+                .filter(|(p, c)| *c > 0 && !self.folded(*p))
+                .map(|c| c.1)
+                .collect();
+            let Some(level) = live.iter().copied().min() else {
+                break;
+            };
+            let mut amount = 0;
+            let mut eligible = Vec::new();
+            for (p, c) in left.iter_mut() {
+                let take = (*c).min(level);
+                amount += take;
+                *c -= take;
+                if take > 0 && !self.folded(*p) {
+                    eligible.push(*p);
+                }
+            }
+            pots.push(Pot { amount, eligible });
+        }
+        // Chips of folded players above the last live level go to the last pot.
+        let rest: u64 = left.iter().map(|c| c.1).sum();
+        if rest > 0 {
+            match pots.last_mut() {
+                Some(p) => p.amount += rest,
+                None => pots.push(Pot {
+                    amount: rest,
+                    eligible: Vec::new(),
+                }),
+            }
+        }
+        self.pots = pots;
+    }
+}

@@ -1,0 +1,504 @@
+//! Hands from PokerTH records (`pokerth` dialect).
+//!
+//! Game Start gives the seats (its player id slots, seat = slot + 1) and
+//! starts the count of hands; Hand Start opens a hand (the hero's cards, the
+//! small blind; PokerTH's big blind is twice it); Player's Turn says who is
+//! to act; Player's Action Done is every action (blinds included) with the
+//! player's street total and stack after it; the deals give the board; All
+//! In Show Cards and End Of Hand Show Cards the cards shown; End Of Hand
+//! Show/Hide Cards the result (money won, which includes uncalled chips,
+//! and stacks), which ends the hand. Names come from Player Info replies
+//! (the hero's from Init), the hero from Init Ack, the game's name from
+//! Game List New.
+//!
+//! A player's starting stack is what the server reports at their first
+//! action of the hand: the stack left plus the street total. The button is
+//! the seat before the small blind's among the players dealt in (heads up,
+//! the small blind's own).
+
+use super::model::*;
+use crate::decode::Record;
+use crate::protocols::cards::Card;
+use crate::protocols::pokerth::messages::{
+    GameState, Message, PlayerAction, PlayersActionDone, PtCard,
+};
+use crate::protocols::ProtocolId;
+use std::collections::HashMap;
+
+/// A hand being built.
+struct Open {
+    hand: Hand,
+    street: Street,
+    /// Street totals by player.
+    bets: HashMap<u64, u64>,
+    highest: u64,
+    /// Who the server last said was to act.
+    expected: Option<u64>,
+    /// Money won as the server reports it (uncalled chips included).
+    won: Vec<Win>,
+    ended: bool,
+    troubled: bool,
+}
+
+/// Builds the hands of one PokerTH stream.
+pub struct Builder {
+    stream: u64,
+    hero: Option<u64>,
+    hero_name: Option<String>,
+    names: HashMap<u64, String>,
+    game: Option<u64>,
+    game_names: HashMap<u64, String>,
+    slots: Vec<u64>,
+    hands_in_game: u64,
+    last_final: HashMap<u64, u64>,
+    open: Option<Open>,
+}
+
+fn card(c: PtCard) -> Option<Card> {
+    c.card()
+}
+
+fn pair(a: PtCard, b: PtCard) -> Option<[Card; 2]> {
+    Some([card(a)?, card(b)?])
+}
+
+impl Builder {
+    /// A builder for stream `stream`.
+    pub fn new(stream: u64) -> Builder {
+        Builder {
+            stream,
+            hero: None,
+            hero_name: None,
+            names: HashMap::new(),
+            game: None,
+            game_names: HashMap::new(),
+            slots: Vec::new(),
+            hands_in_game: 0,
+            last_final: HashMap::new(),
+            open: None,
+        }
+    }
+
+    /// Something went wrong on the stream at `frame` (a gap, undecodable
+    /// bytes): the hand in play, if any, is incomplete.
+    pub fn trouble(&mut self, frame: u64, why: String) {
+        if let Some(o) = &mut self.open {
+            o.troubled = true;
+            o.hand.incomplete(frame, why);
+        }
+    }
+
+    /// The stream ended: the hand in play, if any, ends incomplete.
+    pub fn end(&mut self) -> Option<Hand> {
+        self.close(None)
+    }
+
+    /// Takes one message; returns a hand when it ends one.
+    pub fn message(&mut self, r: &Record, m: &Message) -> Option<Hand> {
+        let frame = r.frame;
+        match m {
+            Message::Init(i) => self.hero_name = Some(i.player_name.clone()),
+            Message::InitAck(a) => {
+                let id = u64::from(a.your_player_id);
+                self.hero = Some(id);
+                if let Some(n) = self.hero_name.clone() {
+                    self.names.entry(id).or_insert(n);
+                }
+            }
+            Message::PlayerInfo(p) => {
+                let id = u64::from(p.player_id);
+                self.names.insert(id, p.player_name.clone());
+                if let Some(s) = self.open.as_mut().and_then(|o| o.hand.seat_mut(id)) {
+                    s.name = Some(p.player_name.clone());
+                }
+            }
+            Message::JoinGameAck(a) => self.game = Some(u64::from(a.game_id)),
+            Message::GameListNew(g) => {
+                self.game_names
+                    .insert(u64::from(g.game_id), g.game_name.clone());
+            }
+            Message::GameStart(g) => {
+                let done = self.close(Some(frame));
+                self.slots = g.player_id_slots.iter().map(|&p| u64::from(p)).collect();
+                self.hands_in_game = 0;
+                self.last_final.clear();
+                return done;
+            }
+            Message::HandStart(h) => {
+                let done = self.close(Some(frame));
+                self.start(r, h.small_blind, pair(h.your_1st_card, h.your_2nd_card));
+                return done;
+            }
+            Message::PlayersTurn(t) => {
+                if let Some(o) = &mut self.open {
+                    o.expected = Some(u64::from(t.player_id));
+                }
+            }
+            Message::PlayersActionDone(a) => self.action(frame, a),
+            Message::DealFlopCards(d) => self.deal(
+                frame,
+                Street::Flop,
+                &[d.flop_1st_card, d.flop_2nd_card, d.flop_3rd_card],
+            ),
+            Message::DealTurnCard(d) => self.deal(frame, Street::Turn, &[d.turn_card]),
+            Message::DealRiverCard(d) => self.deal(frame, Street::River, &[d.river_card]),
+            Message::AllInShowCards(s) => {
+                for p in &s.player_cards_records {
+                    self.show(
+                        frame,
+                        u64::from(p.player_id),
+                        pair(p.first_card, p.second_card),
+                    );
+                }
+            }
+            Message::EndOfHandShowCards(s) => {
+                for p in &s.player_result_records {
+                    let id = u64::from(p.player_id);
+                    self.show(frame, id, pair(p.first_card, p.second_card));
+                    self.result(frame, id, p.money_won, p.player_money);
+                }
+                return self.close_ended(frame);
+            }
+            Message::EndOfHandHideCards(e) => {
+                self.result(frame, u64::from(e.player_id), e.money_won, e.player_money);
+                return self.close_ended(frame);
+            }
+            Message::EndOfGame(_) | Message::RemovedFromGame(_) | Message::LeaveCurrentGame(_) => {
+                return self.close(Some(frame));
+            }
+            _ => {}
+        }
+        if let Some(o) = &mut self.open {
+            o.hand.last_frame = frame;
+        }
+        None
+    }
+
+    fn start(&mut self, r: &Record, small_blind: u32, cards: Option<[Card; 2]>) {
+        self.hands_in_game += 1;
+        let mut hand = Hand::new(
+            ProtocolId::PokerTh,
+            self.stream,
+            self.hands_in_game,
+            r.frame,
+            r.ts,
+        );
+        hand.table = self.game;
+        hand.table_name = self.game.and_then(|g| self.game_names.get(&g).cloned());
+        hand.hero = self.hero;
+        hand.small_blind = Some(u64::from(small_blind));
+        hand.big_blind = Some(2 * u64::from(small_blind));
+        hand.complete = true;
+        hand.table_size = (!self.slots.is_empty()).then_some(self.slots.len() as u32);
+        for (i, &p) in self.slots.iter().enumerate() {
+            hand.seats.push(Seat {
+                seat: i as u32 + 1,
+                player: p,
+                name: self.names.get(&p).cloned(),
+                stack: None,
+                final_stack: None,
+                cards: None,
+            });
+        }
+        if let (Some(h), Some(c)) = (self.hero, cards) {
+            if let Some(s) = hand.seat_mut(h) {
+                s.cards = Some(c);
+            }
+        }
+        if self.slots.is_empty() {
+            hand.note(
+                r.frame,
+                "no Game Start in the capture: seats are numbered in order of appearance",
+            );
+        }
+        self.open = Some(Open {
+            hand,
+            street: Street::Preflop,
+            bets: HashMap::new(),
+            highest: 0,
+            expected: None,
+            won: Vec::new(),
+            ended: false,
+            troubled: false,
+        });
+    }
+
+    /// The seat of `player` in the open hand, added when Game Start did not
+    /// list it.
+    fn ensure_seat(o: &mut Open, player: u64, names: &HashMap<u64, String>) {
+        if o.hand.seat(player).is_none() {
+            let seat = o.hand.seats.iter().map(|s| s.seat).max().unwrap_or(0) + 1;
+            o.hand.seats.push(Seat {
+                seat,
+                player,
+                name: names.get(&player).cloned(),
+                stack: None,
+                final_stack: None,
+                cards: None,
+            });
+        }
+    }
+
+    fn action(&mut self, frame: u64, a: &PlayersActionDone) {
+        let Some(o) = &mut self.open else {
+            return;
+        };
+        let player = u64::from(a.player_id);
+        Self::ensure_seat(o, player, &self.names);
+        let (street, blind) = match a.game_state.0 {
+            0xF0 => (Street::Preflop, Some(ActionKind::SmallBlind)),
+            0xF1 => (Street::Preflop, Some(ActionKind::BigBlind)),
+            0 => (Street::Preflop, None),
+            1 => (Street::Flop, None),
+            2 => (Street::Turn, None),
+            3 => (Street::River, None),
+            _ => {
+                o.hand.note(
+                    frame,
+                    format!("action in unknown game state {}", a.game_state),
+                );
+                return;
+            }
+        };
+        if street != o.street {
+            o.hand.note(
+                frame,
+                format!(
+                    "action on the {} while the hand is on the {}",
+                    GameState(a.game_state.0).street(),
+                    street_name(o.street)
+                ),
+            );
+        }
+        let total = u64::from(a.total_player_bet);
+        let money = u64::from(a.player_money);
+        let before = o.bets.get(&player).copied().unwrap_or(0);
+        let first = !o.hand.actions.iter().any(|x| x.player == player);
+        if first {
+            if let Some(s) = o.hand.seat_mut(player) {
+                if street == Street::Preflop && s.stack.is_none() {
+                    s.stack = Some(money + total);
+                }
+            }
+            if let (Some(prev), true) = (self.last_final.get(&player), street == Street::Preflop) {
+                if *prev != money + total {
+                    o.hand.note(
+                        frame,
+                        format!(
+                            "stack: {} starts the hand with {} but ended the last hand with {prev}",
+                            o.hand.name(player),
+                            money + total
+                        ),
+                    );
+                }
+            }
+        }
+        let added = total.saturating_sub(before);
+        let action = PlayerAction(a.player_action.0);
+        let kind = match (blind, action.0) {
+            (Some(k), _) => k,
+            (None, 1) => ActionKind::Fold,
+            (None, 2) => ActionKind::Check,
+            (None, 3) => ActionKind::Call,
+            (None, 4..=6) if total <= o.highest => ActionKind::Call,
+            (None, 4..=6) if o.highest == 0 => ActionKind::Bet,
+            (None, 4..=6) => ActionKind::Raise,
+            _ => {
+                o.hand.note(
+                    frame,
+                    format!(
+                        "action '{action}' of {} not understood",
+                        o.hand.name(player)
+                    ),
+                );
+                return;
+            }
+        };
+        let expected = if blind.is_some() {
+            None
+        } else {
+            o.expected.take()
+        };
+        let added = if kind == ActionKind::Fold { 0 } else { added };
+        let total = if kind == ActionKind::Fold {
+            before
+        } else {
+            total
+        };
+        o.hand.actions.push(Action {
+            frame,
+            street,
+            player,
+            kind,
+            added,
+            total,
+            all_in: money == 0 && kind != ActionKind::Fold,
+            reported_stack: Some(money),
+            expected,
+        });
+        o.bets.insert(player, total);
+        o.highest = o.highest.max(total);
+        o.hand.last_frame = frame;
+    }
+
+    fn deal(&mut self, frame: u64, street: Street, cards: &[PtCard]) {
+        let Some(o) = &mut self.open else {
+            return;
+        };
+        if o.hand.board.len() + cards.len() != street.board_len() {
+            o.hand.note(
+                frame,
+                format!(
+                    "{} dealt with {} board card(s) out",
+                    street_name(street),
+                    o.hand.board.len()
+                ),
+            );
+        }
+        for &c in cards {
+            match card(c) {
+                Some(c) => o.hand.board.push(c),
+                None => o.hand.note(frame, format!("board card {} is no card", c.0)),
+            }
+        }
+        o.street = street;
+        o.bets.clear();
+        o.highest = 0;
+        o.hand.last_frame = frame;
+    }
+
+    fn show(&mut self, frame: u64, player: u64, cards: Option<[Card; 2]>) {
+        let Some(o) = &mut self.open else {
+            return;
+        };
+        let Some(cards) = cards else {
+            o.hand.note(
+                frame,
+                format!("cards of {} are no cards", o.hand.name(player)),
+            );
+            return;
+        };
+        Self::ensure_seat(o, player, &self.names);
+        if o.hand
+            .shown
+            .iter()
+            .any(|s| s.player == player && s.cards == cards)
+        {
+            return;
+        }
+        o.hand.shown.push(Shown {
+            frame,
+            player,
+            cards,
+            description: None,
+        });
+        if let Some(s) = o.hand.seat_mut(player) {
+            s.cards = Some(cards);
+        }
+    }
+
+    fn result(&mut self, frame: u64, player: u64, won: u32, money: u32) {
+        let Some(o) = &mut self.open else {
+            return;
+        };
+        Self::ensure_seat(o, player, &self.names);
+        if won > 0 {
+            o.won.push(Win {
+                frame,
+                player,
+                amount: u64::from(won),
+                pot: None,
+            });
+        }
+        if let Some(s) = o.hand.seat_mut(player) {
+            s.final_stack = Some(u64::from(money));
+        }
+    }
+
+    fn close_ended(&mut self, frame: u64) -> Option<Hand> {
+        if let Some(o) = &mut self.open {
+            o.ended = true;
+            o.hand.last_frame = frame;
+        }
+        self.close(Some(frame))
+    }
+
+    /// Closes the open hand (at `frame`, or at the end of the stream).
+    fn close(&mut self, frame: Option<u64>) -> Option<Hand> {
+        let mut o = self.open.take()?;
+        let h = &mut o.hand;
+        if !o.ended {
+            let at = frame.unwrap_or(h.last_frame);
+            h.incomplete(
+                at,
+                "the capture does not show the hand's end: it is incomplete",
+            );
+        }
+        h.complete = o.ended && !o.troubled;
+        // Players who never showed up in the hand were not dealt in.
+        let seen: Vec<u64> = (h.actions.iter().map(|a| a.player))
+            .chain(o.won.iter().map(|w| w.player))
+            .chain(h.shown.iter().map(|s| s.player))
+            .collect();
+        h.seats
+            .retain(|s| seen.contains(&s.player) || s.final_stack.is_some());
+        // Final stacks the result did not give: the last reported one.
+        for i in 0..h.seats.len() {
+            let p = h.seats[i].player;
+            if h.seats[i].final_stack.is_none() {
+                let last = h.actions.iter().rev().find(|a| a.player == p);
+                h.seats[i].final_stack = last.and_then(|a| a.reported_stack);
+            }
+        }
+        h.button = button(h);
+        h.settle();
+        for w in o.won {
+            let back: u64 = (h.returned.iter())
+                .filter(|r| r.player == w.player)
+                .map(|r| r.amount)
+                .sum();
+            let amount = if h.complete {
+                w.amount.saturating_sub(back)
+            } else {
+                w.amount
+            };
+            if amount > 0 {
+                h.winners.push(Win { amount, ..w });
+            }
+        }
+        for s in &h.seats {
+            if let Some(f) = s.final_stack {
+                self.last_final.insert(s.player, f);
+            }
+        }
+        Some(o.hand)
+    }
+}
+
+/// The button's seat: the seat before the small blind's (heads up, the
+/// small blind's own).
+fn button(h: &Hand) -> Option<u32> {
+    let sb = h
+        .actions
+        .iter()
+        .find(|a| a.kind == ActionKind::SmallBlind)?;
+    let mut seats: Vec<u32> = h.seats.iter().map(|s| s.seat).collect();
+    seats.sort_unstable();
+    let at = seats
+        .iter()
+        .position(|&s| Some(s) == h.seat(sb.player).map(|x| x.seat))?;
+    if seats.len() == 2 {
+        return Some(seats[at]);
+    }
+    Some(seats[(at + seats.len() - 1) % seats.len()])
+}
+
+/// The street's name for people.
+pub fn street_name(s: Street) -> &'static str {
+    match s {
+        Street::Preflop => "preflop",
+        Street::Flop => "flop",
+        Street::Turn => "turn",
+        Street::River => "river",
+    }
+}

@@ -1,0 +1,8 @@
+//! Stage 6: analysis, state machines over the decoded records.
+//!
+//! [`hands`] rebuilds every poker hand of a capture, from either poker
+//! protocol, into one hand model ([`hands::Hand`]), checks it the way a
+//! server developer would ([`hands::checks`]) and steps through it state by
+//! state ([`hands::replay`]).
+
+pub mod hands;

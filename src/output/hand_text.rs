@@ -1,0 +1,318 @@
+//! Hands as text in the PokerStars layout that hand-history tools read
+//! (pokerkit's `PokerStarsParser`, trackers).
+//!
+//! Hands are separated by two empty lines. Amounts are chips; the hand
+//! number is [`Hand::number`](crate::analysis::hands::Hand::number) and the
+//! time is UTC. A raise is written as PokerStars does, `raises BY to TOTAL`
+//! (BY over the street's highest bet). A player whose name the capture does
+//! not tell is `Player ID`. Only complete hands should be written: an
+//! incomplete one would read as a different hand.
+//!
+//! One liberty: a bet or raise nobody left can answer (every other player
+//! still in is all in, and nobody acts after it), which PokerTH allows and
+//! then gives back, is written as the call it amounts to, without the
+//! uncalled line for its excess: PokerStars does not allow such a raise and
+//! its readers (pokerkit) reject it. The hand model and the JSON keep the
+//! action as the server reported it.
+
+use crate::analysis::hands::{ActionKind, Hand, Limit, Street};
+use crate::protocols::cards::Card;
+use std::fmt::Write as _;
+
+fn cards(c: &[Card]) -> String {
+    c.iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `2026/11/21 06:04:47` from the hand's RFC 3339 time.
+fn when(h: &Hand) -> String {
+    let t = h.ts.rfc3339();
+    let (date, time) = t.split_once('T').unwrap_or((&t, ""));
+    format!("{} {}", date.replace('-', "/"), time.get(..8).unwrap_or(""))
+}
+
+fn street_title(s: Street) -> &'static str {
+    match s {
+        Street::Preflop => "Flop",
+        Street::Flop => "Flop",
+        Street::Turn => "Turn",
+        Street::River => "River",
+    }
+}
+
+/// The hand as PokerStars text (ending with a newline).
+pub fn write(h: &Hand) -> String {
+    let mut o = String::new();
+    let game = match h.limit {
+        Limit::NoLimit => "Hold'em No Limit",
+        Limit::PotLimit => "Hold'em Pot Limit",
+        Limit::FixedLimit => "Hold'em Limit",
+    };
+    let (sb, bb) = (h.small_blind.unwrap_or(0), h.big_blind.unwrap_or(0));
+    let _ = writeln!(
+        o,
+        "PokerStars Hand #{}: {game} ({sb}/{bb}) - {} UTC",
+        h.number,
+        when(h)
+    );
+    let table = (h.table_name.clone())
+        .or_else(|| h.table.map(|t| format!("Game {t}")))
+        .unwrap_or_else(|| format!("Stream {}", h.stream));
+    let size = h.table_size.unwrap_or(h.seats.len() as u32);
+    let button = h
+        .button
+        .map_or(String::new(), |b| format!(" Seat #{b} is the button"));
+    let _ = writeln!(o, "Table '{}' {size}-max{button}", table.replace('\'', "`"));
+    for s in &h.seats {
+        let stack = s.stack.map_or("?".to_string(), |x| x.to_string());
+        let _ = writeln!(
+            o,
+            "Seat {}: {} ({stack} in chips)",
+            s.seat,
+            s.display_name()
+        );
+    }
+    let mut highest = 0;
+    let mut street = Street::Preflop;
+    let mut hole_done = false;
+    let hole = |o: &mut String| {
+        o.push_str("*** HOLE CARDS ***\n");
+        if let Some(c) = h
+            .hero
+            .and_then(|p| h.seat(p))
+            .and_then(|s| s.cards.map(|c| (s, c)))
+        {
+            let _ = writeln!(o, "Dealt to {} [{}]", c.0.display_name(), cards(&c.1));
+        }
+    };
+    let board = |o: &mut String, s: Street| {
+        let before = &h.board[..(s.board_len() - h.street_cards(s).len()).min(h.board.len())];
+        let now = h.street_cards(s);
+        if before.is_empty() {
+            let _ = writeln!(
+                o,
+                "*** {} *** [{}]",
+                street_title(s).to_uppercase(),
+                cards(now)
+            );
+        } else {
+            let _ = writeln!(
+                o,
+                "*** {} *** [{}] [{}]",
+                street_title(s).to_uppercase(),
+                cards(before),
+                cards(now)
+            );
+        }
+    };
+    let advance = |o: &mut String, dealt: &mut Street, to: Street| {
+        while *dealt < to {
+            let next = match dealt {
+                Street::Preflop => Street::Flop,
+                Street::Flop => Street::Turn,
+                _ => Street::River,
+            };
+            if h.board.len() < next.board_len() {
+                break;
+            }
+            *dealt = next;
+            board(o, next);
+        }
+    };
+    let dead = dead_raises(h);
+    for (i, a) in h.actions.iter().enumerate() {
+        if let Some(&(_, call)) = dead.iter().find(|d| d.0 == i) {
+            if !hole_done {
+                hole(&mut o);
+                hole_done = true;
+            }
+            advance(&mut o, &mut street, a.street);
+            let who = h.name(a.player);
+            let _ = match call {
+                0 => writeln!(o, "{who}: checks"),
+                c => writeln!(o, "{who}: calls {c}"),
+            };
+            continue;
+        }
+        let blind = matches!(
+            a.kind,
+            ActionKind::Ante | ActionKind::SmallBlind | ActionKind::BigBlind
+        );
+        if !blind && !hole_done {
+            hole(&mut o);
+            hole_done = true;
+        }
+        if street < a.street {
+            advance(&mut o, &mut street, a.street);
+            highest = 0;
+        }
+        let who = h.name(a.player);
+        let all_in = if a.all_in { " and is all-in" } else { "" };
+        let _ = match a.kind {
+            ActionKind::Ante => writeln!(o, "{who}: posts the ante {}", a.added),
+            ActionKind::SmallBlind => writeln!(o, "{who}: posts small blind {}", a.added),
+            ActionKind::BigBlind => writeln!(o, "{who}: posts big blind {}", a.added),
+            ActionKind::Fold => writeln!(o, "{who}: folds"),
+            ActionKind::Check => writeln!(o, "{who}: checks"),
+            ActionKind::Call if a.added == 0 => writeln!(o, "{who}: checks"),
+            ActionKind::Call => writeln!(o, "{who}: calls {}{all_in}", a.added),
+            ActionKind::Bet => writeln!(o, "{who}: bets {}{all_in}", a.added),
+            ActionKind::Raise => writeln!(
+                o,
+                "{who}: raises {} to {}{all_in}",
+                a.total.saturating_sub(highest),
+                a.total
+            ),
+        };
+        highest = highest.max(a.total);
+    }
+    if !hole_done {
+        hole(&mut o);
+    }
+    for r in &h.returned {
+        let excess: u64 = (dead.iter())
+            .filter(|d| h.actions[d.0].player == r.player)
+            .map(|d| h.actions[d.0].added - d.1)
+            .sum();
+        if r.amount > excess {
+            let _ = writeln!(
+                o,
+                "Uncalled bet ({}) returned to {}",
+                r.amount - excess,
+                h.name(r.player)
+            );
+        }
+    }
+    advance(&mut o, &mut street, Street::River);
+    let showdown: Vec<_> = h.shown.iter().filter(|s| !h.folded(s.player)).collect();
+    if !showdown.is_empty() {
+        o.push_str("*** SHOW DOWN ***\n");
+        for s in &showdown {
+            let desc = s
+                .description
+                .clone()
+                .unwrap_or_else(|| "cards shown".into());
+            let _ = writeln!(
+                o,
+                "{}: shows [{}] ({desc})",
+                h.name(s.player),
+                cards(&s.cards)
+            );
+        }
+    }
+    let pot_name = |w: &crate::analysis::hands::Win| match (h.pots.len() > 1, w.pot) {
+        (true, Some(0)) => "main pot".to_string(),
+        (true, Some(_)) => "side pot".to_string(),
+        _ => "pot".to_string(),
+    };
+    for w in &h.winners {
+        let _ = writeln!(
+            o,
+            "{} collected {} from {}",
+            h.name(w.player),
+            w.amount,
+            pot_name(w)
+        );
+    }
+    o.push_str("*** SUMMARY ***\n");
+    let mut total = format!("Total pot {}", h.total_pot());
+    if h.pots.len() > 1 {
+        let _ = write!(total, " Main pot {}.", h.pots[0].amount);
+        for p in &h.pots[1..] {
+            let _ = write!(total, " Side pot {}.", p.amount);
+        }
+    }
+    let _ = writeln!(o, "{total} | Rake 0");
+    if !h.board.is_empty() {
+        let _ = writeln!(o, "Board [{}]", cards(&h.board));
+    }
+    for s in &h.seats {
+        let mut role = String::new();
+        if h.button == Some(s.seat) {
+            role.push_str(" (button)");
+        }
+        let posted = |k| {
+            h.actions
+                .iter()
+                .any(|a| a.player == s.player && a.kind == k)
+        };
+        if posted(ActionKind::SmallBlind) {
+            role.push_str(" (small blind)");
+        } else if posted(ActionKind::BigBlind) {
+            role.push_str(" (big blind)");
+        }
+        let won: u64 = h
+            .winners
+            .iter()
+            .filter(|w| w.player == s.player)
+            .map(|w| w.amount)
+            .sum();
+        let shown = showdown.iter().find(|x| x.player == s.player);
+        let fold = h
+            .actions
+            .iter()
+            .find(|a| a.player == s.player && a.kind == ActionKind::Fold);
+        let what = match (fold, shown) {
+            (Some(f), _) if f.street == Street::Preflop => "folded before Flop".to_string(),
+            (Some(f), _) => format!("folded on the {}", street_title(f.street)),
+            (None, Some(x)) if won > 0 => format!(
+                "showed [{}] and won ({won}){}",
+                cards(&x.cards),
+                x.description
+                    .as_ref()
+                    .map_or(String::new(), |d| format!(" with {d}"))
+            ),
+            (None, Some(x)) => format!(
+                "showed [{}] and lost{}",
+                cards(&x.cards),
+                x.description
+                    .as_ref()
+                    .map_or(String::new(), |d| format!(" with {d}"))
+            ),
+            (None, None) if won > 0 => format!("collected ({won})"),
+            (None, None) => "mucked".to_string(),
+        };
+        let _ = writeln!(o, "Seat {}: {}{role} {what}", s.seat, s.display_name());
+    }
+    o
+}
+
+/// The bets and raises nobody can answer, with what calling would have
+/// put in: (action index, call amount).
+fn dead_raises(h: &Hand) -> Vec<(usize, u64)> {
+    let mut out = Vec::new();
+    let mut highest = 0;
+    let mut street = Street::Preflop;
+    for (i, a) in h.actions.iter().enumerate() {
+        if a.street != street {
+            street = a.street;
+            highest = 0;
+        }
+        let raise = matches!(a.kind, ActionKind::Bet | ActionKind::Raise) && a.total > highest;
+        let later = h.actions[i + 1..].iter().any(|b| b.player != a.player);
+        let others_all_in = (h.seats.iter())
+            .filter(|s| s.player != a.player && !h.folded(s.player))
+            .all(|s| {
+                h.actions[..i]
+                    .iter()
+                    .any(|b| b.player == s.player && b.all_in)
+            });
+        if raise && !later && others_all_in {
+            let before = a.total - a.added;
+            out.push((i, highest.saturating_sub(before)));
+        }
+        highest = highest.max(a.total);
+    }
+    out
+}
+
+/// Several hands, two empty lines apart.
+pub fn write_all<'a>(hands: impl IntoIterator<Item = &'a Hand>) -> String {
+    hands
+        .into_iter()
+        .map(write)
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}

@@ -1,0 +1,411 @@
+//! `cardshark hands` and `cardshark replay` on the poker captures of
+//! testdata/. The expected values are read off the decoded messages
+//! (`cardshark decode`), not off the builder: the stacks in the Player's
+//! Action Done and End Of Hand records (PokerTH), the Player Chips records
+//! and Chips Pot2Player (poker-network).
+
+mod common;
+mod support;
+
+use serde_json::Value;
+use support::testdata;
+
+/// The OHH objects of `hands --format json` (with extra arguments).
+fn ohh(file: &str, extra: &[&str]) -> Vec<Value> {
+    let out = common::cardshark()
+        .args(["hands", "--format", "json"])
+        .args(extra)
+        .arg(testdata(file))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (String::from_utf8(out.stdout).unwrap().lines())
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["ohh"].clone())
+        .collect()
+}
+
+/// (name, seat, starting stack) of each player.
+fn players(h: &Value) -> Vec<(String, u64, u64)> {
+    (h["players"].as_array().unwrap().iter())
+        .map(|p| {
+            let name = p["name"].as_str().unwrap().to_string();
+            (
+                name,
+                p["seat"].as_u64().unwrap(),
+                p["starting_stack"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// Final stacks by player id.
+fn finals(h: &Value) -> Vec<(u64, u64)> {
+    (h["cardshark"]["final_stacks"].as_array().unwrap().iter())
+        .map(|s| {
+            (
+                s["player_id"].as_u64().unwrap(),
+                s["stack"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// (player, amount) of every win, over all pots.
+fn wins(h: &Value) -> Vec<(u64, u64)> {
+    let mut v = Vec::new();
+    for p in h["pots"].as_array().unwrap() {
+        for w in p["player_wins"].as_array().unwrap() {
+            v.push((
+                w["player_id"].as_u64().unwrap(),
+                w["win_amount"].as_u64().unwrap(),
+            ));
+        }
+    }
+    v
+}
+
+/// (name, seat, starting stack) of each player.
+type Players = Vec<(String, u64, u64)>;
+/// (player id, chips) pairs.
+type Chips = Vec<(u64, u64)>;
+
+fn s(v: &[(&str, u64, u64)]) -> Vec<(String, u64, u64)> {
+    v.iter().map(|&(n, a, b)| (n.to_string(), a, b)).collect()
+}
+
+const ALICE: u64 = 1001;
+const C1: u64 = 1006;
+const C2: u64 = 1007;
+
+#[test]
+fn pokerth_port9999_every_hand_with_exact_stacks_and_winners() {
+    let hands = ohh("pokerth/port9999.pcap", &[]);
+    assert_eq!(hands.len(), 8);
+    // (starting stacks by seat, final stacks, winners) of hands 1..8.
+    let three = |a, b, c| s(&[("Alice", 1, a), ("Computer 1", 2, b), ("Computer 2", 3, c)]);
+    let want: Vec<(Players, Chips, Chips)> = vec![
+        (
+            three(1000, 1000, 1000),
+            vec![(ALICE, 1440), (C1, 760), (C2, 800)],
+            vec![(ALICE, 680)],
+        ),
+        (
+            three(1440, 760, 800),
+            vec![(ALICE, 1000), (C1, 320), (C2, 1680)],
+            vec![(C2, 1320)],
+        ),
+        (
+            three(1000, 320, 1680),
+            vec![(ALICE, 720), (C1, 200), (C2, 2080)],
+            vec![(C2, 680)],
+        ),
+        // Computer 2 gets 120, 40 of them its own uncalled raise.
+        (
+            three(720, 200, 2080),
+            vec![(ALICE, 720), (C1, 160), (C2, 2120)],
+            vec![(C2, 80)],
+        ),
+        (
+            three(720, 160, 2120),
+            vec![(ALICE, 800), (C1, 160), (C2, 2040)],
+            vec![(ALICE, 160)],
+        ),
+        (
+            three(800, 160, 2040),
+            vec![(ALICE, 680), (C1, 320), (C2, 2000)],
+            vec![(C1, 280)],
+        ),
+        // The side pot: main 960 and side 720 to Alice; 1320 back to Computer 2.
+        (
+            three(680, 320, 2000),
+            vec![(ALICE, 1680), (C1, 0), (C2, 1320)],
+            vec![(ALICE, 960), (ALICE, 720)],
+        ),
+        (
+            s(&[("Alice", 1, 1680), ("Computer 2", 3, 1320)]),
+            vec![(ALICE, 3000), (C2, 0)],
+            vec![(ALICE, 2640)],
+        ),
+    ];
+    for (i, (h, (start, fin, won))) in hands.iter().zip(&want).enumerate() {
+        assert_eq!(h["game_number"], (i + 1).to_string());
+        assert_eq!(&players(h), start, "hand {}", i + 1);
+        assert_eq!(&finals(h), fin, "hand {}", i + 1);
+        assert_eq!(&wins(h), won, "hand {}", i + 1);
+        assert_eq!(h["cardshark"]["complete"], true);
+        assert_eq!(
+            h["cardshark"]["notes"],
+            serde_json::json!([]),
+            "hand {}",
+            i + 1
+        );
+    }
+    let first = &hands[0];
+    assert_eq!(first["table_name"], "Late night");
+    assert_eq!(first["dealer_seat"], 1);
+    assert_eq!(first["small_blind_amount"], 20);
+    assert_eq!(first["big_blind_amount"], 40);
+    assert_eq!(first["hero_player_id"], ALICE);
+    let board: Vec<&str> = (first["rounds"].as_array().unwrap().iter())
+        .filter_map(|r| r["cards"].as_array())
+        .flatten()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert_eq!(board, ["6s", "3c", "Kc", "6d", "9c"]);
+}
+
+#[test]
+fn pokerth_side_pot_hand() {
+    let h = &ohh("pokerth/port9999.pcap", &["--hand", "0:7"])[0];
+    let pots: Vec<(u64, u64)> = (h["pots"].as_array().unwrap().iter())
+        .map(|p| (p["number"].as_u64().unwrap(), p["amount"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(pots, [(0, 960), (1, 720)]);
+    assert_eq!(
+        h["cardshark"]["returned"],
+        serde_json::json!([{"player_id": C2, "amount": 1320}])
+    );
+    // Every action of the hand: player, action, chips, all in.
+    let acts: Vec<(u64, String, u64, bool)> =
+        (h["rounds"][0]["actions"].as_array().unwrap().iter())
+            .map(|a| {
+                (
+                    a["player_id"].as_u64().unwrap(),
+                    a["action"].as_str().unwrap().to_string(),
+                    a["amount"].as_u64().unwrap_or(0),
+                    a["is_allin"].as_bool().unwrap_or(false),
+                )
+            })
+            .collect();
+    let want = [
+        (ALICE, "Dealt Cards", 0, false),
+        (C1, "Post SB", 40, false),
+        (C2, "Post BB", 80, false),
+        (ALICE, "Raise", 680, true),
+        (C1, "Call", 280, true),
+        (C2, "Raise", 1920, true),
+    ];
+    let want: Vec<(u64, String, u64, bool)> = want
+        .iter()
+        .map(|&(p, a, n, b)| (p, a.to_string(), n, b))
+        .collect();
+    assert_eq!(acts, want);
+    let text = common::cardshark()
+        .args(["hands", "--format", "text", "--hand", "0:7"])
+        .arg(testdata("pokerth/port9999.pcap"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains("Total pot 1680 Main pot 960. Side pot 720. | Rake 0\n"),
+        "{text}"
+    );
+    assert!(text.contains("Alice collected 1680 from pot\n"), "{text}");
+    assert!(text.contains("Computer 1: shows [3d Ac]"), "{text}");
+}
+
+#[test]
+fn pokernetwork_session_every_hand_with_exact_stacks_and_winners() {
+    let hands = ohh("pokernetwork/session-lossy.pcap", &[]);
+    let (bob, alice, carol) = (2002, 1001, 3003);
+    let got: Vec<(String, Players, Chips, Chips, u64)> = (hands.iter())
+        .map(|h| {
+            (
+                h["game_number"].as_str().unwrap().to_string(),
+                players(h),
+                finals(h),
+                wins(h),
+                h["dealer_seat"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let seats = |a, b, c| s(&[("bob", 1, a), ("alice", 3, b), ("carol", 6, c)]);
+    let fin = |a, b, c| vec![(bob, a), (alice, b), (carol, c)];
+    assert_eq!(
+        got,
+        vec![
+            (
+                "500".into(),
+                seats(2000, 2000, 2000),
+                fin(1960, 1960, 2080),
+                vec![(carol, 120)],
+                6
+            ),
+            (
+                "501".into(),
+                seats(1960, 1960, 2080),
+                fin(1920, 1920, 2160),
+                vec![(carol, 120)],
+                1
+            ),
+            (
+                "502".into(),
+                seats(1920, 1920, 2160),
+                fin(1880, 1880, 2240),
+                vec![(carol, 120)],
+                3
+            ),
+        ]
+    );
+    for h in &hands {
+        assert_eq!(h["bet_limit"]["bet_type"], "FL");
+        assert_eq!(h["table_name"], "Table Ägäis");
+        assert_eq!(h["cardshark"]["notes"], serde_json::json!([]));
+    }
+    assert_eq!(
+        hands[0]["rounds"][0]["actions"][0]["cards"],
+        serde_json::json!(["Qc", "Ah"])
+    );
+}
+
+#[test]
+fn a_gap_inside_a_hand_marks_it_incomplete_and_nothing_is_invented() {
+    // testdata/hands/gap.pcap is port9999.pcap without frame 57: the
+    // server's Player's Action Done of Computer 2's flop bet of 80.
+    let all = ohh("hands/gap.pcap", &["--incomplete"]);
+    assert_eq!(all.len(), 8);
+    let h = &all[0];
+    assert_eq!(h["cardshark"]["complete"], false);
+    assert_eq!(
+        h["cardshark"]["notes"],
+        serde_json::json!([{"frame": 57, "text": "gap: 28 byte(s) of the s2c direction missing: the hand is incomplete"}])
+    );
+    // The flop holds the actions the capture shows, the lost bet not made up.
+    let flop: Vec<(u64, &str, u64)> = (h["rounds"][1]["actions"].as_array().unwrap().iter())
+        .map(|a| {
+            (
+                a["player_id"].as_u64().unwrap(),
+                a["action"].as_str().unwrap(),
+                a["amount"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(
+        flop,
+        [(C1, "Check", 0), (ALICE, "Call", 80), (C1, "Call", 80)]
+    );
+    // No pots computed; the winner as the server said; the others complete.
+    assert_eq!(
+        h["pots"][0]["player_wins"],
+        serde_json::json!([{"player_id": ALICE, "win_amount": 680}])
+    );
+    assert!(all[1..].iter().all(|h| h["cardshark"]["complete"] == true));
+    // Without --incomplete the hand is left out, with a warning.
+    let out = common::cardshark()
+        .args(["hands", "--format", "json"])
+        .arg(testdata("hands/gap.pcap"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 7);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("hand 0:1 is incomplete"));
+    // The table says so.
+    let table = common::cardshark()
+        .arg("hands")
+        .arg(testdata("hands/gap.pcap"))
+        .output()
+        .unwrap();
+    let table = String::from_utf8(table.stdout).unwrap();
+    let row = table.lines().find(|l| l.contains(" 0:1 ")).unwrap();
+    assert!(row.contains("INCOMPLETE; [57] gap"), "{row}");
+}
+
+#[test]
+fn replay_jsonl_gives_every_state_without_waiting() {
+    let out = common::cardshark()
+        .args(["replay", "--format", "jsonl", "--hand", "0:7"])
+        .arg(testdata("pokerth/port9999.pcap"))
+        .timeout(std::time::Duration::from_secs(30))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let states: Vec<Value> = (String::from_utf8(out.stdout).unwrap().lines())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // Start, 5 actions, flop, turn, river, result.
+    assert_eq!(states.len(), 10);
+    assert_eq!(
+        states[3]["event"],
+        "Alice raises to 680 (adds 680) and is all-in"
+    );
+    assert_eq!(states[3]["to_act"], C1);
+    assert_eq!(
+        states[8]["board"],
+        serde_json::json!(["6s", "7c", "7h", "Ks", "8h"])
+    );
+    let last = &states[9];
+    assert_eq!(last["event"], "Alice wins 1680");
+    assert_eq!(last["pot"], 0);
+    let stacks: Vec<u64> = (last["seats"].as_array().unwrap().iter())
+        .map(|s| s["stack"].as_u64().unwrap())
+        .collect();
+    assert_eq!(stacks, [1680, 0, 1320]);
+    // The text form, stdout not a terminal: no prompt, no waiting.
+    let out = common::cardshark()
+        .args(["replay", "--hand", "0:1"])
+        .arg(testdata("pokerth/port9999.pcap"))
+        .timeout(std::time::Duration::from_secs(30))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains("[Enter"));
+    assert!(text.contains("── step 0 · preflop · hand 0:1 starts"));
+    assert!(text.contains("Alice wins 680"));
+}
+
+#[test]
+fn unknown_hands_and_bad_ids_are_usage_errors() {
+    for id in ["0:99", "x", "1-2"] {
+        let out = common::cardshark()
+            .args(["replay", "--hand", id])
+            .arg(testdata("pokerth/port9999.pcap"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{id}");
+    }
+}
+
+#[test]
+fn every_capture_gives_hands_without_failing() {
+    // Poker or not, whole or cut: hands and replay of every hand exit 0.
+    let mut files = Vec::new();
+    for dir in [
+        "pokerth",
+        "pokernetwork",
+        "mixed",
+        "gls",
+        "cardgame",
+        "realcap",
+        "hands",
+    ] {
+        for e in std::fs::read_dir(testdata(dir)).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "pcap" || x == "pcapng") {
+                files.push(p);
+            }
+        }
+    }
+    assert_eq!(files.len(), 18);
+    for f in files {
+        let out = common::cardshark()
+            .args(["hands", "--format", "json", "--incomplete"])
+            .arg(&f)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", f.display());
+        for line in String::from_utf8(out.stdout).unwrap().lines() {
+            let h: Value = serde_json::from_str(line).unwrap();
+            let id = h["ohh"]["cardshark"]["id"].as_str().unwrap().to_string();
+            let r = common::cardshark()
+                .args(["replay", "--format", "jsonl", "--hand", &id])
+                .arg(&f)
+                .output()
+                .unwrap();
+            assert!(r.status.success(), "{} {id}", f.display());
+        }
+    }
+}
