@@ -8,7 +8,7 @@ use crate::pipeline;
 use crate::protocols::ProtocolId;
 use clap::{Args, ValueEnum};
 use std::cell::Cell;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 
 /// How `decode` writes records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -53,9 +53,15 @@ fn parse_protocol(s: &str) -> Result<ProtocolId, String> {
     })
 }
 
+/// Output is handed to standard output in pieces of about this many bytes.
+const FLUSH_AT: usize = 1 << 16;
+
 /// Filters records and writes them.
 struct Printer<'a, W: Write> {
     out: W,
+    /// Output not yet written: records are built straight into it, and it
+    /// goes to `out` in pieces of about [`FLUSH_AT`] bytes.
+    buf: Vec<u8>,
     args: &'a DecodeArgs,
     printed: u64,
     first_ts: Option<f64>,
@@ -75,27 +81,37 @@ impl<W: Write> Printer<'_, W> {
     }
 
     fn write(&mut self, r: &Record) -> io::Result<()> {
+        self.format(r)?;
+        if self.buf.len() >= FLUSH_AT {
+            self.out.write_all(&self.buf)?;
+            self.buf.clear();
+        }
+        Ok(())
+    }
+
+    fn format(&mut self, r: &Record) -> io::Result<()> {
         match self.args.format {
             DecodeFormat::Jsonl => {
-                self.json.write(&mut self.out, r)?;
-                self.out.write_all(b"\n")
+                self.json.append(&mut self.buf, r)?;
+                self.buf.push(b'\n');
+                Ok(())
             }
             DecodeFormat::Json => {
-                self.out
-                    .write_all(if self.printed == 0 { b"[\n" } else { b",\n" })?;
-                self.json.write(&mut self.out, r)
+                self.buf
+                    .extend_from_slice(if self.printed == 0 { b"[\n" } else { b",\n" });
+                self.json.append(&mut self.buf, r)
             }
             DecodeFormat::Table => {
                 if self.printed == 0 {
                     writeln!(
-                        self.out,
+                        self.buf,
                         "{:>7} {:>11} {:>6} {:<3} {:<12} {:<26} Summary",
                         "Frame", "Time", "Stream", "Dir", "Protocol", "Type"
                     )?;
                 }
                 let t0 = *self.first_ts.get_or_insert(r.ts.as_f64());
                 writeln!(
-                    self.out,
+                    self.buf,
                     "{:>7} {:>11.6} {:>6} {:<3} {:<12} {:<26} {}",
                     r.frame,
                     r.ts.as_f64() - t0,
@@ -111,9 +127,11 @@ impl<W: Write> Printer<'_, W> {
 
     fn finish(&mut self) -> io::Result<()> {
         if self.args.format == DecodeFormat::Json {
-            self.out
-                .write_all(if self.printed == 0 { b"[]\n" } else { b"\n]\n" })?;
+            self.buf
+                .extend_from_slice(if self.printed == 0 { b"[]\n" } else { b"\n]\n" });
         }
+        self.out.write_all(&self.buf)?;
+        self.buf.clear();
         self.out.flush()
     }
 }
@@ -138,7 +156,8 @@ impl<W: Write> RecordSink for Printer<'_, W> {
 pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
     let stop = Cell::new(false);
     let printer = Printer {
-        out: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+        out: io::stdout().lock(),
+        buf: Vec::with_capacity(FLUSH_AT + 4096),
         args,
         printed: 0,
         first_ts: None,

@@ -286,7 +286,19 @@ impl<'a, 'b> ser::Serializer for &'b mut Json<'a> {
         })
     }
     fn collect_str<T: Display + ?Sized>(self, v: &T) -> Result<(), Error> {
-        write_str(self.out, &v.to_string());
+        // Format in place; escape afterwards only if the text needs it.
+        let start = self.out.len();
+        self.out.push(b'"');
+        std::io::Write::write_fmt(self.out, format_args!("{v}"))
+            .map_err(|e| Error(e.to_string()))?;
+        let text = &self.out[start + 1..];
+        if text.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\') {
+            let owned = String::from_utf8_lossy(text).into_owned();
+            self.out.truncate(start);
+            write_str(self.out, &owned);
+        } else {
+            self.out.push(b'"');
+        }
         Ok(())
     }
 }

@@ -71,6 +71,11 @@ impl JsonWriter {
         written
     }
 
+    /// Appends one record to `out` directly (no copy through a line buffer).
+    pub fn append(&mut self, out: &mut Vec<u8>, r: &Record) -> io::Result<()> {
+        self.build(out, r)
+    }
+
     fn build(&mut self, out: &mut Vec<u8>, r: &Record) -> io::Result<()> {
         out.write_all(b"{\"frame\":")?;
         self.int(out, r.frame)?;

@@ -54,7 +54,8 @@ impl fmt::Display for Card {
 
 impl Serialize for Card {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        let text = [self.rank_char() as u8, self.suit.letter() as u8];
+        s.serialize_str(std::str::from_utf8(&text).unwrap_or("??"))
     }
 }
 
