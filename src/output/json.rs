@@ -378,8 +378,12 @@ impl ser::SerializeStruct for Compound<'_, '_> {
         v: &T,
     ) -> Result<(), Error> {
         self.comma();
-        write_str(self.ser.out, key);
-        self.ser.out.push(b':');
+        // Field names are Rust identifiers (or snake_case renames): nothing
+        // to escape.
+        debug_assert!(key.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\'));
+        self.ser.out.push(b'"');
+        self.ser.out.extend_from_slice(key.as_bytes());
+        self.ser.out.extend_from_slice(b"\":");
         v.serialize(&mut *self.ser)
     }
     fn end(self) -> Result<(), Error> {

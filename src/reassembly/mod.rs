@@ -360,6 +360,18 @@ impl Reassembler {
         // was not seen: it ends by timeout). Anything else (the last ACK
         // after the FINs, a retransmitted SYN...) belongs to the old one.
         let reopen = seg.flags.syn() && !seg.flags.ack();
+        if !reopen {
+            // The common case, one lookup: a segment of a known connection.
+            let (config, stats) = (&self.config, &mut self.stats);
+            let done = self.table.with(&key, |conn| {
+                conn.process(frame, ts, seg, config, stats, sink);
+            });
+            match done {
+                Some((_, Some(old))) => return sink.event(Event::Closed(&old.info)),
+                Some(_) => return,
+                None => {}
+            }
+        }
         let new = match self.table.get(&key) {
             None => true,
             Some(conn) => reopen && (conn.ended || conn.syn_seq != Some(seg.seq)),
