@@ -591,19 +591,13 @@ mod tests {
     fn every_decoded_vector_is_written_as_serde_json_writes_it() {
         use crate::protocols::{new_decoder, ProtocolId};
         use crate::reassembly::Direction;
-        let shared = ["../shared/vectors", "../../shared/vectors"]
-            .iter()
-            .map(|p| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(p))
-            .find(|p| p.is_dir())
-            .expect("../shared/vectors beside the checkout");
         let mut checked = 0;
         for (file, id) in [
             ("pokerth.jsonl", ProtocolId::PokerTh),
             ("pokernetwork.jsonl", ProtocolId::PokerNetwork),
             ("gls.jsonl", ProtocolId::Gls),
         ] {
-            for line in std::fs::read_to_string(shared.join(file)).unwrap().lines() {
-                let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            for v in crate::protocols::testkit::vectors(file) {
                 let hex = v["hex"].as_str().unwrap();
                 let bytes: Vec<u8> = (0..hex.len() / 2)
                     .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap())

@@ -21,6 +21,8 @@ pub mod enums;
 pub mod gls;
 pub mod pokernetwork;
 pub mod pokerth;
+#[cfg(test)]
+pub(crate) mod testkit;
 
 use crate::reassembly::Direction;
 use serde::Serialize;

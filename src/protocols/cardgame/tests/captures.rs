@@ -7,13 +7,11 @@ use super::super::messages::{Stage, Who};
 use super::*;
 use crate::protocols::Probe;
 use serde_json::Value;
-use std::collections::BTreeMap;
 
 fn testdata(name: &str) -> Value {
-    let path = format!("{}/testdata/cardgame/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    serde_json::from_str(&text).expect("JSON")
+    crate::protocols::testkit::testdata_json(&format!("cardgame/{name}"))
 }
+use std::collections::BTreeMap;
 
 /// Frames all of `bytes` and decodes every message: no error, nothing left.
 fn decode_all(dec: &mut Decoder, dir: Direction, bytes: &[u8]) -> Vec<Decoded> {

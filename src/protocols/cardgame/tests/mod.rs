@@ -11,30 +11,8 @@ mod robustness;
 mod state;
 
 use super::*;
+use crate::protocols::testkit::{shared_file as shared, unhex};
 use crate::protocols::Decoded;
-
-/// A file of /work/shared, read at run time: the tree sits beside `shared`
-/// (`../shared`), or, in a worktree under `wt/`, one level further down.
-fn shared(path: &str) -> String {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let candidates = [
-        format!("{root}/../shared/{path}"),
-        format!("{root}/../../shared/{path}"),
-    ];
-    candidates
-        .iter()
-        .find_map(|p| std::fs::read_to_string(p).ok())
-        .unwrap_or_else(|| panic!("{path} not found beside the tree: {candidates:?}"))
-}
-
-/// Bytes from hex.
-fn unhex(s: &str) -> Vec<u8> {
-    assert!(s.len().is_multiple_of(2), "odd hex length");
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex"))
-        .collect()
-}
 
 /// Frames (checking the framing takes exactly `bytes`) and decodes with a
 /// fresh decoder, in the direction the opcode belongs to.

@@ -5,13 +5,11 @@
 use super::*;
 use crate::protocols::Probe;
 use serde_json::Value;
-use std::collections::BTreeMap;
 
 fn testdata(name: &str) -> Value {
-    let path = format!("{}/testdata/gls/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    serde_json::from_str(&text).expect("JSON")
+    crate::protocols::testkit::testdata_json(&format!("gls/{name}"))
 }
+use std::collections::BTreeMap;
 
 /// Frames all of `bytes` and decodes every event: no error, nothing left.
 fn decode_all(dec: &mut Decoder, dir: Direction, bytes: &[u8]) -> Vec<Decoded> {

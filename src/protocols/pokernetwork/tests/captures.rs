@@ -12,11 +12,7 @@ use serde_json::Value;
 
 /// A file of `testdata/pokernetwork`.
 fn testdata(name: &str) -> Value {
-    let path = format!(
-        "{}/testdata/pokernetwork/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+    crate::protocols::testkit::testdata_json(&format!("pokernetwork/{name}"))
 }
 
 /// Frames and decodes all of `buf` (direction `dir`); the type names.

@@ -16,30 +16,7 @@ use crate::protocols::{Decoded, Fields, Framing, StreamDecoder};
 use crate::reassembly::Direction;
 use serde_json::Value;
 
-/// A file of the shared documents (`../shared` beside the checkout; a
-/// worktree one level deeper finds it at `../../shared`).
-pub(super) fn shared_file(path: &str) -> String {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let candidates = [
-        format!("{root}/../shared/{path}"),
-        format!("{root}/../../shared/{path}"),
-    ];
-    for c in &candidates {
-        if let Ok(text) = std::fs::read_to_string(c) {
-            return text;
-        }
-    }
-    panic!("{path} not found in {candidates:?}");
-}
-
-/// Hex to bytes.
-pub(super) fn unhex(s: &str) -> Vec<u8> {
-    assert!(s.len().is_multiple_of(2), "odd hex length");
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
-}
+pub(super) use crate::protocols::testkit::{shared_file, unhex};
 
 /// A decoder that has seen both handshake lines of protocol `major`.
 pub(super) fn decoder(major: u8) -> Decoder {

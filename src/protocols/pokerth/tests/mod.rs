@@ -5,21 +5,12 @@
 
 use super::messages::*;
 use super::*;
+use crate::protocols::testkit::unhex;
 use crate::protocols::Probe;
 use serde_json::Value;
 
 const C2S: Direction = Direction::C2S;
 const S2C: Direction = Direction::S2C;
-
-/// Bytes from hex, spaces allowed between fields.
-fn unhex(s: &str) -> Vec<u8> {
-    let s: String = s.chars().filter(|c| !c.is_whitespace()).collect();
-    assert!(s.len().is_multiple_of(2), "odd hex: {s}");
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
-}
 
 /// Decodes `hex` (one whole message) with `dec` and checks it exactly:
 /// framing takes all of it, no error, no note, the name and id, and the

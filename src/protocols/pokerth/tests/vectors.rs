@@ -7,17 +7,7 @@ use super::*;
 
 /// The text of a shared vectors file.
 pub(super) fn shared_vectors(file: &str) -> String {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let candidates = [
-        format!("{root}/../shared/vectors/{file}"),
-        format!("{root}/../../shared/vectors/{file}"),
-    ];
-    for path in &candidates {
-        if let Ok(text) = std::fs::read_to_string(path) {
-            return text;
-        }
-    }
-    panic!("vectors/{file} not found in {candidates:?}");
+    crate::protocols::testkit::shared_file(&format!("vectors/{file}"))
 }
 
 /// What our rendering of wire number `n` in field `key` of message `ty`

@@ -1,0 +1,44 @@
+//! What the protocol modules' tests share: the reference vectors and other
+//! files of the shared folder (`../shared` beside the checkout; a worktree
+//! one level deeper finds it at `../../shared`), hex, and testdata JSON.
+
+use serde_json::Value;
+
+/// The text of a file of the shared folder, e.g. `vectors/gls.jsonl`.
+pub fn shared_file(path: &str) -> String {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let candidates = [
+        format!("{root}/../shared/{path}"),
+        format!("{root}/../../shared/{path}"),
+    ];
+    candidates
+        .iter()
+        .find_map(|p| std::fs::read_to_string(p).ok())
+        .unwrap_or_else(|| panic!("{path} not found beside the tree: {candidates:?}"))
+}
+
+/// The messages of a vectors file (`vectors/NAME.jsonl`), parsed.
+pub fn vectors(name: &str) -> Vec<Value> {
+    shared_file(&format!("vectors/{name}"))
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// Bytes from hex; whitespace between digits is allowed.
+pub fn unhex(s: &str) -> Vec<u8> {
+    let s: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+    assert!(s.len().is_multiple_of(2), "odd hex length: {s}");
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex"))
+        .collect()
+}
+
+/// A JSON file of testdata/, e.g. `gls/session.pcap.json`.
+pub fn testdata_json(rel: &str) -> Value {
+    let path = format!("{}/testdata/{rel}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_json::from_str(&text).expect("JSON")
+}
