@@ -574,3 +574,16 @@ fn every_capture_of_testdata_without_a_panic() {
     }
     assert!(n >= 18, "{n} captures");
 }
+
+#[test]
+fn a_gap_is_a_change_and_marks_the_state_incomplete() {
+    let l = lines(&run(&["timeline", "--format", "jsonl"], "hands/gap.pcap"));
+    let i = l.iter().position(|x| x["frame"] == 57).unwrap();
+    assert_eq!(
+        l[i]["what"],
+        "gap: 28 byte(s) of the s2c direction missing: the state may be incomplete from here"
+    );
+    assert_eq!(l[i - 1]["state"]["incomplete"], false);
+    assert_eq!(l[i]["state"]["incomplete"], true);
+    assert_eq!(l.last().unwrap()["state"]["incomplete"], true);
+}
