@@ -3,6 +3,8 @@
 //! [`hands`] rebuilds every poker hand of a capture, from either poker
 //! protocol, into one hand model ([`hands::Hand`]), checks it the way a
 //! server developer would ([`hands::checks`]) and steps through it state by
-//! state ([`hands::replay`]).
+//! state ([`hands::replay`]). [`timeline`] follows each game stream (the
+//! GLS board, the card game's table, the PokerTH lobby) message by message.
 
 pub mod hands;
+pub mod timeline;

@@ -9,6 +9,7 @@ mod follow;
 mod hands;
 mod inspect;
 mod replay;
+mod timeline;
 
 use crate::capture::CaptureError;
 use crate::reassembly::Config;
@@ -34,8 +35,10 @@ pub enum Command {
     Follow(follow::FollowArgs),
     /// The poker hands of a capture: a table, PokerStars text or Open Hand History.
     Hands(hands::HandsArgs),
-    /// One poker hand a step at a time, the table after each action.
+    /// One poker hand or one game stream a step at a time.
     Replay(replay::ReplayArgs),
+    /// The state of each game stream after every message that changed it.
+    Timeline(timeline::TimelineArgs),
 }
 
 /// Options every command that reads a capture takes.
@@ -151,6 +154,7 @@ pub fn main() -> i32 {
         Command::Follow(a) => follow::run(a),
         Command::Hands(a) => hands::run(a),
         Command::Replay(a) => replay::run(a),
+        Command::Timeline(a) => timeline::run(a),
     };
     match result {
         Ok(()) => 0,

@@ -1,12 +1,16 @@
 //! `cardshark replay`: one hand a step at a time, the table drawn after
-//! each action; on a terminal it waits for Enter between steps (or plays
-//! through with `--auto MS`); `--format jsonl` gives the states as data.
+//! each action (`--hand ID`), or one game stream's timeline, the board or
+//! table drawn after each change (`-s N`); on a terminal it waits for Enter
+//! between steps (or plays through with `--auto MS`); `--format jsonl`
+//! gives the states as data.
 
 use super::hands::collect;
 use super::{CliError, DecodeOpts, InputArgs};
 use crate::analysis::hands::replay::{states, TableState};
 use crate::analysis::hands::{Hand, HandId};
+use crate::analysis::timeline::{Change, Game};
 use clap::{Args, ValueEnum};
+use serde::Serialize;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::Duration;
 
@@ -27,8 +31,17 @@ pub struct ReplayArgs {
     #[command(flatten)]
     pub decode: DecodeOpts,
     /// The hand: STREAM:HAND, as `cardshark hands` lists them (e.g. 0:3).
-    #[arg(long, value_name = "ID")]
-    pub hand: HandId,
+    #[arg(
+        long,
+        value_name = "ID",
+        required_unless_present = "stream",
+        conflicts_with = "stream"
+    )]
+    pub hand: Option<HandId>,
+    /// A game stream (GLS, card game, PokerTH lobby): its timeline, as
+    /// `cardshark timeline -s N` lists it, a state at a time.
+    #[arg(short = 's', long = "stream", value_name = "N")]
+    pub stream: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReplayFormat::Text)]
     pub format: ReplayFormat,
@@ -36,6 +49,17 @@ pub struct ReplayArgs {
     /// between steps (on a terminal; without one nothing waits).
     #[arg(long, value_name = "MS")]
     pub auto: Option<u64>,
+}
+
+/// A step of a game stream's timeline, as `--format jsonl` writes it.
+#[derive(Serialize)]
+struct GameStep<'a> {
+    /// From 1.
+    step: usize,
+    /// What changed, where and when.
+    change: &'a Change,
+    /// The state after it.
+    state: &'a Game,
 }
 
 /// The table at one step, for people.
@@ -86,29 +110,61 @@ pub fn draw(h: &Hand, t: &TableState) -> String {
 
 /// Runs `cardshark replay`.
 pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
+    let (Some(id), None) = (args.hand, args.stream) else {
+        let stream = args.stream.unwrap_or_default();
+        let all = super::timeline::steps(&args.input, &args.decode, stream)?;
+        let n = all.len();
+        let steps = all.iter().enumerate().map(|(i, (c, g))| {
+            let text = format!(
+                "── step {} of {n} · frame {} · {}\n{}",
+                i + 1,
+                c.frame,
+                c.what,
+                g.draw()
+            );
+            let json = serde_json::to_string(&GameStep {
+                step: i + 1,
+                change: c,
+                state: g,
+            });
+            (text, json)
+        });
+        return step_through(args, n, steps);
+    };
     let hands = collect(&args.input, &args.decode)?;
-    let Some(h) = hands.iter().find(|h| args.hand.matches(h)) else {
+    let Some(h) = hands.iter().find(|h| id.matches(h)) else {
         return Err(CliError::Usage(format!(
-            "no hand {} in {}",
-            args.hand, args.input.file
+            "no hand {id} in {}",
+            args.input.file
         )));
     };
     let all = states(h);
+    let steps = all.iter().map(|t| (draw(h, t), serde_json::to_string(t)));
+    step_through(args, all.len(), steps)
+}
+
+/// Writes `n` steps (each as text and as JSON), waiting for Enter between
+/// them on a terminal (or `--auto MS`); never waits without a terminal.
+fn step_through(
+    args: &ReplayArgs,
+    n: usize,
+    steps: impl Iterator<Item = (String, serde_json::Result<String>)>,
+) -> Result<(), CliError> {
     let stdout = io::stdout();
     let terminal = stdout.is_terminal();
     let mut out = stdout.lock();
     let stdin = io::stdin();
     let mut wait = terminal && args.auto.is_none() && args.format == ReplayFormat::Text;
-    for (i, t) in all.iter().enumerate() {
+    for (i, (text, json)) in steps.enumerate() {
         match args.format {
             ReplayFormat::Jsonl => {
-                serde_json::to_writer(&mut out, t).map_err(io::Error::other)?;
+                out.write_all(json.map_err(io::Error::other)?.as_bytes())?;
                 out.write_all(b"\n")?;
             }
-            ReplayFormat::Text => out.write_all(draw(h, t).as_bytes())?,
+            ReplayFormat::Text => out.write_all(text.as_bytes())?,
         }
         out.flush()?;
-        if i + 1 == all.len() {
+        if i + 1 == n {
             break;
         }
         if wait {

@@ -1,0 +1,241 @@
+//! Game timelines: the state of each game stream after every message that
+//! changed it.
+//!
+//! [`TimelineCollector`] is a [`RecordSink`]: it gives each stream of a game
+//! protocol a tracker ([`gls::Board`], [`cardgame::Table`],
+//! [`pokerth_lobby::Lobby`]), and reports every [`Change`] with the state it
+//! left to a callback, in capture order, so that a long capture needs no
+//! more memory than its current states. Gaps, bytes no decoder could place
+//! and messages that could not be decoded are changes too (the state is
+//! marked `incomplete` from there on): what the capture does not show is
+//! never made up.
+
+pub mod cardgame;
+pub mod gls;
+pub mod pokerth_lobby;
+
+use crate::capture::Timestamp;
+use crate::decode::{Body, Record, RecordSink};
+use crate::protocols::{Fields, ProtocolId};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One change of a game's state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Change {
+    /// The frame that completed the message (or caused the event).
+    pub frame: u64,
+    /// That frame's time (serialised as RFC 3339, UTC, microseconds).
+    #[serde(serialize_with = "rfc3339")]
+    pub ts: Timestamp,
+    /// The TCP stream.
+    pub stream: u64,
+    /// What changed, for people.
+    pub what: String,
+}
+
+/// A timestamp as RFC 3339 text.
+fn rfc3339<S: serde::Serializer>(ts: &Timestamp, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(ts)
+}
+
+/// The state of one game stream. Serialises with a `game` key naming the
+/// game (`gls`, `cardgame`, `pokerth_lobby`) beside the state's fields.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "game", rename_all = "snake_case")]
+pub enum Game {
+    /// A Glass Plate Game board.
+    Gls(gls::Board),
+    /// The card game's table.
+    Cardgame(cardgame::Table),
+    /// The PokerTH lobby.
+    PokerthLobby(pokerth_lobby::Lobby),
+}
+
+impl Game {
+    /// A new state for a stream of `protocol`, when it is a game with a
+    /// timeline.
+    pub fn for_protocol(protocol: ProtocolId) -> Option<Game> {
+        Some(match protocol {
+            ProtocolId::Gls => Game::Gls(gls::Board::new()),
+            ProtocolId::CardGame => Game::Cardgame(cardgame::Table::new()),
+            ProtocolId::PokerTh => Game::PokerthLobby(pokerth_lobby::Lobby::new()),
+            _ => return None,
+        })
+    }
+
+    /// Applies a decoded message; returns what changed, or `None` when the
+    /// message changed nothing.
+    pub fn message(&mut self, r: &Record, fields: &Fields) -> Option<String> {
+        match (self, fields) {
+            (Game::Gls(b), Fields::Gls(m)) => b.message(r, m),
+            (Game::Cardgame(t), Fields::CardGame(m)) => t.message(r, m),
+            (Game::PokerthLobby(l), Fields::PokerTh(m)) => l.message(r, m),
+            _ => None,
+        }
+    }
+
+    /// Marks the state incomplete (a gap, undecodable bytes).
+    fn set_incomplete(&mut self) {
+        match self {
+            Game::Gls(b) => b.incomplete = true,
+            Game::Cardgame(t) => t.incomplete = true,
+            Game::PokerthLobby(l) => l.incomplete = true,
+        }
+    }
+
+    /// The state drawn for people (a board, a table, a game list).
+    pub fn draw(&self) -> String {
+        match self {
+            Game::Gls(b) => gls::draw(b),
+            Game::Cardgame(t) => cardgame::draw(t),
+            Game::PokerthLobby(l) => pokerth_lobby::draw(l),
+        }
+    }
+
+    /// The stream ended.
+    fn end(&mut self) {
+        if let Game::Gls(b) = self {
+            b.end();
+        }
+    }
+}
+
+/// What a non-message record (or a message that could not be decoded)
+/// means for a game's state.
+fn event(r: &Record, game: &mut Game) -> Option<String> {
+    match &r.body {
+        Body::Gap { len, .. } => {
+            game.set_incomplete();
+            Some(format!(
+                "gap: {len} byte(s) of the {} direction missing: the state may be incomplete from here",
+                r.dir.as_str()
+            ))
+        }
+        Body::UnknownData { len, .. } => {
+            game.set_incomplete();
+            Some(format!(
+                "{len} byte(s) of the {} direction could not be decoded: the state may be incomplete from here",
+                r.dir.as_str()
+            ))
+        }
+        Body::Message { decoded, .. } if decoded.error.is_some() => {
+            game.set_incomplete();
+            Some(format!(
+                "a {} message could not be decoded: the state may be incomplete from here",
+                decoded.type_name
+            ))
+        }
+        Body::Message { decoded, .. } => game.message(r, &decoded.fields),
+        Body::StreamEnd { reason } => {
+            game.end();
+            Some(format!("the stream ends ({})", reason.as_str()))
+        }
+        Body::StreamStart => None,
+    }
+}
+
+/// Collects the timelines of every game stream; see the [module docs](self).
+pub struct TimelineCollector<F: FnMut(&Change, &Game)> {
+    games: BTreeMap<u64, Game>,
+    stream: Option<u64>,
+    until: Option<u64>,
+    on_change: F,
+}
+
+impl<F: FnMut(&Change, &Game)> TimelineCollector<F> {
+    /// A collector of every game stream (or only `stream`), calling
+    /// `on_change` with each change and the state after it.
+    pub fn new(stream: Option<u64>, on_change: F) -> TimelineCollector<F> {
+        TimelineCollector {
+            games: BTreeMap::new(),
+            stream,
+            until: None,
+            on_change,
+        }
+    }
+
+    /// Ignores every record past frame `frame`: the states are then those
+    /// at that moment.
+    pub fn until(mut self, frame: u64) -> TimelineCollector<F> {
+        self.until = Some(frame);
+        self
+    }
+
+    /// The states of the game streams, by stream.
+    pub fn finish(self) -> BTreeMap<u64, Game> {
+        self.games
+    }
+}
+
+impl<F: FnMut(&Change, &Game)> RecordSink for TimelineCollector<F> {
+    fn record(&mut self, r: Record) {
+        if self.stream.is_some_and(|s| s != r.stream) || self.until.is_some_and(|u| r.frame > u) {
+            return;
+        }
+        let Some(protocol) = r.protocol else {
+            return;
+        };
+        let game = match self.games.entry(r.stream) {
+            std::collections::btree_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::btree_map::Entry::Vacant(e) => match Game::for_protocol(protocol) {
+                Some(g) => e.insert(g),
+                None => return,
+            },
+        };
+        if let Some(what) = event(&r, game) {
+            let change = Change {
+                frame: r.frame,
+                ts: r.ts,
+                stream: r.stream,
+                what,
+            };
+            (self.on_change)(&change, game);
+        }
+    }
+}
+
+/// Board locations: "A1" .. "H8" as an index 0..63 (column major: A1, A2,
+/// .., A8, B1, ..), `None` for anything else.
+pub fn square_index(loc: &str) -> Option<usize> {
+    let b = loc.as_bytes();
+    match b {
+        [c @ b'A'..=b'H', r @ b'1'..=b'8'] => {
+            Some(usize::from(c - b'A') * 8 + usize::from(r - b'1'))
+        }
+        _ => None,
+    }
+}
+
+/// A record of frame `frame` for the trackers' unit tests.
+#[cfg(test)]
+pub(crate) fn test_record(frame: u64) -> Record {
+    let addr = std::net::SocketAddr::from(([10, 0, 0, 1], 1000));
+    Record {
+        frame,
+        ts: Timestamp::default(),
+        stream: 0,
+        dir: crate::reassembly::Direction::S2C,
+        src: addr,
+        dst: addr,
+        offset: 0,
+        protocol: None,
+        body: Body::StreamStart,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares() {
+        assert_eq!(square_index("A1"), Some(0));
+        assert_eq!(square_index("A8"), Some(7));
+        assert_eq!(square_index("B1"), Some(8));
+        assert_eq!(square_index("H8"), Some(63));
+        for bad in ["", "A", "I1", "A9", "A0", "a1", "A10", "H8 "] {
+            assert_eq!(square_index(bad), None, "{bad}");
+        }
+    }
+}
