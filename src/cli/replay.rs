@@ -89,8 +89,9 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
     let hands = collect(&args.input, &args.decode)?;
     let Some(h) = hands.iter().find(|h| args.hand.matches(h)) else {
         return Err(CliError::Usage(format!(
-            "no hand {} in {}",
-            args.hand, args.input.file
+            "{}: no hand {} (`cardshark hands` lists them)",
+            args.input.name(),
+            args.hand
         )));
     };
     let all = states(h);
