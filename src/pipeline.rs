@@ -24,6 +24,8 @@ pub struct CaptureSummary {
     pub reassembly: ReassemblyStats,
     /// The first frame the link stage could not take apart, and why.
     pub first_malformed: Option<(u64, String)>,
+    /// True when the frames came from a live capture (`-i`), not a file.
+    pub live: bool,
     /// Set when reading stopped early: the results cover the frames before it.
     pub truncated: Option<CaptureError>,
 }
@@ -40,6 +42,7 @@ impl CaptureSummary {
             link: LinkStats::default(),
             reassembly: ReassemblyStats::default(),
             first_malformed: None,
+            live: false,
             truncated: None,
         }
     }

@@ -3,8 +3,9 @@
 //! [`CaptureReader`] reads legacy pcap (both byte orders, micro- and
 //! nanosecond timestamps) and pcapng (several sections and interfaces, both
 //! byte orders, Enhanced, Simple and obsolete Packet Blocks, `if_tsresol` and
-//! `if_tsoffset`; other blocks skipped) from a file or from standard input
-//! (`-`). It reads as a stream, with pcap-parser's streaming readers: memory
+//! `if_tsoffset`; other blocks skipped) from a file, from standard input
+//! (`-`), or (with the cargo feature `live`) from an interface (the `live`
+//! module). It reads as a stream, with pcap-parser's streaming readers: memory
 //! is bounded by the largest record (a 64 KiB buffer, grown for larger
 //! records up to 16 MiB, beyond which a record is an error), never by the
 //! file's size.
@@ -26,10 +27,13 @@
 
 mod error;
 mod input;
+#[cfg(feature = "live")]
+pub mod live;
 mod pcap;
 mod pcapng;
 mod reader;
 mod timestamp;
+pub mod write;
 
 #[cfg(test)]
 mod tests;

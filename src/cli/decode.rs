@@ -2,9 +2,9 @@
 //! records (`--format json|jsonl`), with filters.
 
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
-use crate::decode::{DecodeStage, Record, RecordSink};
+use crate::decode::{Body, DecodeStage, Record, RecordSink};
+use crate::output::color::{paint, Style};
 use crate::output::records::{summary, JsonWriter};
-use crate::pipeline;
 use crate::protocols::ProtocolId;
 use clap::{Args, ValueEnum};
 use std::cell::Cell;
@@ -68,6 +68,8 @@ struct Printer<'a, W: Write> {
     stop: &'a Cell<bool>,
     error: Option<io::Error>,
     json: JsonWriter,
+    /// Whether the input is a live capture (output flushed per record).
+    live: bool,
 }
 
 impl<W: Write> Printer<'_, W> {
@@ -82,9 +84,11 @@ impl<W: Write> Printer<'_, W> {
 
     fn write(&mut self, r: &Record) -> io::Result<()> {
         self.format(r)?;
-        if self.buf.len() >= FLUSH_AT {
+        // Live, a record is shown as soon as it is decoded.
+        if self.buf.len() >= FLUSH_AT || self.live {
             self.out.write_all(&self.buf)?;
             self.buf.clear();
+            self.out.flush()?;
         }
         Ok(())
     }
@@ -103,22 +107,27 @@ impl<W: Write> Printer<'_, W> {
             }
             DecodeFormat::Table => {
                 if self.printed == 0 {
-                    writeln!(
-                        self.buf,
+                    let header = format!(
                         "{:>7} {:>11} {:>6} {:<3} {:<12} {:<26} Summary",
                         "Frame", "Time", "Stream", "Dir", "Protocol", "Type"
-                    )?;
+                    );
+                    writeln!(self.buf, "{}", paint(&header, Style::Header))?;
                 }
                 let t0 = *self.first_ts.get_or_insert(r.ts.as_f64());
+                let type_name = format!("{:<26}", r.type_name());
+                let type_name = match &r.body {
+                    Body::Message { decoded, .. } if decoded.error.is_none() => type_name,
+                    Body::Message { .. } => paint(&type_name, Style::Error),
+                    _ => paint(&type_name, Style::Event),
+                };
                 writeln!(
                     self.buf,
-                    "{:>7} {:>11.6} {:>6} {:<3} {:<12} {:<26} {}",
+                    "{:>7} {:>11.6} {:>6} {:<3} {:<12} {type_name} {}",
                     r.frame,
                     r.ts.as_f64() - t0,
                     r.stream,
                     r.dir.as_str(),
                     r.protocol.map_or("-", |p| p.name()),
-                    r.type_name(),
                     summary(r)
                 )
             }
@@ -164,9 +173,10 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
         stop: &stop,
         error: None,
         json: JsonWriter::new(),
+        live: args.input.is_live(),
     };
     let mut stage = DecodeStage::new(args.decode.config()?, printer);
-    let summary = pipeline::run_until(&args.input.file, args.input.config(), &mut stage, &stop)?;
+    let summary = args.input.run_until(&mut stage, &stop)?;
     let mut printer = stage.into_sink();
     if let Some(e) = printer.error.take() {
         return Err(e.into());

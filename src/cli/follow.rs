@@ -2,7 +2,6 @@
 //! `tshark -z follow,tcp`, with gaps marked.
 
 use super::{warn_all, CliError, InputArgs};
-use crate::pipeline;
 use crate::reassembly::{Direction, Event, GapReason};
 use clap::{Args, ValueEnum};
 use std::io::{self, Write};
@@ -54,18 +53,14 @@ pub fn run(args: &FollowArgs) -> Result<(), CliError> {
         found: false,
         error: None,
     };
-    let summary = pipeline::run(&args.input.file, args.input.config(), &mut |ev: Event<
-        '_,
-    >| {
-        writer.event(ev)
-    })?;
+    let summary = args.input.run(&mut |ev: Event<'_>| writer.event(ev))?;
     if let Some(e) = writer.error.take() {
         return Err(e.into());
     }
     if !writer.found {
         return Err(CliError::Other(format!(
-            "{}: no TCP stream {} (the capture has {} stream(s), numbered from 0)",
-            args.input.file, args.stream, summary.reassembly.streams
+            "{}: no TCP stream {} (the capture has {} stream(s), numbered from 0: `cardshark inspect` lists them)",
+            args.input.name(), args.stream, summary.reassembly.streams
         )));
     }
     if args.format != FollowFormat::Raw {

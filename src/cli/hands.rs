@@ -5,7 +5,6 @@ use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use crate::analysis::hands::{Hand, HandCollector, HandId};
 use crate::decode::DecodeStage;
 use crate::output::{hand_text, ohh, write_table};
-use crate::pipeline;
 use clap::{Args, ValueEnum};
 use std::cell::Cell;
 use std::io::{self, BufWriter, Write};
@@ -45,7 +44,7 @@ pub struct HandsArgs {
 pub fn collect(input: &InputArgs, decode: &DecodeOpts) -> Result<Vec<Hand>, CliError> {
     let stop = Cell::new(false);
     let mut stage = DecodeStage::new(decode.config()?, HandCollector::new());
-    let summary = pipeline::run_until(&input.file, input.config(), &mut stage, &stop)?;
+    let summary = input.run_until(&mut stage, &stop)?;
     warn_all(&summary.warnings());
     Ok(stage.into_sink().finish())
 }
@@ -94,18 +93,19 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
         hands.retain(|h| id.matches(h));
         if hands.is_empty() {
             return Err(CliError::Usage(format!(
-                "no hand {id} in {}",
-                args.input.file
+                "{}: no hand {id} (`cardshark hands` lists them)",
+                args.input.name()
             )));
         }
     }
     let mut out = BufWriter::new(io::stdout().lock());
     if args.format != HandsFormat::Table && !args.incomplete {
         for h in hands.iter().filter(|h| !h.complete) {
-            eprintln!(
-                "cardshark: warning: hand {} is incomplete: left out (--incomplete writes it)",
+            let what = format!(
+                "hand {} is incomplete: left out (--incomplete writes it)",
                 h.id()
             );
+            super::diag::warn(args.input.name(), &what);
         }
         hands.retain(|h| h.complete);
     }

@@ -7,7 +7,7 @@
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use crate::decode::{DecodeStage, DirCounts, Record, RecordSink, StreamReport};
 use crate::output::{human_bytes, seconds, write_table, Format};
-use crate::pipeline::{self, CaptureSummary};
+use crate::pipeline::CaptureSummary;
 use crate::protocols::ProtocolId;
 use crate::reassembly::{DirStats, Direction, EndReason, Event, Sink, StreamInfo};
 use clap::Args;
@@ -94,7 +94,7 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
             });
         }
     };
-    let summary = pipeline::run(&args.input.file, args.input.config(), &mut sink)?;
+    let summary = args.input.run(&mut sink)?;
     rows.sort_unstable_by_key(|r| r.info.id);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match args.format {
@@ -234,6 +234,9 @@ fn end_label(r: &Row) -> String {
 }
 
 fn format_name(s: &CaptureSummary) -> &'static str {
+    if s.live {
+        return "live capture";
+    }
     match s.format {
         crate::capture::CaptureFormat::Pcap => "pcap",
         crate::capture::CaptureFormat::PcapNg => "pcapng",

@@ -4,24 +4,38 @@
 //! its results are printed with a warning), 1 when the input could not be
 //! read at all, 2 on bad usage.
 
+mod completions;
 mod decode;
+mod diag;
 mod follow;
 mod hands;
+mod input;
 mod inspect;
+mod live;
+mod progress;
 mod replay;
 mod timeline;
 
+pub use input::InputArgs;
+
 use crate::capture::CaptureError;
-use crate::reassembly::Config;
+use crate::output::color::ColorChoice;
 use clap::{Args, Parser, Subcommand};
 use std::fmt;
 
 /// Dissect old online game protocols in packet captures.
 #[derive(Parser, Debug)]
-#[command(name = "cardshark", version, about, long_about = None)]
+#[command(name = "cardshark", version, about, long_about = None, arg_required_else_help = true)]
 pub struct Cli {
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
+    /// List the interfaces live capture (`-i`) can use, like `tshark -D`.
+    #[arg(short = 'D', long)]
+    pub list_interfaces: bool,
+    /// Color in tables: on a terminal (`auto`, unless NO_COLOR is set),
+    /// `always` or `never`.
+    #[arg(long, value_enum, global = true, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
 }
 
 /// The subcommands.
@@ -39,45 +53,8 @@ pub enum Command {
     Replay(replay::ReplayArgs),
     /// The state of each game stream after every message that changed it.
     Timeline(timeline::TimelineArgs),
-}
-
-/// Options every command that reads a capture takes.
-#[derive(Args, Debug, Clone)]
-pub struct InputArgs {
-    /// The capture: a pcap or pcapng file, or `-` for standard input.
-    #[arg(value_name = "FILE")]
-    pub file: String,
-    /// Out-of-order bytes buffered per stream direction before a hole is
-    /// given up as a gap.
-    #[arg(long, value_name = "BYTES", default_value_t = Config::default().max_buffered_per_dir)]
-    pub max_buffer: usize,
-    /// TCP connections tracked at once; past it the longest idle is flushed.
-    #[arg(long, value_name = "N", default_value_t = Config::default().max_flows,
-          value_parser = at_least_one)]
-    pub max_flows: usize,
-    /// Seconds without a packet after which a stream ends (0: never).
-    #[arg(long, value_name = "SECS", default_value_t = 600.0)]
-    pub idle_timeout: f64,
-}
-
-/// A count of at least 1.
-fn at_least_one(s: &str) -> Result<usize, String> {
-    match s.parse::<usize>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!("'{s}' is not a whole number of at least 1")),
-    }
-}
-
-impl InputArgs {
-    /// The reassembler's configuration from these options.
-    pub fn config(&self) -> Config {
-        Config {
-            max_buffered_per_dir: self.max_buffer,
-            max_flows: self.max_flows,
-            idle_timeout: (self.idle_timeout > 0.0).then_some(self.idle_timeout),
-            ..Config::default()
-        }
-    }
+    /// A shell completion script (bash, zsh, fish, ...) on standard output.
+    Completions(completions::CompletionsArgs),
 }
 
 /// Options of the commands that decode (`decode`, `inspect`, `hands`, `replay`).
@@ -114,7 +91,7 @@ pub enum CliError {
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CliError::Input(e) => write!(f, "{e}"),
+            CliError::Input(e) => write!(f, "{e}{}", diag::advice(e)),
             CliError::Other(s) | CliError::Usage(s) => f.write_str(s),
         }
     }
@@ -148,14 +125,30 @@ pub fn main() -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
-    let result = match &cli.command {
+    crate::output::color::init(cli.color);
+    let command = match &cli.command {
+        _ if cli.list_interfaces => return finish(live::list_interfaces()),
+        Some(c) => c,
+        None => {
+            return finish(Err(CliError::Usage(
+                "no command given: try `cardshark --help`".into(),
+            )))
+        }
+    };
+    let result = match command {
         Command::Inspect(a) => inspect::run(a),
         Command::Decode(a) => decode::run(a),
         Command::Follow(a) => follow::run(a),
         Command::Hands(a) => hands::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Timeline(a) => timeline::run(a),
+        Command::Completions(a) => completions::run(a),
     };
+    finish(result)
+}
+
+/// Reports how a command ended; returns the exit status.
+fn finish(result: Result<(), CliError>) -> i32 {
     match result {
         Ok(()) => 0,
         // A closed pipe (`cardshark ... | head`) is not an error.

@@ -134,8 +134,8 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
     let hands = collect(&args.input, &args.decode)?;
     let Some(h) = hands.iter().find(|h| id.matches(h)) else {
         return Err(CliError::Usage(format!(
-            "no hand {id} in {}",
-            args.input.file
+            "{}: no hand {id} (`cardshark hands` lists them)",
+            args.input.name()
         )));
     };
     let all = states(h);

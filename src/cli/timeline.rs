@@ -7,7 +7,6 @@ use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use crate::analysis::timeline::{Change, Game, TimelineCollector};
 use crate::decode::DecodeStage;
 use crate::output::{seconds, write_table};
-use crate::pipeline;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::cell::Cell;
@@ -75,14 +74,14 @@ fn collect(
         sink = sink.until(f);
     }
     let mut stage = DecodeStage::new(decode.config()?, sink);
-    let summary = pipeline::run_until(&input.file, input.config(), &mut stage, &stop)?;
+    let summary = input.run_until(&mut stage, &stop)?;
     warn_all(&summary.warnings());
     let games = stage.into_sink().finish();
     if let Some(s) = stream {
         if !games.contains_key(&s) {
             return Err(CliError::Usage(format!(
-                "stream {s} of {} is not a game stream (gls, cardgame or pokerth){}",
-                input.file,
+                "{}: stream {s} is not a game stream (gls, cardgame or pokerth){}",
+                input.name(),
                 at.map_or(String::new(), |f| format!(" by frame {f}"))
             )));
         }

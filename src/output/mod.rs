@@ -1,13 +1,14 @@
 //! Output helpers shared by the subcommands: tables, JSON, number formats,
-//! and records ([`records`]).
+//! records ([`records`]), and color ([`color`]).
 
+pub mod color;
 pub mod hand_text;
 pub mod json;
 pub mod ohh;
 pub mod records;
 
 use comfy_table::presets::UTF8_FULL_CONDENSED;
-use comfy_table::{ColumnConstraint, ContentArrangement, Table, Width};
+use comfy_table::{Attribute, Cell, Color, ColumnConstraint, ContentArrangement, Table, Width};
 use std::io::Write;
 
 /// How a command writes its results.
@@ -55,7 +56,14 @@ pub fn write_table(
         let mut t = Table::new();
         t.load_preset(UTF8_FULL_CONDENSED)
             .set_content_arrangement(ContentArrangement::Disabled);
-        if c == 0 {
+        if c == 0 && color::enabled() {
+            t.enforce_styling();
+            t.set_header(
+                headers
+                    .iter()
+                    .map(|h| Cell::new(h).add_attribute(Attribute::Bold).fg(Color::Cyan)),
+            );
+        } else if c == 0 {
             t.set_header(headers.iter().copied());
         }
         for i in c * CHUNK..((c + 1) * CHUNK).min(n) {

@@ -1,0 +1,24 @@
+//! `cardshark completions SHELL`: a completion script for the shell, from
+//! the same definitions as the command line itself.
+
+use super::{Cli, CliError};
+use clap::{Args, CommandFactory};
+use clap_complete::Shell;
+
+/// Arguments of `cardshark completions`.
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell: bash (`cardshark completions bash > /etc/bash_completion.d/cardshark`),
+    /// zsh (into a directory of `$fpath`, as `_cardshark`), fish
+    /// (`~/.config/fish/completions/cardshark.fish`), elvish or powershell.
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: Shell,
+}
+
+/// Writes the script on standard output.
+pub fn run(args: &CompletionsArgs) -> Result<(), CliError> {
+    let mut cmd = Cli::command();
+    let mut out = std::io::stdout().lock();
+    clap_complete::generate(args.shell, &mut cmd, "cardshark", &mut out);
+    Ok(())
+}
