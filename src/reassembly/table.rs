@@ -26,14 +26,34 @@ use std::collections::{BinaryHeap, HashMap, VecDeque};
 use std::net::SocketAddr;
 
 /// A connection's endpoints, lower first, whichever way the segment went.
-pub(crate) type FlowKey = (SocketAddr, SocketAddr);
+///
+/// Hashed by hand: an IPv4 pair is two 64-bit words (address and port
+/// each), much cheaper than hashing two `SocketAddr` enums field by field,
+/// and the table is looked up for every segment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct FlowKey(pub SocketAddr, pub SocketAddr);
+
+impl std::hash::Hash for FlowKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        match (self.0, self.1) {
+            (SocketAddr::V4(a), SocketAddr::V4(b)) => {
+                state.write_u64(u64::from(a.ip().to_bits()) << 16 | u64::from(a.port()));
+                state.write_u64(u64::from(b.ip().to_bits()) << 16 | u64::from(b.port()));
+            }
+            (a, b) => {
+                a.hash(state);
+                b.hash(state);
+            }
+        }
+    }
+}
 
 /// The flow key of a segment from `a` to `b`.
 pub(crate) fn flow_key(a: SocketAddr, b: SocketAddr) -> FlowKey {
     if a <= b {
-        (a, b)
+        FlowKey(a, b)
     } else {
-        (b, a)
+        FlowKey(b, a)
     }
 }
 
