@@ -398,7 +398,7 @@ impl DirDecoder {
         let body = Body::Message {
             dialect: dec.dialect(),
             len: msg.len() as u64,
-            decoded: Box::new(decoded),
+            decoded,
         };
         out.push(self.record(frame, ts, offset, body));
     }

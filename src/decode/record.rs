@@ -30,7 +30,7 @@ pub enum Body {
     Message {
         dialect: Option<&'static str>,
         len: u64,
-        decoded: Box<Decoded>,
+        decoded: Decoded,
     },
     /// A TCP connection was first seen.
     StreamStart,
