@@ -331,6 +331,8 @@ pub struct Reassembler {
     table: FlowTable,
     /// The latest capture time seen.
     clock: Option<Timestamp>,
+    /// When idle flows were last looked for.
+    last_sweep: Option<Timestamp>,
 }
 
 impl Reassembler {
@@ -340,6 +342,7 @@ impl Reassembler {
             stats: ReassemblyStats::default(),
             table: FlowTable::default(),
             clock: None,
+            last_sweep: None,
         }
     }
 
@@ -422,6 +425,15 @@ impl Reassembler {
         let Some(timeout) = self.config.idle_timeout else {
             return;
         };
+        // Looking for idle flows on every packet costs more than it finds:
+        // sweep at most every thousandth of the timeout (0.6 s for 600 s).
+        if self
+            .last_sweep
+            .is_some_and(|t| ts.seconds_since(t) < timeout / 1000.0)
+        {
+            return;
+        }
+        self.last_sweep = Some(ts);
         while let Some(mut conn) = self.table.pop_idle(ts, timeout) {
             conn.end_at_last(EndReason::Timeout, &self.config, &mut self.stats, sink);
             sink.event(Event::Closed(&conn.info));
