@@ -32,6 +32,9 @@ pub fn table(headers: &[&str]) -> Table {
 /// Rows rendered at a time by [`write_table`].
 const CHUNK: usize = 512;
 
+/// The widest a column of [`write_table`] gets, in characters.
+const MAX_COLUMN: usize = 80;
+
 /// Writes a table of `n` rows, row `i`'s cells given by `row(i)`, looking
 /// exactly like one [`table`] but built a chunk of rows at a time, so that
 /// memory holds the cells of at most a chunk whatever `n` is (a capture may
@@ -48,14 +51,16 @@ pub fn write_table(
             *w = (*w).max(cell.chars().count());
         }
     }
+    // A column is at most MAX_COLUMN wide; longer cells wrap inside it.
     let fixed = widths.iter().map(|&w| {
-        ColumnConstraint::Absolute(Width::Fixed(u16::try_from(w + 2).unwrap_or(u16::MAX)))
+        let w = u16::try_from(w.min(MAX_COLUMN) + 2).unwrap_or(u16::MAX);
+        ColumnConstraint::Absolute(Width::Fixed(w))
     });
     let chunks = n.div_ceil(CHUNK).max(1);
     for c in 0..chunks {
         let mut t = Table::new();
         t.load_preset(UTF8_FULL_CONDENSED)
-            .set_content_arrangement(ContentArrangement::Disabled);
+            .set_content_arrangement(ContentArrangement::Dynamic);
         if c == 0 && color::enabled() {
             t.enforce_styling();
             t.set_header(
