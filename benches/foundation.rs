@@ -74,9 +74,9 @@ fn in_game(msg: &[u8]) -> bool {
     (81..=101).contains(&t)
 }
 
-/// The PokerTH messages of the reference vectors (../shared/vectors).
+/// The PokerTH messages of the reference vectors (testdata/vectors).
 fn pokerth_vectors() -> Option<Vec<Vec<u8>>> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/vectors/pokerth.jsonl");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/vectors/pokerth.jsonl");
     let text = std::fs::read_to_string(path).ok()?;
     let msgs: Vec<Vec<u8>> = text
         .lines()

@@ -13,8 +13,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// Messages from the PokerTH reference vectors (../shared beside the
-/// checkout), falling back on copies of the same bytes.
+/// Messages from the PokerTH reference vectors (testdata/vectors), falling
+/// back on copies of the same bytes.
 fn vector(name: &str) -> Vec<u8> {
     let copy = match name {
         "Init" => "0001002c0005000200010005000100000f1e2d3c4b5a69788796a5b4c3d2e1f0730000004ac3b67267000000",
@@ -24,7 +24,7 @@ fn vector(name: &str) -> Vec<u8> {
     };
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/vectors/pokerth.jsonl"
+        "/testdata/vectors/pokerth.jsonl"
     );
     let from_file = std::fs::read_to_string(path).ok().and_then(|text| {
         text.lines()

@@ -1,6 +1,6 @@
-//! What the protocol modules' tests share: the reference vectors and other
-//! files of the shared folder (`../shared` beside the checkout; a worktree
-//! one level deeper finds it at `../../shared`), hex, and testdata JSON.
+//! What the protocol modules' tests share: the reference vectors and the
+//! poker-network specification (copied into testdata/ so that the tests need
+//! nothing beside the checkout), hex, and testdata JSON.
 
 use serde_json::Value;
 

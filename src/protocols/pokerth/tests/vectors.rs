@@ -1,7 +1,5 @@
 //! `vectors/pokerth.jsonl`: every message type built, serialised and parsed
-//! back by the original PokerTH 0.7.1 code. Read from the shared folder
-//! beside the checkout (`../shared`; a worktree sits one level deeper, so
-//! `../../shared` too).
+//! back by the original PokerTH 0.7.1 code (testdata/vectors).
 
 use super::*;
 
