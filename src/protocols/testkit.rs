@@ -4,17 +4,20 @@
 
 use serde_json::Value;
 
-/// The text of a file of the shared folder, e.g. `vectors/gls.jsonl`.
+/// The text of a file of the shared documents kept in testdata/, e.g.
+/// `vectors/gls.jsonl` (the shared folder beside the checkout is the
+/// fallback).
 pub fn shared_file(path: &str) -> String {
     let root = env!("CARGO_MANIFEST_DIR");
     let candidates = [
+        format!("{root}/testdata/{path}"),
         format!("{root}/../shared/{path}"),
         format!("{root}/../../shared/{path}"),
     ];
     candidates
         .iter()
         .find_map(|p| std::fs::read_to_string(p).ok())
-        .unwrap_or_else(|| panic!("{path} not found beside the tree: {candidates:?}"))
+        .unwrap_or_else(|| panic!("{path} not found: {candidates:?}"))
 }
 
 /// The messages of a vectors file (`vectors/NAME.jsonl`), parsed.
