@@ -323,3 +323,68 @@ mod stage {
         );
     }
 }
+
+/// A concatenation of messages cut into chunks anywhere decodes to exactly
+/// the records it gives when fed whole.
+mod chunking {
+    use super::{dir, msg, ts, Toy};
+    use crate::decode::record::Record;
+    use crate::protocols::pokerth::{Decoder, Dialect};
+    use crate::protocols::testkit::{unhex, vectors};
+    use crate::protocols::StreamDecoder;
+    use proptest::prelude::*;
+    use std::sync::OnceLock;
+
+    /// Feeds `bytes` cut at `cuts` (positions, any order, repeats allowed),
+    /// every chunk from the same frame; the records, as text.
+    fn feed(dec: &mut dyn StreamDecoder, bytes: &[u8], cuts: &[usize]) -> Vec<String> {
+        let mut at: Vec<usize> = cuts.iter().map(|c| c % (bytes.len() + 1)).collect();
+        at.push(0);
+        at.push(bytes.len());
+        at.sort_unstable();
+        at.dedup();
+        let (mut d, mut out) = (dir(), Vec::<Record>::new());
+        for w in at.windows(2) {
+            d.data(dec, w[0] as u64, &bytes[w[0]..w[1]], 9, ts(9), &mut out);
+        }
+        d.finish(dec, &mut out);
+        out.iter().map(|r| format!("{r:?}")).collect()
+    }
+
+    /// The PokerTH messages of the reference vectors, as bytes.
+    fn pokerth_messages() -> &'static [Vec<u8>] {
+        static MSGS: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+        MSGS.get_or_init(|| {
+            vectors("pokerth.jsonl")
+                .iter()
+                .map(|v| unhex(v["hex"].as_str().expect("hex")))
+                .collect()
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn toy_messages_cut_anywhere_decode_the_same(
+            sizes in proptest::collection::vec(0u8..=16, 1..40),
+            cuts in proptest::collection::vec(any::<usize>(), 0..60),
+        ) {
+            let bytes: Vec<u8> = sizes.iter().flat_map(|&n| msg(n)).collect();
+            let whole = feed(&mut Toy, &bytes, &[]);
+            prop_assert_eq!(whole.len(), sizes.len());
+            prop_assert_eq!(feed(&mut Toy, &bytes, &cuts), whole);
+        }
+
+        #[test]
+        fn pokerth_messages_cut_anywhere_decode_the_same(
+            picks in proptest::collection::vec(any::<prop::sample::Index>(), 1..30),
+            cuts in proptest::collection::vec(any::<usize>(), 0..80),
+        ) {
+            let msgs = pokerth_messages();
+            let bytes: Vec<u8> = picks.iter().flat_map(|i| i.get(msgs).clone()).collect();
+            let new = || Decoder::with_dialect(Dialect::PokerTh);
+            let whole = feed(&mut new(), &bytes, &[]);
+            prop_assert!(whole.len() >= picks.len());
+            prop_assert_eq!(feed(&mut new(), &bytes, &cuts), whole);
+        }
+    }
+}

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Builds and runs every fuzz target for SECONDS each (default 60), with seed
+# corpora from testdata/: the capture files for the capture reader and the
+# link layer, and the bytes of each test stream (extracted with `cardshark
+# follow --format raw`) for detection and the protocol decoders.
+#
+#   fuzz/run.sh [SECONDS] [TARGET...]
+#
+# JOBS=N runs N targets at once (default 1). Crashes land in
+# fuzz/artifacts/TARGET/; the corpora grow in fuzz/corpus/TARGET/.
+#
+# cargo-fuzz needs nightly compiler flags; RUSTC_BOOTSTRAP=1 lets a stable
+# toolchain accept them (set here unless a nightly is asked for with
+# FUZZ_TOOLCHAIN=nightly).
+set -euo pipefail
+
+secs=${1:-60}
+shift || true
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$here")
+cd "$here"
+
+all=(capture_reader link_layer reassembly detect proto_pokerth proto_pokernetwork proto_gls proto_cardgame)
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
+
+if ! cargo fuzz --version >/dev/null 2>&1; then
+    cargo install cargo-fuzz
+fi
+
+if [ -n "${FUZZ_TOOLCHAIN:-}" ]; then
+    fuzz=(cargo "+$FUZZ_TOOLCHAIN" fuzz)
+else
+    export RUSTC_BOOTSTRAP=1
+    fuzz=(cargo fuzz)
+fi
+
+# Seeds.
+seed() { # target file...
+    local dir="corpus/$1"
+    shift
+    mkdir -p "$dir"
+    for f in "$@"; do
+        [ -s "$f" ] && cp "$f" "$dir/seed-$(sha1sum "$f" | cut -c1-16)"
+    done
+    return 0
+}
+mapfile -t captures < <(find "$top/testdata" -type f \( -name '*.pcap' -o -name '*.pcapng' \))
+seed capture_reader "${captures[@]}"
+seed link_layer "${captures[@]}"
+
+(cd "$top" && cargo build --quiet)
+bin="$top/target/debug/cardshark"
+streams=$(mktemp -d)
+trap 'rm -rf "$streams"' EXIT
+for proto in pokerth pokernetwork gls cardgame; do
+    for cap in "$top/testdata/$proto"/*.pcap "$top/testdata/$proto"/*.pcapng; do
+        [ -f "$cap" ] || continue
+        for s in 0 1 2 3; do
+            for d in c2s s2c; do
+                out="$streams/$proto-$(basename "$cap")-$s-$d"
+                "$bin" follow --format raw --dir "$d" -s "$s" "$cap" >"$out" 2>/dev/null || rm -f "$out"
+            done
+        done
+    done
+    seed "proto_$proto" "$streams/$proto"-*
+    seed detect "$streams/$proto"-*
+done
+
+"${fuzz[@]}" build
+
+run_one() {
+    local t=$1
+    mkdir -p "corpus/$t" "artifacts/$t"
+    echo "== $t: ${secs}s"
+    "${fuzz[@]}" run "$t" "corpus/$t" -- \
+        -max_total_time="$secs" -timeout=10 -rss_limit_mb=1024 -print_final_stats=1 \
+        >"artifacts/$t.log" 2>&1 && echo "== $t: ok" || {
+        echo "== $t: FAILED (see fuzz/artifacts/$t.log)"
+        return 1
+    }
+}
+
+jobs=${JOBS:-1}
+status=0
+pids=()
+for t in "${targets[@]}"; do
+    run_one "$t" &
+    pids+=($!)
+    if [ ${#pids[@]} -ge "$jobs" ]; then
+        wait "${pids[0]}" || status=1
+        pids=("${pids[@]:1}")
+    fi
+done
+for p in "${pids[@]}"; do wait "$p" || status=1; done
+exit $status
