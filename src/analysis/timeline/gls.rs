@@ -163,28 +163,11 @@ impl Board {
         self.client_state = Some(s.name());
     }
 
-    /// Follows the client's state as the spec's section 2 (and the
-    /// decoder) do.
+    /// Follows the client's state with the decoder's own rules.
     fn follow(&mut self, m: &Message) {
-        use ClientState::*;
-        let state = self.state.or(match m {
-            Message::Protover(_) | Message::Protoverack(_) => Some(Connected),
-            Message::PlatePlace(_) | Message::SyncEnd(_) => Some(Synchronizing),
-            Message::NickReq(_)
-            | Message::NickSet(_)
-            | Message::DiePlace(_)
-            | Message::Shutdown(_) => None,
-            _ => Some(Authenticated),
-        });
-        let Some(state) = state else { return };
-        let next = match m {
-            Message::Protoverack(a) if a.ack != 0 => ProtoverOkay,
-            Message::Protoverack(_) | Message::Shutdown(_) => Disconnected,
-            Message::NickSet(n) if state == ProtoverOkay && !n.nick.is_empty() => Synchronizing,
-            Message::SyncEnd(_) => Authenticated,
-            _ => state,
-        };
-        self.set_state(next);
+        if let Some(next) = ClientState::after(self.state, m) {
+            self.set_state(next);
+        }
     }
 
     fn player(&mut self, nick: &str) -> &mut Player {

@@ -132,6 +132,15 @@ impl Decoder {
     }
 }
 
+impl ClientState {
+    /// The client's state after `msg`, from `state`, or, while the state
+    /// is unknown (a capture that started mid-stream), from the one state
+    /// `msg` implies; `None` while it is still unknown.
+    pub fn after(state: Option<ClientState>, msg: &Message) -> Option<ClientState> {
+        state.or_else(|| infer(msg)).map(|s| next(s, msg))
+    }
+}
+
 /// The state a mid-stream capture must be in for `msg` to be legal, when
 /// only one state fits; `None` when `msg` fits several.
 fn infer(msg: &Message) -> Option<ClientState> {
