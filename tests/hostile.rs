@@ -102,6 +102,15 @@ impl Pcap {
     fn finish(self) {
         self.0.into_writer().flush().unwrap();
     }
+
+    /// A capture that starts with `c`'s handshake, frames 0..3.
+    fn with_handshake(path: &Path, c: &mut Conn) -> Self {
+        let mut w = Pcap::create(path);
+        for (i, s) in c.handshake().iter().enumerate() {
+            w.frame(i as u64, &c.eth(s));
+        }
+        w
+    }
 }
 
 /// A good connection: handshake, a message each way.
@@ -280,11 +289,8 @@ fn a_stream_forever_out_of_order() {
     const N: u32 = 50_000;
     let dir = TempDir::new();
     let path = dir.file("ooo.pcap");
-    let mut w = Pcap::create(&path);
     let mut c = Conn::new("10.0.0.1:40000", "10.0.0.2:7234", 1000, 5000);
-    for (i, s) in c.handshake().iter().enumerate() {
-        w.frame(i as u64, &c.eth(s));
-    }
+    let mut w = Pcap::with_handshake(&path, &mut c);
     let payload = [0x42u8; 100];
     for i in 0..N {
         c.advance(true, 100); // the hole
@@ -335,11 +341,8 @@ fn sequence_numbers_jumping_by_2_pow_31() {
     const N: u32 = 2000;
     let dir = TempDir::new();
     let path = dir.file("jumps.pcap");
-    let mut w = Pcap::create(&path);
     let mut c = Conn::new("10.0.0.1:40000", "10.0.0.2:7234", 7, 9);
-    for (i, s) in c.handshake().iter().enumerate() {
-        w.frame(i as u64, &c.eth(s));
-    }
+    let mut w = Pcap::with_handshake(&path, &mut c);
     let payload = [0x17u8; 50];
     for i in 0..N {
         let s = c.seg(true, PSH | ACK, &payload);

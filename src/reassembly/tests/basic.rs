@@ -19,10 +19,6 @@ fn ss(o: u32) -> u32 {
     SI + 1 + o
 }
 
-fn b(s: &str) -> Vec<u8> {
-    s.as_bytes().to_vec()
-}
-
 #[test]
 fn in_order_both_ways_then_fin_and_late_ack() {
     let mut h = H::new();

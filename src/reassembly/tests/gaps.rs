@@ -17,10 +17,6 @@ fn ss(o: u32) -> u32 {
     SI + 1 + o
 }
 
-fn b(s: &str) -> Vec<u8> {
-    s.as_bytes().to_vec()
-}
-
 #[test]
 fn ack_past_holes_gives_gaps_up_to_each_buffered_segment() {
     let mut h = H::new();

@@ -15,6 +15,11 @@ pub const PSH: u8 = TcpFlags::PSH;
 pub const C: &str = "10.0.0.1:40000";
 pub const S: &str = "10.0.0.2:80";
 
+/// The bytes of a text, as a payload.
+pub fn b(s: &str) -> Vec<u8> {
+    s.as_bytes().to_vec()
+}
+
 pub fn addr(s: &str) -> SocketAddr {
     s.parse().expect("test address")
 }

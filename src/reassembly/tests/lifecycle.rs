@@ -6,10 +6,6 @@ use crate::capture::Timestamp;
 use crate::reassembly::Direction::{C2S, S2C};
 use crate::reassembly::*;
 
-fn b(s: &str) -> Vec<u8> {
-    s.as_bytes().to_vec()
-}
-
 /// Another client, on another port.
 const B: &str = "10.0.0.3:40001";
 const D: &str = "10.0.0.4:40002";
