@@ -9,6 +9,7 @@ use crate::protocols::ProtocolId;
 use clap::{Args, ValueEnum};
 use std::cell::Cell;
 use std::io::{self, Write};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 
 /// How `decode` writes records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -56,34 +57,50 @@ fn parse_protocol(s: &str) -> Result<ProtocolId, String> {
 /// Output is handed to standard output in pieces of about this many bytes.
 const FLUSH_AT: usize = 1 << 16;
 
-/// Filters records and writes them.
-struct Printer<'a, W: Write> {
+/// Records handed to the writer thread at a time, and batches in flight:
+/// what waits between the threads stays under a few thousand records.
+const BATCH: usize = 512;
+const IN_FLIGHT: usize = 4;
+
+/// Whether the arguments' filters let `r` through.
+fn wanted(a: &DecodeArgs, r: &Record) -> bool {
+    a.stream.is_none_or(|s| s == r.stream)
+        && a.protocol.is_none_or(|p| r.protocol == Some(p))
+        && a.type_name
+            .as_deref()
+            .is_none_or(|t| t.eq_ignore_ascii_case(r.type_name()))
+}
+
+/// Formats records and writes them.
+struct Writer<W: Write> {
     out: W,
+    format: DecodeFormat,
     /// Output not yet written: records are built straight into it, and it
     /// goes to `out` in pieces of about [`FLUSH_AT`] bytes.
     buf: Vec<u8>,
-    args: &'a DecodeArgs,
-    printed: u64,
+    written: u64,
     first_ts: Option<f64>,
-    stop: &'a Cell<bool>,
-    error: Option<io::Error>,
     json: JsonWriter,
     /// Whether the input is a live capture (output flushed per record).
     live: bool,
 }
 
-impl<W: Write> Printer<'_, W> {
-    fn wanted(&self, r: &Record) -> bool {
-        let a = self.args;
-        a.stream.is_none_or(|s| s == r.stream)
-            && a.protocol.is_none_or(|p| r.protocol == Some(p))
-            && a.type_name
-                .as_deref()
-                .is_none_or(|t| t.eq_ignore_ascii_case(r.type_name()))
+impl<W: Write> Writer<W> {
+    fn new(out: W, format: DecodeFormat, live: bool) -> Self {
+        Writer {
+            out,
+            format,
+            buf: Vec::with_capacity(FLUSH_AT + 4096),
+            written: 0,
+            first_ts: None,
+            json: JsonWriter::new(),
+            live,
+        }
     }
 
     fn write(&mut self, r: &Record) -> io::Result<()> {
         self.format(r)?;
+        self.written += 1;
         // Live, a record is shown as soon as it is decoded.
         if self.buf.len() >= FLUSH_AT || self.live {
             self.out.write_all(&self.buf)?;
@@ -94,7 +111,7 @@ impl<W: Write> Printer<'_, W> {
     }
 
     fn format(&mut self, r: &Record) -> io::Result<()> {
-        match self.args.format {
+        match self.format {
             DecodeFormat::Jsonl => {
                 self.json.append(&mut self.buf, r)?;
                 self.buf.push(b'\n');
@@ -102,11 +119,11 @@ impl<W: Write> Printer<'_, W> {
             }
             DecodeFormat::Json => {
                 self.buf
-                    .extend_from_slice(if self.printed == 0 { b"[\n" } else { b",\n" });
+                    .extend_from_slice(if self.written == 0 { b"[\n" } else { b",\n" });
                 self.json.append(&mut self.buf, r)
             }
             DecodeFormat::Table => {
-                if self.printed == 0 {
+                if self.written == 0 {
                     let header = format!(
                         "{:>7} {:>11} {:>6} {:<3} {:<12} {:<26} Summary",
                         "Frame", "Time", "Stream", "Dir", "Protocol", "Type"
@@ -135,9 +152,9 @@ impl<W: Write> Printer<'_, W> {
     }
 
     fn finish(&mut self) -> io::Result<()> {
-        if self.args.format == DecodeFormat::Json {
+        if self.format == DecodeFormat::Json {
             self.buf
-                .extend_from_slice(if self.printed == 0 { b"[]\n" } else { b"\n]\n" });
+                .extend_from_slice(if self.written == 0 { b"[]\n" } else { b"\n]\n" });
         }
         self.out.write_all(&self.buf)?;
         self.buf.clear();
@@ -145,12 +162,59 @@ impl<W: Write> Printer<'_, W> {
     }
 }
 
-impl<W: Write> RecordSink for Printer<'_, W> {
+/// Where the records that pass the filters go: written here, or handed in
+/// batches to a writer thread.
+enum Output<'a> {
+    Here(Writer<io::StdoutLock<'a>>),
+    Thread {
+        batch: Vec<Record>,
+        to_writer: SyncSender<Vec<Record>>,
+        /// Emptied batches coming back, to be filled again.
+        spare: Receiver<Vec<Record>>,
+    },
+}
+
+/// Filters records and passes them on.
+struct Printer<'a> {
+    args: &'a DecodeArgs,
+    printed: u64,
+    stop: &'a Cell<bool>,
+    error: Option<io::Error>,
+    output: Output<'a>,
+}
+
+impl Printer<'_> {
+    fn pass(&mut self, r: Record) -> io::Result<()> {
+        match &mut self.output {
+            Output::Here(w) => w.write(&r),
+            Output::Thread {
+                batch,
+                to_writer,
+                spare,
+            } => {
+                batch.push(r);
+                if batch.len() >= BATCH {
+                    let next = spare
+                        .try_recv()
+                        .unwrap_or_else(|_| Vec::with_capacity(BATCH));
+                    let full = std::mem::replace(batch, next);
+                    if to_writer.send(full).is_err() {
+                        // The writer stopped on an error it reports itself.
+                        self.stop.set(true);
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl RecordSink for Printer<'_> {
     fn record(&mut self, r: Record) {
-        if self.error.is_some() || self.stop.get() || !self.wanted(&r) {
+        if self.error.is_some() || self.stop.get() || !wanted(self.args, &r) {
             return;
         }
-        if let Err(e) = self.write(&r) {
+        if let Err(e) = self.pass(r) {
             self.error = Some(e);
             self.stop.set(true);
             return;
@@ -163,25 +227,74 @@ impl<W: Write> RecordSink for Printer<'_, W> {
 }
 
 pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
+    let live = args.input.is_live();
+    let config = args.decode.config()?;
+    // Reading a file, JSON is built and written on a second thread while
+    // this one reads and decodes; the output is the same. A live capture
+    // (a record shown as soon as it is decoded) and the table stay on one.
+    if live || args.format == DecodeFormat::Table {
+        let stop = Cell::new(false);
+        let printer = Printer {
+            args,
+            printed: 0,
+            stop: &stop,
+            error: None,
+            output: Output::Here(Writer::new(io::stdout().lock(), args.format, live)),
+        };
+        let mut stage = DecodeStage::new(config, printer);
+        let summary = args.input.run_until(&mut stage, &stop)?;
+        let mut printer = stage.into_sink();
+        if let Some(e) = printer.error.take() {
+            return Err(e.into());
+        }
+        if let Output::Here(w) = &mut printer.output {
+            w.finish()?;
+        }
+        warn_all(&summary.warnings());
+        return Ok(());
+    }
+    let (to_writer, batches) = sync_channel::<Vec<Record>>(IN_FLIGHT);
+    let (give_back, spare) = sync_channel::<Vec<Record>>(IN_FLIGHT + 1);
+    let format = args.format;
+    let writer = std::thread::spawn(move || -> io::Result<()> {
+        let mut w = Writer::new(io::stdout().lock(), format, false);
+        for mut batch in batches {
+            for r in batch.drain(..) {
+                w.write(&r)?;
+            }
+            let _ = give_back.try_send(batch);
+        }
+        w.finish()
+    });
     let stop = Cell::new(false);
     let printer = Printer {
-        out: io::stdout().lock(),
-        buf: Vec::with_capacity(FLUSH_AT + 4096),
         args,
         printed: 0,
-        first_ts: None,
         stop: &stop,
         error: None,
-        json: JsonWriter::new(),
-        live: args.input.is_live(),
+        output: Output::Thread {
+            batch: Vec::with_capacity(BATCH),
+            to_writer,
+            spare,
+        },
     };
-    let mut stage = DecodeStage::new(args.decode.config()?, printer);
-    let summary = args.input.run_until(&mut stage, &stop)?;
-    let mut printer = stage.into_sink();
-    if let Some(e) = printer.error.take() {
-        return Err(e.into());
+    let mut stage = DecodeStage::new(config, printer);
+    let result = args.input.run_until(&mut stage, &stop);
+    let printer = stage.into_sink();
+    if let Output::Thread {
+        batch, to_writer, ..
+    } = printer.output
+    {
+        if !batch.is_empty() {
+            let _ = to_writer.send(batch);
+        }
     }
-    printer.finish()?;
+    // The sender is dropped: the writer finishes what it has and returns.
+    let written = writer
+        .join()
+        .unwrap_or_else(|_| Err(io::Error::other("the output thread failed")));
+    let summary = result?;
+    written?;
     warn_all(&summary.warnings());
     Ok(())
 }

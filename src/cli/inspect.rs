@@ -68,6 +68,7 @@ impl RecordSink for Reports {
 pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     let mut config = args.decode.config()?;
     config.ordered = false;
+    config.messages = false;
     let mut stage = DecodeStage::new(config, Reports::default());
     // The end reason comes with End (and the decode stage's report right
     // after it); the final counts, late packets such as the last ACK

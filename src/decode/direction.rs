@@ -32,6 +32,8 @@ pub struct Ctx {
     pub dir: Direction,
     pub src: SocketAddr,
     pub dst: SocketAddr,
+    /// Make a record of each message ([`super::DecodeConfig::messages`]).
+    pub messages: bool,
 }
 
 /// Skipped bytes not yet reported.
@@ -394,6 +396,9 @@ impl DirDecoder {
             if self.counts.violations > VIOLATION_BUDGET {
                 self.dead = true;
             }
+        }
+        if !self.ctx.messages {
+            return;
         }
         let body = Body::Message {
             dialect: dec.dialect(),

@@ -54,6 +54,11 @@ pub struct DecodeConfig {
     /// after a stream still being detected). Off for consumers that only
     /// count, such as `inspect`: nothing is then held.
     pub ordered: bool,
+    /// Make a record of every message. Off for consumers that only count
+    /// (`inspect`): messages are still decoded and counted (errors
+    /// included), then dropped; events (starts, ends, gaps, unknown data)
+    /// are still recorded.
+    pub messages: bool,
 }
 
 impl Default for DecodeConfig {
@@ -61,6 +66,7 @@ impl Default for DecodeConfig {
         DecodeConfig {
             overrides: Overrides::default(),
             ordered: true,
+            messages: true,
         }
     }
 }
@@ -111,6 +117,8 @@ struct Stream {
     reason: Option<EndReason>,
     /// While detecting: the frame from which this stream holds records back.
     held: Option<u64>,
+    /// [`DecodeConfig::messages`].
+    messages: bool,
 }
 
 impl Stream {
@@ -125,6 +133,7 @@ impl Stream {
             dir,
             src,
             dst,
+            messages: self.messages,
         }
     }
 
@@ -184,6 +193,7 @@ impl<S: RecordSink> DecodeStage<S> {
             how: "detected",
             reason: None,
             held: None,
+            messages: self.config.messages,
         };
         if let Some(id) = forced {
             s.how = "forced";

@@ -22,11 +22,18 @@ pub const HOLD_LIMIT: usize = 4096;
 /// last bound on memory; the decode stage normally keeps to `HOLD_LIMIT`).
 const MAX_HELD: usize = 1 << 20;
 
-struct Held(u64, u64, Record);
+/// A waiting record's place in the heap: (frame, arrival) and the slot
+/// holding the record. The heap moves these small keys about, never the
+/// records themselves (a record is a few hundred bytes).
+struct Held {
+    frame: u64,
+    seq: u64,
+    slot: u32,
+}
 
 impl PartialEq for Held {
     fn eq(&self, other: &Self) -> bool {
-        (self.0, self.1) == (other.0, other.1)
+        (self.frame, self.seq) == (other.frame, other.seq)
     }
 }
 impl Eq for Held {}
@@ -38,7 +45,7 @@ impl PartialOrd for Held {
 impl Ord for Held {
     /// Reversed: the heap's top is the earliest record.
     fn cmp(&self, other: &Self) -> Ordering {
-        (other.0, other.1).cmp(&(self.0, self.1))
+        (other.frame, other.seq).cmp(&(self.frame, self.seq))
     }
 }
 
@@ -46,6 +53,10 @@ impl Ord for Held {
 #[derive(Default)]
 pub struct Reorder {
     heap: BinaryHeap<Held>,
+    /// The waiting records, each in the slot its [`Held`] names; free
+    /// slots are reused (the slab grows to the most records ever waiting).
+    slots: Vec<Option<Record>>,
+    free: Vec<u32>,
     /// (first frame held, stream) of each stream still detecting.
     holds: BTreeSet<(u64, u64)>,
     seq: u64,
@@ -84,7 +95,23 @@ impl Reorder {
         }
         for r in batch.drain(..) {
             self.seq += 1;
-            self.heap.push(Held(r.frame, self.seq, r));
+            let frame = r.frame;
+            let slot = match self.free.pop() {
+                Some(slot) => {
+                    self.slots[slot as usize] = Some(r);
+                    slot
+                }
+                None => {
+                    self.slots.push(Some(r));
+                    // At most MAX_HELD records wait (see drain), far below u32::MAX.
+                    (self.slots.len() - 1) as u32
+                }
+            };
+            self.heap.push(Held {
+                frame,
+                seq: self.seq,
+                slot,
+            });
         }
         self.drain(out);
     }
@@ -93,10 +120,12 @@ impl Reorder {
     pub fn drain(&mut self, out: &mut impl FnMut(Record)) {
         let limit = self.holds.first().map_or(u64::MAX, |h| h.0);
         while let Some(top) = self.heap.peek() {
-            if top.0 >= limit && self.heap.len() <= MAX_HELD {
+            if top.frame >= limit && self.heap.len() <= MAX_HELD {
                 break;
             }
-            if let Some(Held(_, _, r)) = self.heap.pop() {
+            let Some(held) = self.heap.pop() else { break };
+            self.free.push(held.slot);
+            if let Some(r) = self.slots[held.slot as usize].take() {
                 out(r);
             }
         }

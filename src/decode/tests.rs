@@ -49,6 +49,7 @@ fn dir() -> DirDecoder {
         dir: Direction::C2S,
         src: "10.0.0.1:1".parse().unwrap(),
         dst: "10.0.0.2:2".parse().unwrap(),
+        messages: true,
     };
     DirDecoder::new(ctx, 0, false)
 }
