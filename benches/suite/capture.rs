@@ -98,7 +98,7 @@ pub fn build(path: &Path, target_bytes: u64, concurrent: usize, scripts: &[Scrip
     let mut written = 24u64;
     let mut ts = Duration::from_secs(1_700_000_000);
     let mut f = Vec::with_capacity(2048);
-    let mut new_conn = |n: u64, rng: &mut Rng, built: &mut Built| {
+    let new_conn = |n: u64, rng: &mut Rng, built: &mut Built| {
         let script = (n % scripts.len() as u64) as usize;
         let proto = scripts[script]
             .name
@@ -178,10 +178,8 @@ pub fn build(path: &Path, target_bytes: u64, concurrent: usize, scripts: &[Scrip
             c.held = Some((from_client, seq, step));
             continue;
         }
-        if roll >= OUT_OF_ORDER + RETRANSMITTED
-            && roll < OUT_OF_ORDER + RETRANSMITTED + LOST
-            && c.held.is_none()
-        {
+        let lost = OUT_OF_ORDER + RETRANSMITTED..OUT_OF_ORDER + RETRANSMITTED + LOST;
+        if lost.contains(&roll) && c.held.is_none() {
             built.lost_segments += 1;
         } else {
             frame(&mut f, c, from_client, seq, 0x18, data);
@@ -195,7 +193,7 @@ pub fn build(path: &Path, target_bytes: u64, concurrent: usize, scripts: &[Scrip
             frame(&mut f, c, from_client, seq, 0x18, data);
             emit(&f, &mut written, &mut built.packets);
         }
-        if roll % 2 == 0 {
+        if roll.is_multiple_of(2) {
             frame(
                 &mut f,
                 c,
