@@ -107,7 +107,7 @@ impl InputArgs {
         }
         let file = self.name();
         let (reader, bar) = progress::open(file)?;
-        let summary = pipeline::run_reader(file, reader, self.config(), sink, stop);
+        let summary = pipeline::run_file(file, reader, self.config(), sink, stop);
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }

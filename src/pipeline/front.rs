@@ -1,0 +1,167 @@
+//! The front of the pipeline on its own thread: reading the capture and
+//! taking frames apart (capture → link) while the caller's thread
+//! reassembles and decodes. Segments cross in batches whose payloads sit in
+//! one buffer, and emptied batches come back to be filled again, so the
+//! steady state allocates nothing per packet.
+
+use super::CaptureSummary;
+use crate::capture::{CaptureError, CaptureReader, Timestamp};
+use crate::link::{LinkDecoder, Packet, TcpFlags, TcpSegment};
+use crate::reassembly::{Config, Reassembler, Sink};
+use std::cell::Cell;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::Arc;
+
+/// A batch is handed over once it holds this many segments or payload bytes.
+const BATCH_SEGMENTS: usize = 1024;
+const BATCH_BYTES: usize = 256 << 10;
+/// Batches in flight between the threads (so at most about 1 MB of
+/// payload waits).
+const IN_FLIGHT: usize = 4;
+
+/// A TCP segment as the link stage left it, its payload in the batch's
+/// `bytes[start..end]`.
+struct Seg {
+    frame: u64,
+    ts: Timestamp,
+    src: SocketAddr,
+    dst: SocketAddr,
+    seq: u32,
+    ack: u32,
+    flags: TcpFlags,
+    window: u16,
+    missing: u32,
+    start: usize,
+    end: usize,
+}
+
+#[derive(Default)]
+struct Batch {
+    bytes: Vec<u8>,
+    segs: Vec<Seg>,
+}
+
+/// Reads `reader` on a second thread; reassembles (into `sink`) here.
+/// The same events, in the same order, as [`super::run_reader`]; `stop` is
+/// checked before each segment.
+pub fn run(
+    name: &str,
+    reader: CaptureReader,
+    config: Config,
+    sink: &mut impl Sink,
+    stop: &Cell<bool>,
+) -> Result<CaptureSummary, CaptureError> {
+    let (to_main, batches) = sync_channel::<Batch>(IN_FLIGHT);
+    let (give_back, spare) = sync_channel::<Batch>(IN_FLIGHT + 1);
+    let quit = Arc::new(AtomicBool::new(false));
+    let front = {
+        let quit = Arc::clone(&quit);
+        let name = name.to_string();
+        std::thread::spawn(move || read(&name, reader, &to_main, &spare, &quit))
+    };
+    let mut reasm = Reassembler::new(config);
+    'batches: for mut batch in batches.iter() {
+        for s in &batch.segs {
+            if stop.get() {
+                quit.store(true, Ordering::Relaxed);
+                break 'batches;
+            }
+            let seg = TcpSegment {
+                src: s.src,
+                dst: s.dst,
+                seq: s.seq,
+                ack: s.ack,
+                flags: s.flags,
+                window: s.window,
+                payload: &batch.bytes[s.start..s.end],
+                missing: s.missing,
+            };
+            reasm.process(s.frame, s.ts, &seg, sink);
+        }
+        batch.bytes.clear();
+        batch.segs.clear();
+        let _ = give_back.try_send(batch);
+    }
+    // Unblock the reader if it waits to hand over a batch.
+    drop(batches);
+    let mut summary = front.join().unwrap_or_else(|_| CaptureSummary::empty(name));
+    if summary.frames == 0 {
+        if let Some(e) = summary.truncated.take() {
+            return Err(e);
+        }
+    }
+    reasm.finish(sink);
+    summary.reassembly = reasm.stats().clone();
+    Ok(summary)
+}
+
+/// The reader thread: frames in, batches of TCP segments out; returns what
+/// the capture and link stages saw.
+fn read(
+    name: &str,
+    mut reader: CaptureReader,
+    to_main: &SyncSender<Batch>,
+    spare: &Receiver<Batch>,
+    quit: &AtomicBool,
+) -> CaptureSummary {
+    let mut decoder = LinkDecoder::new();
+    let mut summary = CaptureSummary {
+        format: reader.format(),
+        ..CaptureSummary::empty(name)
+    };
+    let mut batch = Batch::default();
+    loop {
+        let frame = match reader.next_frame() {
+            Ok(Some(f)) => f,
+            Ok(None) => break,
+            Err(e) => {
+                summary.truncated = Some(e);
+                break;
+            }
+        };
+        summary.frames += 1;
+        summary.first.get_or_insert(frame.ts);
+        summary.last = Some(frame.ts);
+        match decoder.decode(&frame) {
+            Packet::Tcp(seg) => {
+                let start = batch.bytes.len();
+                batch.bytes.extend_from_slice(seg.payload);
+                batch.segs.push(Seg {
+                    frame: frame.number,
+                    ts: frame.ts,
+                    src: seg.src,
+                    dst: seg.dst,
+                    seq: seg.seq,
+                    ack: seg.ack,
+                    flags: seg.flags,
+                    window: seg.window,
+                    missing: seg.missing,
+                    start,
+                    end: batch.bytes.len(),
+                });
+            }
+            Packet::Malformed(why) => {
+                if summary.first_malformed.is_none() {
+                    summary.first_malformed = Some((frame.number, why));
+                }
+            }
+            Packet::NotTcp(_) | Packet::FragmentHeld => {}
+        }
+        if batch.segs.len() >= BATCH_SEGMENTS || batch.bytes.len() >= BATCH_BYTES {
+            let next = spare.try_recv().unwrap_or_default();
+            if quit.load(Ordering::Relaxed)
+                || to_main.send(std::mem::replace(&mut batch, next)).is_err()
+            {
+                break;
+            }
+        }
+    }
+    if !batch.segs.is_empty() {
+        let _ = to_main.send(batch);
+    }
+    decoder.flush_fragments();
+    summary.link = decoder.stats().clone();
+    summary
+}
