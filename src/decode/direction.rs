@@ -47,7 +47,7 @@ struct Skipped {
 }
 
 /// Counters for `inspect`.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct DirCounts {
     pub messages: u64,
     pub errors: u64,

@@ -45,11 +45,33 @@ pub fn write_table(
     n: usize,
     row: impl Fn(usize) -> Vec<String>,
 ) -> std::io::Result<()> {
+    let row = &row;
+    write_table_rows(out, headers, || {
+        Ok::<_, std::io::Error>((0..n).map(|i| Ok(row(i))))
+    })
+}
+
+/// Like [`write_table`], the rows' cells coming from an iterator that
+/// `rows()` makes anew for each of the two passes (column widths, then
+/// rendering); both must give the same rows. Making the iterator or one of
+/// its rows may fail, with an error of the caller's type `E`; write errors
+/// become an `E` too.
+pub fn write_table_rows<E, I>(
+    out: &mut impl Write,
+    headers: &[&str],
+    mut rows: impl FnMut() -> Result<I, E>,
+) -> Result<(), E>
+where
+    E: From<std::io::Error>,
+    I: Iterator<Item = Result<Vec<String>, E>>,
+{
     let mut widths: Vec<usize> = headers.iter().map(|h| h.chars().count()).collect();
-    for i in 0..n {
-        for (w, cell) in widths.iter_mut().zip(row(i)) {
+    let mut n = 0usize;
+    for row in rows()? {
+        for (w, cell) in widths.iter_mut().zip(row?) {
             *w = (*w).max(cell.chars().count());
         }
+        n += 1;
     }
     // A column is at most MAX_COLUMN wide; longer cells wrap inside it.
     let fixed = widths.iter().map(|&w| {
@@ -57,6 +79,7 @@ pub fn write_table(
         ColumnConstraint::Absolute(Width::Fixed(w))
     });
     let chunks = n.div_ceil(CHUNK).max(1);
+    let mut rows = rows()?;
     for c in 0..chunks {
         let mut t = Table::new();
         t.load_preset(UTF8_FULL_CONDENSED)
@@ -71,8 +94,8 @@ pub fn write_table(
         } else if c == 0 {
             t.set_header(headers.iter().copied());
         }
-        for i in c * CHUNK..((c + 1) * CHUNK).min(n) {
-            t.add_row(row(i));
+        for row in rows.by_ref().take(CHUNK.min(n - c * CHUNK)) {
+            t.add_row(row?);
         }
         t.set_constraints(fixed.clone());
         let text = t.to_string();
@@ -135,6 +158,39 @@ mod tests {
         let mut chunked = Vec::new();
         write_table(&mut chunked, &headers, n, cell).unwrap();
         assert_eq!(String::from_utf8(chunked).unwrap(), format!("{whole}\n"));
+    }
+
+    #[test]
+    fn rows_from_an_iterator_make_the_same_table() {
+        let headers = ["Stream", "Cells"];
+        let cell = |i: usize| vec![i.to_string(), "y".repeat(i % 9)];
+        let n = CHUNK + 3;
+        let mut by_index = Vec::new();
+        write_table(&mut by_index, &headers, n, cell).unwrap();
+        let mut passes = 0;
+        let mut from_iter = Vec::new();
+        write_table_rows(&mut from_iter, &headers, || {
+            passes += 1;
+            Ok::<_, std::io::Error>((0..n).map(|i| Ok(cell(i))))
+        })
+        .unwrap();
+        assert_eq!(passes, 2);
+        assert_eq!(from_iter, by_index);
+        // An error of a row stops the table with that error.
+        #[derive(Debug, PartialEq)]
+        struct RowError(String);
+        impl From<std::io::Error> for RowError {
+            fn from(e: std::io::Error) -> Self {
+                RowError(e.to_string())
+            }
+        }
+        let failing = write_table_rows(&mut Vec::new(), &headers, || {
+            Ok((0..n).map(|i| match i {
+                7 => Err(RowError("row 7".into())),
+                _ => Ok(cell(i)),
+            }))
+        });
+        assert_eq!(failing, Err(RowError("row 7".into())));
     }
 
     #[test]

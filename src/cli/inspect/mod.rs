@@ -1,19 +1,24 @@
 //! `cardshark inspect`: one row per TCP stream, and a capture summary.
 //!
-//! Rows are kept compact (no strings) until they are written, and the table
-//! is rendered a chunk at a time, so memory stays small however many
-//! streams the capture holds.
+//! Rows are kept compact (no strings) until they are written, at most a
+//! bounded number of them in memory (the rest in sorted runs in a temporary
+//! file, see [`rows`]), and the table is rendered a chunk at a time, so
+//! memory stays small however many streams the capture holds.
+
+mod codec;
+mod rows;
 
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use crate::decode::{DecodeStage, DirCounts, Record, RecordSink, StreamReport};
-use crate::output::{human_bytes, seconds, write_table, Format};
+use crate::output::{human_bytes, seconds, write_table_rows, Format};
 use crate::pipeline::CaptureSummary;
-use crate::protocols::ProtocolId;
-use crate::reassembly::{DirStats, Direction, EndReason, Event, Sink, StreamInfo};
+use crate::reassembly::{DirStats, Direction, EndReason, Event, Sink};
 use clap::Args;
+use rows::{Decoding, Row, RowStore, Sorted, ROWS_IN_MEMORY};
 use serde_json::{json, Value};
+use std::cell::Cell;
 use std::collections::HashMap;
-use std::io::Write;
+use std::io::{self, Write};
 
 /// Arguments of `cardshark inspect`.
 #[derive(Args, Debug)]
@@ -27,33 +32,6 @@ pub struct InspectArgs {
     pub format: Format,
 }
 
-/// What decoding made of a stream.
-#[derive(Debug, Clone, Copy)]
-struct Decoding {
-    protocol: Option<ProtocolId>,
-    dialect: Option<&'static str>,
-    how: &'static str,
-    counts: [DirCounts; 2],
-}
-
-impl Decoding {
-    fn of(r: &StreamReport) -> Self {
-        Decoding {
-            protocol: r.protocol,
-            dialect: r.dialect,
-            how: r.how,
-            counts: r.counts,
-        }
-    }
-}
-
-/// A stream as it ended: its TCP side and what decoding made of it.
-struct Row {
-    info: StreamInfo,
-    reason: EndReason,
-    decoding: Option<Decoding>,
-}
-
 /// Keeps what the decode stage says of each stream; records are not needed.
 #[derive(Default)]
 struct Reports(HashMap<u64, Decoding>);
@@ -65,16 +43,44 @@ impl RecordSink for Reports {
     }
 }
 
+/// Test hook: rows held in memory before `inspect` spills them to a
+/// temporary file (default [`ROWS_IN_MEMORY`]). Not for users: the tests set
+/// it small to make the spilled output comparable with the unspilled one.
+const ROWS_IN_MEMORY_VAR: &str = "CARDSHARK_INSPECT_ROWS_IN_MEMORY";
+
+/// The row bound: [`ROWS_IN_MEMORY_VAR`] when set, else the default.
+fn rows_in_memory() -> Result<usize, CliError> {
+    match std::env::var(ROWS_IN_MEMORY_VAR) {
+        Err(_) => Ok(ROWS_IN_MEMORY),
+        Ok(v) => match v.parse::<usize>() {
+            Ok(n) if n >= 1 => Ok(n),
+            _ => Err(CliError::Usage(format!(
+                "{ROWS_IN_MEMORY_VAR}={v}: not a whole number of at least 1"
+            ))),
+        },
+    }
+}
+
+/// What went wrong with the temporary file rows are spilled to.
+fn spill_error(e: io::Error) -> CliError {
+    CliError::Other(format!(
+        "temporary file for inspect's rows (in {}; TMPDIR chooses another directory): {e}",
+        std::env::temp_dir().display()
+    ))
+}
+
 pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     let mut config = args.decode.config()?;
     config.ordered = false;
     config.messages = false;
     let mut stage = DecodeStage::new(config, Reports::default());
+    let mut store = RowStore::new(rows_in_memory()?);
+    let mut spill_failed: Option<io::Error> = None;
+    let stop = Cell::new(false);
     // The end reason comes with End (and the decode stage's report right
     // after it); the final counts, late packets such as the last ACK
     // included, with Closed, once the flow leaves the table.
     let mut reasons: HashMap<u64, EndReason> = HashMap::new();
-    let mut rows: Vec<Row> = Vec::new();
     let mut sink = |ev: Event<'_>| {
         let closed = match &ev {
             Event::End { info, reason, .. } => {
@@ -88,15 +94,24 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
         if let Some(info) = closed {
             let decoding = stage.sink_mut().0.remove(&info.id);
             let reason = reasons.remove(&info.id).unwrap_or(EndReason::Eof);
-            rows.push(Row {
+            let row = Row {
                 info,
                 reason,
                 decoding,
-            });
+            };
+            if spill_failed.is_none() {
+                if let Err(e) = store.push(row) {
+                    spill_failed = Some(e);
+                    stop.set(true);
+                }
+            }
         }
     };
-    let summary = args.input.run(&mut sink)?;
-    rows.sort_unstable_by_key(|r| r.info.id);
+    let summary = args.input.run_until(&mut sink, &stop)?;
+    if let Some(e) = spill_failed {
+        return Err(spill_error(e));
+    }
+    let rows = store.finish().map_err(spill_error)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match args.format {
         Format::Table => print_table(&mut out, &summary, &rows)?,
@@ -105,6 +120,16 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     out.flush()?;
     warn_all(&summary.warnings());
     Ok(())
+}
+
+/// Every row in stream-id order, made into `f(row)`; errors are the
+/// temporary file's.
+fn each<'a, T>(
+    rows: &'a Sorted,
+    f: impl Fn(&Row) -> T + 'a,
+) -> Result<impl Iterator<Item = Result<T, CliError>> + 'a, CliError> {
+    let merge = rows.merge().map_err(spill_error)?;
+    Ok(merge.map(move |r| r.map(|r| f(&r)).map_err(spill_error)))
 }
 
 const HEADERS: [&str; 14] = [
@@ -155,9 +180,9 @@ fn cells(r: &Row) -> Vec<String> {
     ]
 }
 
-fn print_table(out: &mut impl Write, s: &CaptureSummary, rows: &[Row]) -> std::io::Result<()> {
+fn print_table(out: &mut impl Write, s: &CaptureSummary, rows: &Sorted) -> Result<(), CliError> {
     if !rows.is_empty() {
-        write_table(out, &HEADERS, rows.len(), |i| cells(&rows[i]))?;
+        write_table_rows(out, &HEADERS, || each(rows, cells))?;
     }
     let link_types: Vec<String> = s
         .link_types()
@@ -202,7 +227,8 @@ fn print_table(out: &mut impl Write, s: &CaptureSummary, rows: &[Row]) -> std::i
         )?,
         _ => writeln!(out, "Time span:    -")?,
     }
-    writeln!(out, "Streams:      {}", rows.len())
+    writeln!(out, "Streams:      {}", rows.len())?;
+    Ok(())
 }
 
 /// Decoding counters per direction (zero when the stream was not decoded).
@@ -284,7 +310,7 @@ fn stream_json(r: &Row) -> Value {
     })
 }
 
-fn capture_json(s: &CaptureSummary, streams: usize) -> Value {
+fn capture_json(s: &CaptureSummary, streams: u64) -> Value {
     let link_types: Vec<Value> = s
         .link_types()
         .iter()
@@ -320,19 +346,21 @@ fn capture_json(s: &CaptureSummary, streams: usize) -> Value {
 }
 
 /// `{"capture": {...}, "streams": [...]}`, a stream at a time.
-fn print_json(out: &mut impl Write, s: &CaptureSummary, rows: &[Row]) -> std::io::Result<()> {
+fn print_json(out: &mut impl Write, s: &CaptureSummary, rows: &Sorted) -> Result<(), CliError> {
     out.write_all(b"{\n  \"capture\": ")?;
-    serde_json::to_writer_pretty(&mut *out, &capture_json(s, rows.len()))?;
+    serde_json::to_writer_pretty(&mut *out, &capture_json(s, rows.len()))
+        .map_err(io::Error::from)?;
     out.write_all(b",\n  \"streams\": [")?;
-    for (n, r) in rows.iter().enumerate() {
+    for (n, r) in each(rows, stream_json)?.enumerate() {
         out.write_all(if n == 0 { b"\n" } else { b",\n" })?;
-        serde_json::to_writer(&mut *out, &stream_json(r))?;
+        serde_json::to_writer(&mut *out, &r?).map_err(io::Error::from)?;
     }
     out.write_all(if rows.is_empty() {
         b"]\n}\n"
     } else {
         b"\n  ]\n}\n"
-    })
+    })?;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -343,7 +371,8 @@ mod tests {
     fn json_output_is_one_document() {
         let summary = CaptureSummary::empty("x.pcap");
         let mut out = Vec::new();
-        print_json(&mut out, &summary, &[]).unwrap();
+        let rows = RowStore::new(4).finish().unwrap();
+        print_json(&mut out, &summary, &rows).unwrap();
         let v: Value = serde_json::from_slice(&out).unwrap();
         assert_eq!(v["streams"], json!([]));
         assert_eq!(v["capture"]["file"], "x.pcap");
