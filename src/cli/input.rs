@@ -43,7 +43,8 @@ pub struct InputArgs {
     /// given up as a gap.
     #[arg(long, value_name = "BYTES", default_value_t = Config::default().max_buffered_per_dir)]
     pub max_buffer: usize,
-    /// TCP connections tracked at once; past it the longest idle is flushed.
+    /// TCP connections tracked at once; past it the longest idle is flushed
+    /// (each costs about 1.5 KB: the default keeps memory near 30 MB).
     #[arg(long, value_name = "N", default_value_t = Config::default().max_flows,
           value_parser = at_least_one)]
     pub max_flows: usize,

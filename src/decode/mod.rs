@@ -148,7 +148,8 @@ impl Stream {
 /// The decode stage; see the [module docs](self).
 pub struct DecodeStage<S: RecordSink> {
     config: DecodeConfig,
-    streams: HashMap<u64, Stream, foldhash::fast::RandomState>,
+    /// Boxed, so that the table's buckets stay small (see FlowTable).
+    streams: HashMap<u64, Box<Stream>, foldhash::fast::RandomState>,
     out: Vec<Record>,
     order: Reorder,
     sink: S,
@@ -202,7 +203,7 @@ impl<S: RecordSink> DecodeStage<S> {
         // The start record goes out at once (before detection: it names a
         // protocol only when one was forced).
         self.out.push(start_record(&s));
-        self.streams.insert(info.id, s);
+        self.streams.insert(info.id, Box::new(s));
     }
 
     fn data(

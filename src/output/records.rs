@@ -14,6 +14,9 @@ fn json_str(out: &mut Vec<u8>, s: &str) -> io::Result<()> {
     Ok(())
 }
 
+/// Streams whose endpoint text is kept (more are made again as needed).
+const ENDPOINTS_KEPT: usize = 8192;
+
 /// Writes records as single-line JSON objects, fast: the text of each
 /// stream's endpoints and of the current second are made once and reused,
 /// and numbers are written without the formatting machinery.
@@ -92,7 +95,7 @@ impl JsonWriter {
             Direction::C2S => (r.src, r.dst),
             Direction::S2C => (r.dst, r.src),
         };
-        if self.endpoints.len() > 65_536 && !self.endpoints.contains_key(&r.stream) {
+        if self.endpoints.len() >= ENDPOINTS_KEPT && !self.endpoints.contains_key(&r.stream) {
             // Filtered output may never show a stream's end: stay bounded.
             self.endpoints.clear();
         }

@@ -73,7 +73,9 @@ pub(crate) const MAX_ENDED: usize = 4096;
 /// Connections by endpoints, with their (lazy) idle order.
 #[derive(Debug, Default)]
 pub(crate) struct FlowTable {
-    flows: HashMap<FlowKey, Conn, Hasher>,
+    /// Boxed: a bucket is then a pointer, and a table sized for many
+    /// connections costs little beyond the connections themselves.
+    flows: HashMap<FlowKey, Box<Conn>, Hasher>,
     /// (stamp, stream id, key): one entry per connection in the table.
     idle: BinaryHeap<Reverse<(Timestamp, u64, FlowKey)>>,
     /// (stream id, key) of ended connections, in the order they ended.
@@ -90,11 +92,11 @@ impl FlowTable {
     /// Every connection (for tests).
     #[cfg(test)]
     pub(crate) fn conns(&self) -> impl Iterator<Item = &Conn> {
-        self.flows.values()
+        self.flows.values().map(|c| &**c)
     }
 
     pub(crate) fn get(&self, key: &FlowKey) -> Option<&Conn> {
-        self.flows.get(key)
+        self.flows.get(key).map(|c| &**c)
     }
 
     /// Adds a connection (replacing any under the same key).
@@ -107,7 +109,7 @@ impl FlowTable {
         if conn.ended {
             self.ended_count += 1;
         }
-        self.flows.insert(key, conn);
+        self.flows.insert(key, Box::new(conn));
         self.compact();
     }
 
@@ -116,7 +118,7 @@ impl FlowTable {
         if conn.ended {
             self.ended_count -= 1;
         }
-        Some(conn)
+        Some(*conn)
     }
 
     /// Runs `f` on the connection under `key`, noting if it ended. Returns
@@ -144,7 +146,10 @@ impl FlowTable {
 
     /// Is `(id, key)` still the connection in the table?
     fn current(&self, id: u64, key: &FlowKey) -> Option<&Conn> {
-        self.flows.get(key).filter(|c| c.info.id == id)
+        self.flows
+            .get(key)
+            .map(|c| &**c)
+            .filter(|c| c.info.id == id)
     }
 
     /// The ended connection that ended first, if any is still here.
@@ -207,12 +212,14 @@ impl FlowTable {
         }
     }
 
-    /// Removes every connection, in stream order.
-    pub(crate) fn drain_by_id(&mut self) -> Vec<Conn> {
+    /// Removes every connection, in stream order. Still boxed: moving them
+    /// into a vector by value would copy every connection at once.
+    #[allow(clippy::vec_box)]
+    pub(crate) fn drain_by_id(&mut self) -> Vec<Box<Conn>> {
         self.idle.clear();
         self.ended.clear();
         self.ended_count = 0;
-        let mut all: Vec<Conn> = self.flows.drain().map(|(_, c)| c).collect();
+        let mut all: Vec<Box<Conn>> = self.flows.drain().map(|(_, c)| c).collect();
         all.sort_by_key(|c| c.info.id);
         all
     }
