@@ -33,6 +33,7 @@ pub fn probe(dir: Direction, buf: &[u8]) -> Probe {
     let mut strong = 0;
     let mut resets = 0;
     let mut opcodes = [false; 256];
+    let mut kinds = 0;
     let mut previous: &[u8] = &[];
     let mut client_side = None;
     for _ in 0..WINDOW {
@@ -60,11 +61,13 @@ pub fn probe(dir: Direction, buf: &[u8]) -> Probe {
         }
         if !matches!(opcode, 0x05 | 0x08) && msg != previous {
             strong += 1;
-            opcodes[usize::from(opcode)] = true;
+            if !opcodes[usize::from(opcode)] {
+                opcodes[usize::from(opcode)] = true;
+                kinds += 1;
+            }
         }
         previous = msg;
         pos += len;
-        let kinds = opcodes.iter().filter(|&&seen| seen).count();
         let moves = opcodes[0x02] || opcodes[0x03];
         if strong >= STRONG && (client || (kinds >= 2 && moves)) {
             let from_start = buf.first() == Some(&0x01);
