@@ -18,7 +18,7 @@ use std::sync::Arc;
 const BATCH_SEGMENTS: usize = 1024;
 const BATCH_BYTES: usize = 256 << 10;
 /// Batches in flight between the threads (so at most about 1 MB of
-/// payload waits).
+/// payload waits). There are two more: one being filled, one being read.
 const IN_FLIGHT: usize = 4;
 
 /// A TCP segment as the link stage left it, its payload in the batch's
@@ -37,10 +37,18 @@ struct Seg {
     end: usize,
 }
 
-#[derive(Default)]
 struct Batch {
     bytes: Vec<u8>,
     segs: Vec<Seg>,
+}
+
+impl Batch {
+    fn new() -> Self {
+        Batch {
+            bytes: Vec::with_capacity(BATCH_BYTES + (64 << 10)),
+            segs: Vec::with_capacity(BATCH_SEGMENTS),
+        }
+    }
 }
 
 /// Reads `reader` on a second thread; reassembles (into `sink`) here.
@@ -54,7 +62,11 @@ pub fn run(
     stop: &Cell<bool>,
 ) -> Result<CaptureSummary, CaptureError> {
     let (to_main, batches) = sync_channel::<Batch>(IN_FLIGHT);
-    let (give_back, spare) = sync_channel::<Batch>(IN_FLIGHT + 1);
+    // The batches go round: filled by the reader, emptied here, given back.
+    let (give_back, spare) = sync_channel::<Batch>(IN_FLIGHT + 2);
+    for _ in 0..=IN_FLIGHT {
+        let _ = give_back.try_send(Batch::new());
+    }
     let quit = Arc::new(AtomicBool::new(false));
     let front = {
         let quit = Arc::clone(&quit);
@@ -84,8 +96,10 @@ pub fn run(
         batch.segs.clear();
         let _ = give_back.try_send(batch);
     }
-    // Unblock the reader if it waits to hand over a batch.
+    // Unblock the reader if it waits to hand over a batch or for an
+    // emptied one.
     drop(batches);
+    drop(give_back);
     let mut summary = front.join().unwrap_or_else(|_| CaptureSummary::empty(name));
     if summary.frames == 0 {
         if let Some(e) = summary.truncated.take() {
@@ -111,7 +125,7 @@ fn read(
         format: reader.format(),
         ..CaptureSummary::empty(name)
     };
-    let mut batch = Batch::default();
+    let mut batch = Batch::new();
     loop {
         let frame = match reader.next_frame() {
             Ok(Some(f)) => f,
@@ -150,17 +164,25 @@ fn read(
             Packet::NotTcp(_) | Packet::FragmentHeld => {}
         }
         if batch.segs.len() >= BATCH_SEGMENTS || batch.bytes.len() >= BATCH_BYTES {
-            let next = spare.try_recv().unwrap_or_default();
-            if quit.load(Ordering::Relaxed)
-                || to_main.send(std::mem::replace(&mut batch, next)).is_err()
-            {
-                break;
+            if quit.load(Ordering::Relaxed) || to_main.send(batch).is_err() {
+                return finish(decoder, summary);
+            }
+            // Wait for an emptied batch; none comes once the reading side
+            // has stopped.
+            match spare.recv() {
+                Ok(b) => batch = b,
+                Err(_) => return finish(decoder, summary),
             }
         }
     }
     if !batch.segs.is_empty() {
         let _ = to_main.send(batch);
     }
+    finish(decoder, summary)
+}
+
+/// The summary with the link stage's final counts.
+fn finish(mut decoder: LinkDecoder, mut summary: CaptureSummary) -> CaptureSummary {
     decoder.flush_fragments();
     summary.link = decoder.stats().clone();
     summary
