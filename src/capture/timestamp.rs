@@ -58,14 +58,34 @@ impl fmt::Display for Timestamp {
         let days = self.secs.div_euclid(86_400);
         let rem = self.secs.rem_euclid(86_400);
         let (y, m, d) = civil_from_days(days);
-        write!(
-            f,
-            "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{:06}Z",
-            rem / 3600,
-            rem % 3600 / 60,
-            rem % 60,
-            self.nanos / 1000
-        )
+        if !(0..=9999).contains(&y) {
+            return write!(
+                f,
+                "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{:06}Z",
+                rem / 3600,
+                rem % 3600 / 60,
+                rem % 60,
+                self.nanos / 1000
+            );
+        }
+        // The common case digit by digit: formatting machinery costs ten
+        // times as much, and inspect writes a time per stream.
+        let mut text = *b"0000-00-00T00:00:00.000000Z";
+        let mut put = |at: usize, width: usize, mut n: u64| {
+            for i in (at..at + width).rev() {
+                text[i] = b'0' + (n % 10) as u8;
+                n /= 10;
+            }
+        };
+        put(0, 4, y as u64);
+        put(5, 2, u64::from(m));
+        put(8, 2, u64::from(d));
+        put(11, 2, (rem / 3600) as u64);
+        put(14, 2, (rem % 3600 / 60) as u64);
+        put(17, 2, (rem % 60) as u64);
+        put(20, 6, u64::from(self.nanos / 1000));
+        // Only ASCII digits and separators were written.
+        f.write_str(std::str::from_utf8(&text).unwrap_or_default())
     }
 }
 

@@ -146,6 +146,9 @@ where
 /// than one column, and no wrapping (at most [`MAX_COLUMN`] long).
 fn one_line(cell: &str) -> bool {
     use unicode_width::UnicodeWidthStr;
+    if cell.is_ascii() {
+        return cell.len() <= MAX_COLUMN && !cell.bytes().any(|b| b.is_ascii_control());
+    }
     let n = cell.chars().count();
     n <= MAX_COLUMN && !cell.chars().any(char::is_control) && cell.width() == n
 }

@@ -158,24 +158,25 @@ fn cells(r: &Row) -> Vec<String> {
         format!("{}?", i.client)
     };
     let [mc, ms] = counts(r);
+    // Numbers through itoa: this runs twice per stream (widths, then the
+    // rows), and the formatting machinery was most of it.
+    let mut num = itoa::Buffer::new();
+    let mut int = |n: u64| num.format(n).to_string();
+    let pair = |a: String, sep: &str, b: String, end: &str| a + sep + &b + end;
     vec![
-        i.id.to_string(),
+        int(i.id),
         client,
         i.server.to_string(),
         protocol_label(r),
         i.start.to_string(),
         seconds(i.duration()),
-        format!("{} / {}", c.packets, s.packets),
-        format!(
-            "{} / {}",
-            human_bytes(c.delivered),
-            human_bytes(s.delivered)
-        ),
-        format!("{} / {}", mc.messages, ms.messages),
-        format!("{} ({})", c.gaps + s.gaps, c.gap_bytes + s.gap_bytes),
-        (c.retransmissions + s.retransmissions).to_string(),
-        (c.conflicts + s.conflicts).to_string(),
-        (mc.errors + ms.errors).to_string(),
+        pair(int(c.packets), " / ", int(s.packets), ""),
+        pair(human_bytes(c.delivered), " / ", human_bytes(s.delivered), ""),
+        pair(int(mc.messages), " / ", int(ms.messages), ""),
+        pair(int(c.gaps + s.gaps), " (", int(c.gap_bytes + s.gap_bytes), ")"),
+        int(c.retransmissions + s.retransmissions),
+        int(c.conflicts + s.conflicts),
+        int(mc.errors + ms.errors),
         end_label(r),
     ]
 }
