@@ -3,9 +3,10 @@
 
 use super::{live, progress, CliError};
 use crate::pipeline::{self, CaptureSummary};
-use crate::reassembly::{Config, Sink};
+use crate::reassembly::{Config, Event, Sink};
 use clap::Args;
 use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Options every command that reads a capture takes.
 #[derive(Args, Debug, Clone)]
@@ -109,6 +110,33 @@ impl InputArgs {
         let file = self.name();
         let (reader, bar) = progress::open(file)?;
         let summary = pipeline::run_file(file, reader, self.config(), sink, stop);
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        Ok(summary?)
+    }
+
+    /// Like [`InputArgs::run_until`], with `sink` on a thread of its own
+    /// when reading a file ([`pipeline::run_file_split`]); `stop`, which
+    /// the sink may set from its thread, ends the pass early.
+    pub fn run_split(
+        &self,
+        sink: &mut (impl Sink + Send),
+        stop: &AtomicBool,
+    ) -> Result<CaptureSummary, CliError> {
+        if self.interface.is_some() || self.filter.is_some() || self.write.is_some() {
+            let local = Cell::new(false);
+            let mut checked = |ev: Event<'_>| {
+                sink.event(ev);
+                if stop.load(Ordering::Relaxed) {
+                    local.set(true);
+                }
+            };
+            return self.run_until(&mut checked, &local);
+        }
+        let file = self.name();
+        let (reader, bar) = progress::open(file)?;
+        let summary = pipeline::run_file_split(file, reader, self.config(), sink, stop);
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }

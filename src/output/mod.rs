@@ -80,21 +80,77 @@ where
     E: From<std::io::Error>,
     I: Iterator<Item = Result<Vec<String>, E>>,
 {
-    let mut widths: Vec<usize> = headers.iter().map(|h| h.chars().count()).collect();
-    let mut n = 0usize;
+    let mut widths = ColumnWidths::default();
     for row in rows()? {
-        for (w, cell) in widths.iter_mut().zip(row?) {
+        widths.add(&row?);
+    }
+    render_sized(out, headers, &widths, rows()?, plain)
+}
+
+/// The widest cell of each column (in characters) and the number of rows,
+/// gathered as rows are made (for [`write_table_sized`]).
+#[derive(Debug, Clone, Default)]
+pub struct ColumnWidths {
+    widths: Vec<usize>,
+    rows: usize,
+}
+
+impl ColumnWidths {
+    /// Takes one row's cells into account.
+    pub fn add(&mut self, row: &[String]) {
+        if self.widths.len() < row.len() {
+            self.widths.resize(row.len(), 0);
+        }
+        for (w, cell) in self.widths.iter_mut().zip(row) {
             *w = (*w).max(cell.chars().count());
         }
-        n += 1;
+        self.rows += 1;
     }
+}
+
+/// Like [`write_table_rows`] in one pass, the widths gathered beforehand
+/// (while the rows were being made): `rows` must give the rows `widths`
+/// saw, in the order to print.
+pub fn write_table_sized<E, I>(
+    out: &mut impl Write,
+    headers: &[&str],
+    widths: &ColumnWidths,
+    rows: I,
+) -> Result<(), E>
+where
+    E: From<std::io::Error>,
+    I: Iterator<Item = Result<Vec<String>, E>>,
+{
+    render_sized(out, headers, widths, rows, true)
+}
+
+fn render_sized<E, I>(
+    out: &mut impl Write,
+    headers: &[&str],
+    cells: &ColumnWidths,
+    mut rows: I,
+    plain: bool,
+) -> Result<(), E>
+where
+    E: From<std::io::Error>,
+    I: Iterator<Item = Result<Vec<String>, E>>,
+{
+    let n = cells.rows;
+    let widths: Vec<usize> = headers
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            h.chars()
+                .count()
+                .max(cells.widths.get(i).copied().unwrap_or(0))
+        })
+        .collect();
     // A column is at most MAX_COLUMN wide; longer cells wrap inside it.
     let fixed = widths.iter().map(|&w| {
         let w = u16::try_from(w.min(MAX_COLUMN) + 2).unwrap_or(u16::MAX);
         ColumnConstraint::Absolute(Width::Fixed(w))
     });
     let chunks = n.div_ceil(CHUNK).max(1);
-    let mut rows = rows()?;
     let plain_header = plain && !color::enabled() && headers.iter().all(|h| one_line(h));
     let capped: Vec<usize> = widths.iter().map(|&w| w.min(MAX_COLUMN)).collect();
     for c in 0..chunks {

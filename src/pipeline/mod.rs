@@ -7,6 +7,7 @@
 //! reassembles; [`run_reader`] does it all on one (for live captures, where
 //! each packet goes through at once).
 
+mod back;
 mod front;
 
 use crate::capture::{CaptureError, CaptureFormat, CaptureReader, LinkType, Timestamp};
@@ -121,6 +122,20 @@ pub fn run_until(
     run_file(path, reader, config, sink, stop)
 }
 
+/// Like [`run_file`], with `sink` on a third thread, for a sink that does
+/// most of the work and needs no event the moment it happens (`inspect`):
+/// the sink sees the same events in the same order. `stop` ends the pass
+/// early.
+pub fn run_file_split(
+    name: &str,
+    reader: CaptureReader,
+    config: Config,
+    sink: &mut (impl Sink + Send),
+    stop: &std::sync::atomic::AtomicBool,
+) -> Result<CaptureSummary, CaptureError> {
+    back::run(name, reader, config, sink, stop)
+}
+
 /// Like [`run_reader`], with the capture read and its frames taken apart
 /// on a second thread: the same events in the same order, faster on a
 /// machine with two cores or more.
@@ -186,3 +201,6 @@ pub fn run_reader(
 pub fn discard() -> impl Sink {
     |_: Event<'_>| {}
 }
+
+#[cfg(test)]
+mod tests;

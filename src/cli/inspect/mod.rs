@@ -10,15 +10,15 @@ mod rows;
 
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use crate::decode::{DecodeStage, DirCounts, Record, RecordSink, StreamReport};
-use crate::output::{human_bytes, seconds, write_table_rows, Format};
+use crate::output::{human_bytes, seconds, write_table_sized, ColumnWidths, Format};
 use crate::pipeline::CaptureSummary;
 use crate::reassembly::{DirStats, Direction, EndReason, Event, Sink};
 use clap::Args;
 use rows::{Decoding, Row, RowStore, Sorted, ROWS_IN_MEMORY};
 use serde_json::{json, Value};
-use std::cell::Cell;
 use std::collections::HashMap;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Arguments of `cardshark inspect`.
 #[derive(Args, Debug)]
@@ -76,7 +76,9 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     let mut stage = DecodeStage::new(config, Reports::default());
     let mut store = RowStore::new(rows_in_memory()?);
     let mut spill_failed: Option<io::Error> = None;
-    let stop = Cell::new(false);
+    let stop = AtomicBool::new(false);
+    let table = args.format == Format::Table;
+    let mut widths = ColumnWidths::default();
     // The end reason comes with End (and the decode stage's report right
     // after it); the final counts, late packets such as the last ACK
     // included, with Closed, once the flow leaves the table.
@@ -99,22 +101,29 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
                 reason,
                 decoding,
             };
+            // The table's column widths, gathered now, on the decoding
+            // thread: the table is then written in one pass at the end.
+            if table {
+                widths.add(&cells(&row));
+            }
             if spill_failed.is_none() {
                 if let Err(e) = store.push(row) {
                     spill_failed = Some(e);
-                    stop.set(true);
+                    stop.store(true, Ordering::Relaxed);
                 }
             }
         }
     };
-    let summary = args.input.run_until(&mut sink, &stop)?;
+    // Decoding and the rows on a thread of their own, reassembly on this
+    // one, reading on a third.
+    let summary = args.input.run_split(&mut sink, &stop)?;
     if let Some(e) = spill_failed {
         return Err(spill_error(e));
     }
     let rows = store.finish().map_err(spill_error)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match args.format {
-        Format::Table => print_table(&mut out, &summary, &rows)?,
+        Format::Table => print_table(&mut out, &summary, &rows, &widths)?,
         Format::Json => print_json(&mut out, &summary, &rows)?,
     }
     out.flush()?;
@@ -171,9 +180,19 @@ fn cells(r: &Row) -> Vec<String> {
         i.start.to_string(),
         seconds(i.duration()),
         pair(int(c.packets), " / ", int(s.packets), ""),
-        pair(human_bytes(c.delivered), " / ", human_bytes(s.delivered), ""),
+        pair(
+            human_bytes(c.delivered),
+            " / ",
+            human_bytes(s.delivered),
+            "",
+        ),
         pair(int(mc.messages), " / ", int(ms.messages), ""),
-        pair(int(c.gaps + s.gaps), " (", int(c.gap_bytes + s.gap_bytes), ")"),
+        pair(
+            int(c.gaps + s.gaps),
+            " (",
+            int(c.gap_bytes + s.gap_bytes),
+            ")",
+        ),
         int(c.retransmissions + s.retransmissions),
         int(c.conflicts + s.conflicts),
         int(mc.errors + ms.errors),
@@ -181,9 +200,14 @@ fn cells(r: &Row) -> Vec<String> {
     ]
 }
 
-fn print_table(out: &mut impl Write, s: &CaptureSummary, rows: &Sorted) -> Result<(), CliError> {
+fn print_table(
+    out: &mut impl Write,
+    s: &CaptureSummary,
+    rows: &Sorted,
+    widths: &ColumnWidths,
+) -> Result<(), CliError> {
     if !rows.is_empty() {
-        write_table_rows(out, &HEADERS, || each(rows, cells))?;
+        write_table_sized(out, &HEADERS, widths, each(rows, cells)?)?;
     }
     let link_types: Vec<String> = s
         .link_types()
