@@ -70,15 +70,19 @@ fn collect(
 ) -> Result<BTreeMap<u64, Game>, CliError> {
     let stop = Cell::new(false);
     let mut sink = TimelineCollector::new(stream, on_change);
-    if let Some(f) = at {
-        sink = sink.until(f);
+    match at {
+        Some(f) => sink = sink.until(f),
+        // Only the changes are wanted: states go once their stream ends.
+        None => sink = sink.forgetting_ended(),
     }
     let mut stage = DecodeStage::new(decode.config()?, sink);
     let summary = input.run_until(&mut stage, &stop)?;
     warn_all(&summary.warnings());
-    let games = stage.into_sink().finish();
+    let sink = stage.into_sink();
+    let saw = sink.saw_stream();
+    let games = sink.finish();
     if let Some(s) = stream {
-        if !games.contains_key(&s) {
+        if !saw && !games.contains_key(&s) {
             return Err(CliError::Usage(format!(
                 "{}: stream {s} is not a game stream (gls, cardgame or pokerth){}",
                 input.name(),

@@ -140,6 +140,10 @@ pub struct TimelineCollector<F: FnMut(&Change, &Game)> {
     games: BTreeMap<u64, Game>,
     stream: Option<u64>,
     until: Option<u64>,
+    /// Drop a game's state once its stream ends ([`Self::forgetting_ended`]).
+    forget_ended: bool,
+    /// The game streams seen (only counted when following one stream).
+    seen_stream: bool,
     on_change: F,
 }
 
@@ -151,6 +155,8 @@ impl<F: FnMut(&Change, &Game)> TimelineCollector<F> {
             games: BTreeMap::new(),
             stream,
             until: None,
+            forget_ended: false,
+            seen_stream: false,
             on_change,
         }
     }
@@ -160,6 +166,21 @@ impl<F: FnMut(&Change, &Game)> TimelineCollector<F> {
     pub fn until(mut self, frame: u64) -> TimelineCollector<F> {
         self.until = Some(frame);
         self
+    }
+
+    /// Drops each game's state once its stream ended (after the change
+    /// the end makes), so that memory follows the streams open at once:
+    /// for callers that only want the changes as they come. [`Self::finish`]
+    /// then returns the streams still open.
+    pub fn forgetting_ended(mut self) -> TimelineCollector<F> {
+        self.forget_ended = true;
+        self
+    }
+
+    /// Whether the one stream followed (see [`Self::new`]) was a game
+    /// stream, ended or not.
+    pub fn saw_stream(&self) -> bool {
+        self.seen_stream
     }
 
     /// The states of the game streams, by stream.
@@ -183,6 +204,7 @@ impl<F: FnMut(&Change, &Game)> RecordSink for TimelineCollector<F> {
                 None => return,
             },
         };
+        self.seen_stream |= self.stream.is_some();
         if let Some(what) = event(&r, game) {
             let change = Change {
                 frame: r.frame,
@@ -191,6 +213,9 @@ impl<F: FnMut(&Change, &Game)> RecordSink for TimelineCollector<F> {
                 what,
             };
             (self.on_change)(&change, game);
+        }
+        if self.forget_ended && matches!(r.body, Body::StreamEnd { .. }) {
+            self.games.remove(&r.stream);
         }
     }
 }
