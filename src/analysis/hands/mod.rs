@@ -211,6 +211,12 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
                 _ => None,
             }
         };
+        if matches!(r.body, Body::StreamEnd { .. }) {
+            // Nothing follows a stream's end, and its builder has no hand
+            // open any more: drop it, or the map grows with every stream
+            // of the capture.
+            self.streams.remove(&r.stream);
+        }
         if let Some(h) = done {
             self.sink.hand(finish_hand(h));
         }
