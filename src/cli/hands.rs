@@ -2,11 +2,10 @@
 //! PokerStars text or as Open Hand History JSON.
 //!
 //! Each hand is rendered as soon as it is finished (its table row's cells,
-//! its text, or its JSON line) and kept as bytes in a
-//! [`Store`](crate::output::spill::Store), which spills to a temporary
-//! file past [`HANDS_IN_MEMORY`] bytes; the hands are then written in the
-//! order of stream and first frame, by a merge. Memory does not grow with
-//! the capture.
+//! its text, or its JSON line) and kept as bytes in a [`Store`], which
+//! spills to a temporary file past [`HANDS_IN_MEMORY`] bytes; the hands are
+//! then written in the order of stream and first frame, by a merge. Memory
+//! does not grow with the capture.
 
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use crate::analysis::hands::{Hand, HandCollector, HandId};

@@ -308,7 +308,7 @@ fn dead_raises(h: &Hand) -> Vec<(usize, u64)> {
     out
 }
 
-/// What goes between two hands ([`write`] ends each with a newline): two
+/// What goes between two hands ([`write()`] ends each with a newline): two
 /// empty lines.
 pub const SEPARATOR: &str = "\n\n";
 
