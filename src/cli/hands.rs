@@ -153,7 +153,7 @@ impl Rendered<'_> {
             return self.left_out.push(Item::new(key, h.id().into_bytes()));
         }
         let bytes = match format {
-            HandsFormat::Table => cell_bytes(&row(h)),
+            HandsFormat::Table => cell_bytes(&row(h))?,
             HandsFormat::Text => hand_text::write(h).into_bytes(),
             HandsFormat::Json => serde_json::to_vec(&ohh::hand(h)).map_err(io::Error::other)?,
         };
@@ -163,14 +163,14 @@ impl Rendered<'_> {
 
 /// Table cells as bytes: each cell's length (a little-endian `u32`), then
 /// the cell.
-fn cell_bytes(cells: &[String]) -> Vec<u8> {
+fn cell_bytes(cells: &[String]) -> io::Result<Vec<u8>> {
     let mut out = Vec::with_capacity(cells.iter().map(|c| 4 + c.len()).sum());
     for c in cells {
-        // A cell is a part of a spilled item, far below 4 GiB.
-        out.extend_from_slice(&(c.len() as u32).to_le_bytes());
+        let len = u32::try_from(c.len()).map_err(|_| io::Error::other("a cell of 4 GiB"))?;
+        out.extend_from_slice(&len.to_le_bytes());
         out.extend_from_slice(c.as_bytes());
     }
-    out
+    Ok(out)
 }
 
 /// The cells [`cell_bytes`] wrote; bytes it did not write are an error.
@@ -285,7 +285,7 @@ mod tests {
         let row: Vec<String> = ["0:1", "", "été → 漢", "a\nb\0", &"x".repeat(300)]
             .map(String::from)
             .to_vec();
-        let b = cell_bytes(&row);
+        let b = cell_bytes(&row).unwrap();
         assert_eq!(cells(&b).unwrap(), row);
         assert_eq!(cells(&[]).unwrap(), Vec::<String>::new());
         for cut in 1..b.len() {
@@ -295,7 +295,7 @@ mod tests {
                 Err(e) => assert_eq!(e.kind(), io::ErrorKind::InvalidData),
             }
         }
-        let mut not_utf8 = cell_bytes(&["ab".to_string()]);
+        let mut not_utf8 = cell_bytes(&["ab".to_string()]).unwrap();
         not_utf8[5] = 0xff;
         assert!(cells(&not_utf8).is_err());
     }
