@@ -1,10 +1,17 @@
 //! `cardshark hands`: the poker hands of a capture, as a table, as
 //! PokerStars text or as Open Hand History JSON.
+//!
+//! Each hand is rendered as soon as it is finished (its table row's cells,
+//! its text, or its JSON line) and kept as bytes in a [`Store`], which
+//! spills to a temporary file past [`HANDS_IN_MEMORY`] bytes; the hands are
+//! then written in the order of stream and first frame, by a merge. Memory
+//! does not grow with the capture.
 
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use crate::analysis::hands::{Hand, HandCollector, HandId};
 use crate::decode::DecodeStage;
-use crate::output::{hand_text, ohh, write_table};
+use crate::output::spill::{KeyedBytes, Sorted, Store};
+use crate::output::{hand_text, ohh, write_table_rows};
 use clap::{Args, ValueEnum};
 use std::cell::Cell;
 use std::io::{self, BufWriter, Write};
@@ -86,46 +93,210 @@ fn row(h: &Hand) -> Vec<String> {
     ]
 }
 
+/// Bytes of rendered hands held in memory (in each of the two stores, the
+/// hands to write and the ids of incomplete hands left out) before they
+/// are spilled to a temporary file, by default.
+pub const HANDS_IN_MEMORY: usize = 4 << 20;
+
+/// Test hook: bytes of rendered hands held in memory before `hands` spills
+/// them to a temporary file (default [`HANDS_IN_MEMORY`]). Not for users:
+/// the tests set it tiny to make the spilled output comparable with the
+/// unspilled one.
+const HANDS_IN_MEMORY_VAR: &str = "CARDSHARK_HANDS_IN_MEMORY";
+
+/// The byte bound: [`HANDS_IN_MEMORY_VAR`] when set, else the default.
+fn hands_in_memory() -> Result<usize, CliError> {
+    match std::env::var(HANDS_IN_MEMORY_VAR) {
+        Err(_) => Ok(HANDS_IN_MEMORY),
+        Ok(v) => match v.parse::<usize>() {
+            Ok(n) if n >= 1 => Ok(n),
+            _ => Err(CliError::Usage(format!(
+                "{HANDS_IN_MEMORY_VAR}={v}: not a whole number of at least 1"
+            ))),
+        },
+    }
+}
+
+/// What went wrong with the temporary file hands are spilled to.
+fn spill_error(e: io::Error) -> CliError {
+    CliError::Other(format!(
+        "temporary file for the hands (in {}; TMPDIR chooses another directory): {e}",
+        std::env::temp_dir().display()
+    ))
+}
+
+/// A rendered hand, by (stream, first frame, order of ending): the order
+/// [`HandCollector::finish`] gives.
+type Item = KeyedBytes<3>;
+
+/// The hands to write, rendered as they are finished.
+struct Rendered<'a> {
+    args: &'a HandsArgs,
+    /// What to write, one item per hand.
+    hands: Store<Item>,
+    /// The ids of the incomplete hands left out, to warn about.
+    left_out: Store<Item>,
+    /// Hands seen so far: the last part of the key.
+    seq: u64,
+}
+
+impl Rendered<'_> {
+    /// Renders `h` into one of the stores, unless `--hand` names another.
+    fn add(&mut self, h: &Hand) -> io::Result<()> {
+        if self.args.hand.is_some_and(|id| !id.matches(h)) {
+            return Ok(());
+        }
+        let key = [h.stream, h.first_frame, self.seq];
+        self.seq += 1;
+        let format = self.args.format;
+        if format != HandsFormat::Table && !self.args.incomplete && !h.complete {
+            return self.left_out.push(Item::new(key, h.id().into_bytes()));
+        }
+        let bytes = match format {
+            HandsFormat::Table => cell_bytes(&row(h))?,
+            HandsFormat::Text => hand_text::write(h).into_bytes(),
+            HandsFormat::Json => serde_json::to_vec(&ohh::hand(h)).map_err(io::Error::other)?,
+        };
+        self.hands.push(Item::new(key, bytes))
+    }
+}
+
+/// Table cells as bytes: each cell's length (a little-endian `u32`), then
+/// the cell.
+fn cell_bytes(cells: &[String]) -> io::Result<Vec<u8>> {
+    let mut out = Vec::with_capacity(cells.iter().map(|c| 4 + c.len()).sum());
+    for c in cells {
+        let len = u32::try_from(c.len()).map_err(|_| io::Error::other("a cell of 4 GiB"))?;
+        out.extend_from_slice(&len.to_le_bytes());
+        out.extend_from_slice(c.as_bytes());
+    }
+    Ok(out)
+}
+
+/// The cells [`cell_bytes`] wrote; bytes it did not write are an error.
+fn cells(mut b: &[u8]) -> io::Result<Vec<String>> {
+    let bad =
+        |what: &str| io::Error::new(io::ErrorKind::InvalidData, format!("corrupt row: {what}"));
+    let mut cells = Vec::new();
+    while let Some((len, rest)) = b.split_first_chunk::<4>() {
+        let len = u32::from_le_bytes(*len) as usize;
+        let (cell, rest) = rest
+            .split_at_checked(len)
+            .ok_or_else(|| bad("truncated cell"))?;
+        cells.push(String::from_utf8(cell.to_vec()).map_err(|_| bad("not UTF-8"))?);
+        b = rest;
+    }
+    if !b.is_empty() {
+        return Err(bad("truncated length"));
+    }
+    Ok(cells)
+}
+
+/// Every item in order, made into `f(item)`; errors are the temporary
+/// file's.
+fn each<'a, T>(
+    items: &'a Sorted<Item>,
+    f: impl Fn(Item) -> io::Result<T> + 'a,
+) -> Result<impl Iterator<Item = Result<T, CliError>> + 'a, CliError> {
+    let merge = items.merge().map_err(spill_error)?;
+    Ok(merge.map(move |i| i.and_then(&f).map_err(spill_error)))
+}
+
 /// Runs `cardshark hands`.
 pub fn run(args: &HandsArgs) -> Result<(), CliError> {
-    let mut hands = collect(&args.input, &args.decode)?;
+    let bound = hands_in_memory()?;
+    let mut rendered = Rendered {
+        args,
+        hands: Store::new(bound),
+        left_out: Store::new(bound),
+        seq: 0,
+    };
+    let mut failed: Option<io::Error> = None;
+    let stop = Cell::new(false);
+    let sink = |h: Hand| {
+        if failed.is_none() {
+            if let Err(e) = rendered.add(&h) {
+                failed = Some(e);
+                stop.set(true);
+            }
+        }
+    };
+    let mut stage = DecodeStage::new(args.decode.config()?, HandCollector::with_sink(sink));
+    let summary = args.input.run_until(&mut stage, &stop)?;
+    warn_all(&summary.warnings());
+    // The open hands go to the sink too; then the sink (and its borrows)
+    // is done with.
+    let _ = stage.into_sink().end();
+    if let Some(e) = failed {
+        return Err(spill_error(e));
+    }
+    let hands = rendered.hands.finish().map_err(spill_error)?;
+    let left_out = rendered.left_out.finish().map_err(spill_error)?;
     if let Some(id) = args.hand {
-        hands.retain(|h| id.matches(h));
-        if hands.is_empty() {
+        if hands.is_empty() && left_out.is_empty() {
             return Err(CliError::Usage(format!(
                 "{}: no hand {id} (`cardshark hands` lists them)",
                 args.input.name()
             )));
         }
     }
-    let mut out = BufWriter::new(io::stdout().lock());
-    if args.format != HandsFormat::Table && !args.incomplete {
-        for h in hands.iter().filter(|h| !h.complete) {
-            let what = format!(
-                "hand {} is incomplete: left out (--incomplete writes it)",
-                h.id()
-            );
-            super::diag::warn(args.input.name(), &what);
-        }
-        hands.retain(|h| h.complete);
+    for id in each(&left_out, |i| {
+        Ok(String::from_utf8_lossy(&i.bytes).into_owned())
+    })? {
+        let what = format!(
+            "hand {} is incomplete: left out (--incomplete writes it)",
+            id?
+        );
+        super::diag::warn(args.input.name(), &what);
     }
+    let mut out = BufWriter::new(io::stdout().lock());
     match args.format {
         HandsFormat::Table => {
             let headers = [
                 "Id", "Stream", "Hand", "Protocol", "Table", "Players", "Pot", "Winners", "Notes",
             ];
-            write_table(&mut out, &headers, hands.len(), |i| row(&hands[i]))?;
+            write_table_rows(&mut out, &headers, || each(&hands, |i| cells(&i.bytes)))?;
         }
         HandsFormat::Text => {
-            out.write_all(hand_text::write_all(&hands).as_bytes())?;
+            for (n, text) in each(&hands, Ok)?.enumerate() {
+                if n > 0 {
+                    out.write_all(hand_text::SEPARATOR.as_bytes())?;
+                }
+                out.write_all(&text?.bytes)?;
+            }
         }
         HandsFormat::Json => {
-            for h in &hands {
-                serde_json::to_writer(&mut out, &ohh::hand(h)).map_err(io::Error::other)?;
+            for line in each(&hands, Ok)? {
+                out.write_all(&line?.bytes)?;
                 out.write_all(b"\n")?;
             }
         }
     }
     out.flush()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_round_trip_and_bad_bytes_are_errors() {
+        let row: Vec<String> = ["0:1", "", "été → 漢", "a\nb\0", &"x".repeat(300)]
+            .map(String::from)
+            .to_vec();
+        let b = cell_bytes(&row).unwrap();
+        assert_eq!(cells(&b).unwrap(), row);
+        assert_eq!(cells(&[]).unwrap(), Vec::<String>::new());
+        for cut in 1..b.len() {
+            // Cut inside a length or a cell (or between cells: fewer cells).
+            match cells(&b[..cut]) {
+                Ok(c) => assert!(c.len() < row.len(), "cut at {cut}"),
+                Err(e) => assert_eq!(e.kind(), io::ErrorKind::InvalidData),
+            }
+        }
+        let mut not_utf8 = cell_bytes(&["ab".to_string()]).unwrap();
+        not_utf8[5] = 0xff;
+        assert!(cells(&not_utf8).is_err());
+    }
 }

@@ -308,11 +308,15 @@ fn dead_raises(h: &Hand) -> Vec<(usize, u64)> {
     out
 }
 
-/// Several hands, two empty lines apart.
+/// What goes between two hands ([`write()`] ends each with a newline): two
+/// empty lines.
+pub const SEPARATOR: &str = "\n\n";
+
+/// Several hands, [`SEPARATOR`] between them.
 pub fn write_all<'a>(hands: impl IntoIterator<Item = &'a Hand>) -> String {
     hands
         .into_iter()
         .map(write)
         .collect::<Vec<_>>()
-        .join("\n\n")
+        .join(SEPARATOR)
 }

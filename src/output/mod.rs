@@ -1,11 +1,13 @@
 //! Output helpers shared by the subcommands: tables, JSON, number formats,
-//! records ([`records`]), and color ([`color`]).
+//! records ([`records`]), color ([`color`]), and an external sort for
+//! output kept until the end of a capture ([`spill`]).
 
 pub mod color;
 pub mod hand_text;
 pub mod json;
 pub mod ohh;
 pub mod records;
+pub mod spill;
 
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Attribute, Cell, Color, ColumnConstraint, ContentArrangement, Table, Width};

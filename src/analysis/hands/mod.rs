@@ -2,8 +2,11 @@
 //!
 //! [`HandCollector`] is a [`RecordSink`]: it takes the decode stage's
 //! records, gives each poker stream a builder of its protocol
-//! ([`pokerth::Builder`], [`pokernetwork::Builder`]) and collects the
-//! [`Hand`]s they finish, in the order they end. A gap, bytes no decoder
+//! ([`pokerth::Builder`], [`pokernetwork::Builder`]) and hands the
+//! [`Hand`]s they finish to a [`HandSink`], in the order they end: a
+//! `Vec<Hand>` to keep them all, or a closure to write each one out as
+//! soon as it is finished (`cardshark hands` does, so that memory does not
+//! grow with the capture). A gap, bytes no decoder
 //! could place, or a message that could not be decoded on a stream while a
 //! hand is in play marks that hand incomplete ([`Hand::complete`]); what
 //! the capture does not show is left out, never made up.
@@ -66,23 +69,68 @@ enum StreamBuilder {
     PokerNetwork(Box<pokernetwork::Builder>),
 }
 
-/// Collects the hands of every poker stream; see the [module docs](self).
-#[derive(Default)]
-pub struct HandCollector {
+/// Where a [`HandCollector`] puts the hands it finishes.
+pub trait HandSink {
+    /// A finished hand (settled and checked); hands come in the order they
+    /// end.
+    fn hand(&mut self, h: Hand);
+}
+
+/// Keeps every hand.
+impl HandSink for Vec<Hand> {
+    fn hand(&mut self, h: Hand) {
+        self.push(h);
+    }
+}
+
+/// Calls the closure with each hand.
+impl<F: FnMut(Hand)> HandSink for F {
+    fn hand(&mut self, h: Hand) {
+        self(h);
+    }
+}
+
+/// Collects the hands of every poker stream into a [`HandSink`] (by
+/// default a `Vec<Hand>`); see the [module docs](self).
+pub struct HandCollector<S: HandSink = Vec<Hand>> {
     streams: HashMap<u64, StreamBuilder>,
-    /// The hands finished so far, in the order they ended.
-    pub hands: Vec<Hand>,
+    sink: S,
 }
 
 impl HandCollector {
-    /// A collector with no hands yet.
+    /// A collector keeping every hand, for [`HandCollector::finish`].
     pub fn new() -> HandCollector {
-        HandCollector::default()
+        HandCollector::with_sink(Vec::new())
     }
 
-    /// Ends every stream (a hand still open is incomplete) and returns the
-    /// hands, ordered by stream, then by first frame.
-    pub fn finish(mut self) -> Vec<Hand> {
+    /// Ends every stream (a hand still open is incomplete) and returns all
+    /// the hands, ordered by stream, then by first frame (hands starting at
+    /// the same frame in the order they ended).
+    pub fn finish(self) -> Vec<Hand> {
+        let mut hands = self.end();
+        hands.sort_by_key(|h| (h.stream, h.first_frame));
+        hands
+    }
+}
+
+impl Default for HandCollector {
+    fn default() -> Self {
+        HandCollector::new()
+    }
+}
+
+impl<S: HandSink> HandCollector<S> {
+    /// A collector giving each hand to `sink` as soon as it is finished.
+    pub fn with_sink(sink: S) -> HandCollector<S> {
+        HandCollector {
+            streams: HashMap::new(),
+            sink,
+        }
+    }
+
+    /// Ends every stream, in stream order: a hand still open is finished
+    /// as incomplete and goes to the sink. Returns the sink.
+    pub fn end(mut self) -> S {
         let mut open: Vec<(u64, StreamBuilder)> = self.streams.drain().collect();
         open.sort_by_key(|(s, _)| *s);
         for (_, b) in open {
@@ -90,10 +138,11 @@ impl HandCollector {
                 StreamBuilder::PokerTh(mut b) => b.end(),
                 StreamBuilder::PokerNetwork(mut b) => b.end(),
             };
-            self.hands.extend(last.map(finish_hand));
+            if let Some(h) = last {
+                self.sink.hand(finish_hand(h));
+            }
         }
-        self.hands.sort_by_key(|h| (h.stream, h.first_frame));
-        self.hands
+        self.sink
     }
 
     fn builder(&mut self, r: &Record) -> Option<&mut StreamBuilder> {
@@ -133,7 +182,7 @@ fn trouble(r: &Record) -> Option<String> {
     }
 }
 
-impl RecordSink for HandCollector {
+impl<S: HandSink> RecordSink for HandCollector<S> {
     fn record(&mut self, r: Record) {
         let Some(b) = self.builder(&r) else {
             return;
@@ -162,8 +211,14 @@ impl RecordSink for HandCollector {
                 _ => None,
             }
         };
+        if matches!(r.body, Body::StreamEnd { .. }) {
+            // Nothing follows a stream's end, and its builder has no hand
+            // open any more: drop it, or the map grows with every stream
+            // of the capture.
+            self.streams.remove(&r.stream);
+        }
         if let Some(h) = done {
-            self.hands.push(finish_hand(h));
+            self.sink.hand(finish_hand(h));
         }
     }
 }

@@ -78,11 +78,6 @@ fn protocol_code(p: ProtocolId) -> u8 {
 pub struct Labels(Vec<&'static str>);
 
 impl Labels {
-    /// An empty table.
-    pub const fn new() -> Self {
-        Labels(Vec::new())
-    }
-
     /// The index of `label`, added when new.
     fn index(&mut self, label: &'static str) -> io::Result<u16> {
         let i = match self.0.iter().position(|&l| l == label) {

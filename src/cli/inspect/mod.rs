@@ -14,7 +14,7 @@ use crate::output::{human_bytes, seconds, write_table_sized, ColumnWidths, Forma
 use crate::pipeline::CaptureSummary;
 use crate::reassembly::{DirStats, Direction, EndReason, Event, Sink};
 use clap::Args;
-use rows::{Decoding, Row, RowStore, Sorted, ROWS_IN_MEMORY};
+use rows::{Decoding, Row, Sorted, ROWS_IN_MEMORY};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -74,7 +74,7 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     config.ordered = false;
     config.messages = false;
     let mut stage = DecodeStage::new(config, Reports::default());
-    let mut store = RowStore::new(rows_in_memory()?);
+    let mut store = rows::store(rows_in_memory()?);
     let mut spill_failed: Option<io::Error> = None;
     let stop = AtomicBool::new(false);
     let table = args.format == Format::Table;
@@ -396,7 +396,7 @@ mod tests {
     fn json_output_is_one_document() {
         let summary = CaptureSummary::empty("x.pcap");
         let mut out = Vec::new();
-        let rows = RowStore::new(4).finish().unwrap();
+        let rows = rows::store(4).finish().unwrap();
         print_json(&mut out, &summary, &rows).unwrap();
         let v: Value = serde_json::from_slice(&out).unwrap();
         assert_eq!(v["streams"], json!([]));
