@@ -10,7 +10,7 @@
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use crate::analysis::hands::{Hand, HandCollector, HandId};
 use crate::decode::DecodeStage;
-use crate::output::spill::{KeyedBytes, Sorted, Store};
+use crate::output::spill::{self, KeyedBytes, Sorted, Store};
 use crate::output::{hand_text, ohh, write_table_rows};
 use clap::{Args, ValueEnum};
 use std::cell::Cell;
@@ -153,43 +153,12 @@ impl Rendered<'_> {
             return self.left_out.push(Item::new(key, h.id().into_bytes()));
         }
         let bytes = match format {
-            HandsFormat::Table => cell_bytes(&row(h))?,
+            HandsFormat::Table => spill::cells_to_bytes(&row(h))?,
             HandsFormat::Text => hand_text::write(h).into_bytes(),
             HandsFormat::Json => serde_json::to_vec(&ohh::hand(h)).map_err(io::Error::other)?,
         };
         self.hands.push(Item::new(key, bytes))
     }
-}
-
-/// Table cells as bytes: each cell's length (a little-endian `u32`), then
-/// the cell.
-fn cell_bytes(cells: &[String]) -> io::Result<Vec<u8>> {
-    let mut out = Vec::with_capacity(cells.iter().map(|c| 4 + c.len()).sum());
-    for c in cells {
-        let len = u32::try_from(c.len()).map_err(|_| io::Error::other("a cell of 4 GiB"))?;
-        out.extend_from_slice(&len.to_le_bytes());
-        out.extend_from_slice(c.as_bytes());
-    }
-    Ok(out)
-}
-
-/// The cells [`cell_bytes`] wrote; bytes it did not write are an error.
-fn cells(mut b: &[u8]) -> io::Result<Vec<String>> {
-    let bad =
-        |what: &str| io::Error::new(io::ErrorKind::InvalidData, format!("corrupt row: {what}"));
-    let mut cells = Vec::new();
-    while let Some((len, rest)) = b.split_first_chunk::<4>() {
-        let len = u32::from_le_bytes(*len) as usize;
-        let (cell, rest) = rest
-            .split_at_checked(len)
-            .ok_or_else(|| bad("truncated cell"))?;
-        cells.push(String::from_utf8(cell.to_vec()).map_err(|_| bad("not UTF-8"))?);
-        b = rest;
-    }
-    if !b.is_empty() {
-        return Err(bad("truncated length"));
-    }
-    Ok(cells)
 }
 
 /// Every item in order, made into `f(item)`; errors are the temporary
@@ -255,7 +224,9 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
             let headers = [
                 "Id", "Stream", "Hand", "Protocol", "Table", "Players", "Pot", "Winners", "Notes",
             ];
-            write_table_rows(&mut out, &headers, || each(&hands, |i| cells(&i.bytes)))?;
+            write_table_rows(&mut out, &headers, || {
+                each(&hands, |i| spill::cells_from_bytes(&i.bytes))
+            })?;
         }
         HandsFormat::Text => {
             for (n, text) in each(&hands, Ok)?.enumerate() {
@@ -274,29 +245,4 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
     }
     out.flush()?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn cells_round_trip_and_bad_bytes_are_errors() {
-        let row: Vec<String> = ["0:1", "", "été → 漢", "a\nb\0", &"x".repeat(300)]
-            .map(String::from)
-            .to_vec();
-        let b = cell_bytes(&row).unwrap();
-        assert_eq!(cells(&b).unwrap(), row);
-        assert_eq!(cells(&[]).unwrap(), Vec::<String>::new());
-        for cut in 1..b.len() {
-            // Cut inside a length or a cell (or between cells: fewer cells).
-            match cells(&b[..cut]) {
-                Ok(c) => assert!(c.len() < row.len(), "cut at {cut}"),
-                Err(e) => assert_eq!(e.kind(), io::ErrorKind::InvalidData),
-            }
-        }
-        let mut not_utf8 = cell_bytes(&["ab".to_string()]).unwrap();
-        not_utf8[5] = 0xff;
-        assert!(cells(&not_utf8).is_err());
-    }
 }

@@ -6,7 +6,8 @@
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use crate::analysis::timeline::{Change, Game, TimelineCollector};
 use crate::decode::DecodeStage;
-use crate::output::{seconds, write_table};
+use crate::output::spill::{self, KeyedBytes, Store};
+use crate::output::{seconds, write_table_sized, ColumnWidths};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::cell::Cell;
@@ -43,6 +44,18 @@ pub struct TimelineArgs {
 }
 
 /// One line of `--format jsonl`: a change and the state after it.
+/// Bytes of table rows kept in memory before they spill to a temporary
+/// file.
+const TABLE_BYTES_IN_MEMORY: usize = 4 << 20;
+
+/// What went wrong with the temporary file the table's rows spill to.
+fn spill_error(e: io::Error) -> CliError {
+    CliError::Other(format!(
+        "temporary file for the timeline's rows (in {}; TMPDIR chooses another directory): {e}",
+        std::env::temp_dir().display()
+    ))
+}
+
 #[derive(Serialize)]
 struct StepLine<'a> {
     /// The step of the stream's timeline, from 1.
@@ -162,25 +175,43 @@ pub fn run(args: &TimelineArgs) -> Result<(), CliError> {
             }
         }
         TimelineFormat::Table => {
-            let mut changes = Vec::new();
+            // Rows go to a store that spills to a temporary file past a few
+            // MB, their column widths gathered as they come: memory stays
+            // flat however many changes the capture holds.
+            let mut rows: Store<KeyedBytes<1>> = Store::new(TABLE_BYTES_IN_MEMORY);
+            let mut widths = ColumnWidths::default();
+            let mut t0 = None;
+            let mut failed: Option<io::Error> = None;
             collect(&args.input, &args.decode, args.stream, None, |c, _| {
-                changes.push(c.clone())
-            })?;
-            let t0 = changes.first().map(|c| c.ts).unwrap_or_default();
-            let row = |i: usize| {
-                let c = &changes[i];
-                vec![
+                let t0 = *t0.get_or_insert(c.ts);
+                let cells = vec![
                     seconds(c.ts.seconds_since(t0)),
                     c.frame.to_string(),
                     c.stream.to_string(),
                     c.what.clone(),
-                ]
-            };
-            write_table(
+                ];
+                widths.add(&cells);
+                let seq = widths.rows() as u64;
+                let pushed = spill::cells_to_bytes(&cells)
+                    .and_then(|b| rows.push(KeyedBytes::new([seq], b)));
+                if let Err(e) = pushed {
+                    failed.get_or_insert(e);
+                }
+            })?;
+            if let Some(e) = failed {
+                return Err(spill_error(e));
+            }
+            let rows = rows.finish().map_err(spill_error)?;
+            let merge = rows.merge().map_err(spill_error)?;
+            let cells = merge.map(|r| {
+                r.and_then(|r| spill::cells_from_bytes(&r.bytes))
+                    .map_err(spill_error)
+            });
+            write_table_sized(
                 &mut out,
                 &["Time", "Frame", "Stream", "What changed"],
-                changes.len(),
-                row,
+                &widths,
+                cells,
             )?;
         }
     }

@@ -108,6 +108,11 @@ impl ColumnWidths {
         }
         self.rows += 1;
     }
+
+    /// Rows added so far.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
 }
 
 /// Like [`write_table_rows`] in one pass, the widths gathered beforehand

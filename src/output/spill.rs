@@ -463,5 +463,36 @@ impl<const N: usize> Spill for KeyedBytes<N> {
     }
 }
 
+/// Table cells as bytes (for a [`KeyedBytes`] holding a table row): each
+/// cell's length (a little-endian `u32`), then the cell.
+pub fn cells_to_bytes(cells: &[String]) -> io::Result<Vec<u8>> {
+    let mut out = Vec::with_capacity(cells.iter().map(|c| 4 + c.len()).sum());
+    for c in cells {
+        let len = u32::try_from(c.len()).map_err(|_| io::Error::other("a cell of 4 GiB"))?;
+        out.extend_from_slice(&len.to_le_bytes());
+        out.extend_from_slice(c.as_bytes());
+    }
+    Ok(out)
+}
+
+/// The cells [`cells_to_bytes`] wrote; bytes it did not write are an error.
+pub fn cells_from_bytes(mut b: &[u8]) -> io::Result<Vec<String>> {
+    let bad =
+        |what: &str| io::Error::new(io::ErrorKind::InvalidData, format!("corrupt row: {what}"));
+    let mut cells = Vec::new();
+    while let Some((len, rest)) = b.split_first_chunk::<4>() {
+        let len = u32::from_le_bytes(*len) as usize;
+        let (cell, rest) = rest
+            .split_at_checked(len)
+            .ok_or_else(|| bad("truncated cell"))?;
+        cells.push(String::from_utf8(cell.to_vec()).map_err(|_| bad("not UTF-8"))?);
+        b = rest;
+    }
+    if !b.is_empty() {
+        return Err(bad("truncated length"));
+    }
+    Ok(cells)
+}
+
 #[cfg(test)]
 mod tests;

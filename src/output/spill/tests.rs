@@ -229,3 +229,23 @@ fn corrupt_keyed_bytes_are_errors_not_panics() {
     let huge = KeyedBytes::new([0, 0], vec![0; MAX_BYTES + 1]);
     assert!(huge.write_to(&mut (), &mut io::sink()).is_err());
 }
+
+#[test]
+fn cells_round_trip_and_bad_bytes_are_errors() {
+    let row: Vec<String> = ["0:1", "", "été → 漢", "a\nb\0", &"x".repeat(300)]
+        .map(String::from)
+        .to_vec();
+    let b = cells_to_bytes(&row).unwrap();
+    assert_eq!(cells_from_bytes(&b).unwrap(), row);
+    assert_eq!(cells_from_bytes(&[]).unwrap(), Vec::<String>::new());
+    for cut in 1..b.len() {
+        // Cut inside a length or a cell (or between cells: fewer cells).
+        match cells_from_bytes(&b[..cut]) {
+            Ok(c) => assert!(c.len() < row.len(), "cut at {cut}"),
+            Err(e) => assert_eq!(e.kind(), io::ErrorKind::InvalidData),
+        }
+    }
+    let mut not_utf8 = cells_to_bytes(&["ab".to_string()]).unwrap();
+    not_utf8[5] = 0xff;
+    assert!(cells_from_bytes(&not_utf8).is_err());
+}
