@@ -3,7 +3,7 @@
 //! [`run`] reads a whole capture and hands every reassembly [`Event`] to a
 //! sink; it returns a [`CaptureSummary`] of what was read, including the
 //! warning for a capture that could be read only in part. A file is read
-//! and taken apart on a second thread ([`front`]) while the caller's thread
+//! and taken apart on a second thread (module `front`) while the caller's thread
 //! reassembles; [`run_reader`] does it all on one (for live captures, where
 //! each packet goes through at once).
 

@@ -1,5 +1,5 @@
 //! The checks a server developer wants, run on every complete hand. Each
-//! violation becomes a [`Note`](super::Note) with the frame of the message
+//! violation becomes a [`Note`] with the frame of the message
 //! that showed it:
 //!
 //! - chips conserved: what was put in equals what was won and given back,
