@@ -352,16 +352,47 @@ mod chunking {
         out.iter().map(|r| format!("{r:?}")).collect()
     }
 
+    /// The messages of a reference vector file, as bytes.
+    fn messages(file: &str) -> Vec<Vec<u8>> {
+        vectors(file)
+            .iter()
+            .map(|v| unhex(v["hex"].as_str().expect("hex")))
+            .collect()
+    }
+
     /// The PokerTH messages of the reference vectors, as bytes.
     fn pokerth_messages() -> &'static [Vec<u8>] {
         static MSGS: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
-        MSGS.get_or_init(|| {
-            vectors("pokerth.jsonl")
-                .iter()
-                .map(|v| unhex(v["hex"].as_str().expect("hex")))
-                .collect()
-        })
+        MSGS.get_or_init(|| messages("pokerth.jsonl"))
     }
+
+    /// The poker-network packets of the reference vectors.
+    fn pokernetwork_messages() -> &'static [Vec<u8>] {
+        static MSGS: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+        MSGS.get_or_init(|| messages("pokernetwork.jsonl"))
+    }
+
+    /// The GLS events of the reference vectors.
+    fn gls_messages() -> &'static [Vec<u8>] {
+        static MSGS: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+        MSGS.get_or_init(|| messages("gls.jsonl"))
+    }
+
+    /// Card game messages: one of each opcode at its size (framing.rs),
+    /// Score with a short STRING.
+    const CARDGAME: &[&[u8]] = &[
+        &[0x01, 0],
+        &[0x02, 5, 1, 0],
+        &[0x03, 7, 2, 1],
+        &[0x04, 5, 0x2a],
+        &[0x05, 0, 10],
+        &[0x06, 2],
+        &[0x07, 3],
+        &[0x08],
+        &[0x09, 1],
+        &[0x81, 3],
+        &[0x0a, 1, 0, 5, 0, 7, 2, b'o', b'k'],
+    ];
 
     proptest! {
         #[test]
@@ -383,6 +414,44 @@ mod chunking {
             let msgs = pokerth_messages();
             let bytes: Vec<u8> = picks.iter().flat_map(|i| i.get(msgs).clone()).collect();
             let new = || Decoder::with_dialect(Dialect::PokerTh);
+            let whole = feed(&mut new(), &bytes, &[]);
+            prop_assert!(whole.len() >= picks.len());
+            prop_assert_eq!(feed(&mut new(), &bytes, &cuts), whole);
+        }
+
+        #[test]
+        fn pokernetwork_packets_cut_anywhere_decode_the_same(
+            picks in proptest::collection::vec(any::<prop::sample::Index>(), 1..30),
+            cuts in proptest::collection::vec(any::<usize>(), 0..80),
+        ) {
+            let msgs = pokernetwork_messages();
+            let bytes: Vec<u8> = picks.iter().flat_map(|i| i.get(msgs).clone()).collect();
+            let new = crate::protocols::pokernetwork::Decoder::new;
+            let whole = feed(&mut new(), &bytes, &[]);
+            prop_assert!(whole.len() >= picks.len());
+            prop_assert_eq!(feed(&mut new(), &bytes, &cuts), whole);
+        }
+
+        #[test]
+        fn gls_events_cut_anywhere_decode_the_same(
+            picks in proptest::collection::vec(any::<prop::sample::Index>(), 1..30),
+            cuts in proptest::collection::vec(any::<usize>(), 0..80),
+        ) {
+            let msgs = gls_messages();
+            let bytes: Vec<u8> = picks.iter().flat_map(|i| i.get(msgs).clone()).collect();
+            let new = crate::protocols::gls::Decoder::new;
+            let whole = feed(&mut new(), &bytes, &[]);
+            prop_assert!(whole.len() >= picks.len());
+            prop_assert_eq!(feed(&mut new(), &bytes, &cuts), whole);
+        }
+
+        #[test]
+        fn cardgame_messages_cut_anywhere_decode_the_same(
+            picks in proptest::collection::vec(any::<prop::sample::Index>(), 1..60),
+            cuts in proptest::collection::vec(any::<usize>(), 0..80),
+        ) {
+            let bytes: Vec<u8> = picks.iter().flat_map(|i| i.get(CARDGAME).to_vec()).collect();
+            let new = crate::protocols::cardgame::Decoder::new;
             let whole = feed(&mut new(), &bytes, &[]);
             prop_assert!(whole.len() >= picks.len());
             prop_assert_eq!(feed(&mut new(), &bytes, &cuts), whole);
