@@ -20,7 +20,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 cd "$here"
 
-all=(capture_reader link_layer reassembly detect proto_pokerth proto_pokernetwork proto_gls proto_cardgame)
+all=(capture_reader link_layer reassembly decode_stage detect proto_pokerth proto_pokernetwork proto_gls proto_cardgame)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 
@@ -48,6 +48,9 @@ seed() { # target file...
 mapfile -t captures < <(find "$top/testdata" -type f \( -name '*.pcap' -o -name '*.pcapng' \))
 seed capture_reader "${captures[@]}"
 seed link_layer "${captures[@]}"
+# The segment-driven targets: each capture's TCP segments in their format.
+python3 seed_segments.py corpus/reassembly "${captures[@]}"
+python3 seed_segments.py corpus/decode_stage "${captures[@]}"
 
 (cd "$top" && cargo build --quiet)
 bin="$top/target/debug/cardshark"
