@@ -15,7 +15,7 @@ use std::sync::mpsc::sync_channel;
 const BATCH_EVENTS: usize = 1024;
 const BATCH_BYTES: usize = 256 << 10;
 /// Batches in flight; two more are being filled and emptied.
-const IN_FLIGHT: usize = 4;
+const IN_FLIGHT: usize = 16;
 
 /// An [`Event`] with its borrowed parts copied; `Data` bytes are
 /// `bytes[start..end]` of the batch.

@@ -19,7 +19,11 @@ const BATCH_SEGMENTS: usize = 1024;
 const BATCH_BYTES: usize = 256 << 10;
 /// Batches in flight between the threads (so at most about 1 MB of
 /// payload waits). There are two more: one being filled, one being read.
-const IN_FLIGHT: usize = 4;
+const IN_FLIGHT: usize = 16;
+
+/// Segments whose connections are looked up ahead, together (see
+/// [`Reassembler::warm`]).
+const WARM_AHEAD: usize = 16;
 
 /// A TCP segment as the link stage left it, its payload in the batch's
 /// `bytes[start..end]`.
@@ -75,7 +79,12 @@ pub fn run(
     };
     let mut reasm = Reassembler::new(config);
     'batches: for mut batch in batches.iter() {
-        for s in &batch.segs {
+        for (i, s) in batch.segs.iter().enumerate() {
+            if i % WARM_AHEAD == 0 {
+                for w in batch.segs.iter().skip(i).take(WARM_AHEAD) {
+                    reasm.warm(w.src, w.dst);
+                }
+            }
             if stop.get() {
                 quit.store(true, Ordering::Relaxed);
                 break 'batches;
