@@ -109,6 +109,18 @@ impl ColumnWidths {
         self.rows += 1;
     }
 
+    /// Takes one row into account by its cells' widths (in characters),
+    /// for a caller that can size cells without making them.
+    pub fn add_widths(&mut self, widths: &[usize]) {
+        if self.widths.len() < widths.len() {
+            self.widths.resize(widths.len(), 0);
+        }
+        for (w, &cell) in self.widths.iter_mut().zip(widths) {
+            *w = (*w).max(cell);
+        }
+        self.rows += 1;
+    }
+
     /// Rows added so far.
     pub fn rows(&self) -> usize {
         self.rows

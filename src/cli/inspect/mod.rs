@@ -104,7 +104,7 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
             // The table's column widths, gathered now, on the decoding
             // thread: the table is then written in one pass at the end.
             if table {
-                widths.add(&cells(&row));
+                widths.add_widths(&cell_widths(&row));
             }
             if spill_failed.is_none() {
                 if let Err(e) = store.push(row) {
@@ -158,6 +158,62 @@ const HEADERS: [&str; 14] = [
     "End",
 ];
 
+/// Counts the characters written to it (to size a cell without making it).
+#[derive(Default)]
+struct Width(usize);
+
+impl std::fmt::Write for Width {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0 += s.chars().count();
+        Ok(())
+    }
+}
+
+/// Characters in `n`'s decimal digits.
+fn digits(n: u64) -> usize {
+    n.checked_ilog10().map_or(1, |d| d as usize + 1)
+}
+
+/// The width of each of [`cells`]'s cells, without making them (this runs
+/// for every stream as it ends, on the decoding thread).
+fn cell_widths(r: &Row) -> [usize; 14] {
+    use std::fmt::Write as _;
+    let i = &r.info;
+    let (c, s) = (i.dir(Direction::C2S), i.dir(Direction::S2C));
+    let [mc, ms] = counts(r);
+    let shown = |f: &dyn Fn(&mut Width) -> std::fmt::Result| {
+        let mut w = Width::default();
+        let _ = f(&mut w);
+        w.0
+    };
+    let bytes = |n: u64| match n {
+        0..=9_999 => digits(n),
+        _ => shown(&|w| write!(w, "{}", human_bytes(n))),
+    };
+    [
+        digits(i.id),
+        shown(&|w| write!(w, "{}", i.client)) + usize::from(!i.roles_from_handshake),
+        shown(&|w| write!(w, "{}", i.server)),
+        protocol_label(r).chars().count(),
+        // RFC 3339 with microseconds (2023-11-14T22:13:20.000007Z) for a
+        // year of four digits.
+        if (-62_167_219_200..=253_402_300_799).contains(&i.start.secs) {
+            27
+        } else {
+            shown(&|w| write!(w, "{}", i.start))
+        },
+        shown(&|w| write!(w, "{:.6}", i.duration())),
+        digits(c.packets) + 3 + digits(s.packets),
+        bytes(c.delivered) + 3 + bytes(s.delivered),
+        digits(mc.messages) + 3 + digits(ms.messages),
+        digits(c.gaps.saturating_add(s.gaps)) + 3 + digits(c.gap_bytes.saturating_add(s.gap_bytes)),
+        digits(c.retransmissions.saturating_add(s.retransmissions)),
+        digits(c.conflicts.saturating_add(s.conflicts)),
+        digits(mc.errors.saturating_add(ms.errors)),
+        end_label(r).chars().count(),
+    ]
+}
+
 fn cells(r: &Row) -> Vec<String> {
     let i = &r.info;
     let (c, s) = (i.dir(Direction::C2S), i.dir(Direction::S2C));
@@ -188,14 +244,14 @@ fn cells(r: &Row) -> Vec<String> {
         ),
         pair(int(mc.messages), " / ", int(ms.messages), ""),
         pair(
-            int(c.gaps + s.gaps),
+            int(c.gaps.saturating_add(s.gaps)),
             " (",
-            int(c.gap_bytes + s.gap_bytes),
+            int(c.gap_bytes.saturating_add(s.gap_bytes)),
             ")",
         ),
-        int(c.retransmissions + s.retransmissions),
-        int(c.conflicts + s.conflicts),
-        int(mc.errors + ms.errors),
+        int(c.retransmissions.saturating_add(s.retransmissions)),
+        int(c.conflicts.saturating_add(s.conflicts)),
+        int(mc.errors.saturating_add(ms.errors)),
         end_label(r),
     ]
 }
@@ -391,6 +447,40 @@ fn print_json(out: &mut impl Write, s: &CaptureSummary, rows: &Sorted) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The widths gathered while rows are made are those of the cells
+    /// written at the end.
+    #[test]
+    fn cell_widths_are_the_cells_widths() {
+        use super::codec::tests::sample;
+        use crate::capture::Timestamp;
+        let mut rows = vec![
+            sample(0, "10.1.2.3:40000", "192.168.0.1:7234"),
+            sample(123_456, "[2001:db8::1]:5", "[::1]:19380"),
+        ];
+        let mut odd = sample(9, "1.2.3.4:1", "5.6.7.8:2");
+        odd.info.roles_from_handshake = false;
+        odd.info.evicted = true;
+        odd.decoding = None;
+        odd.info.start = Timestamp::new(300_000_000_000, 5);
+        odd.info.last = Timestamp::new(300_000_000_001, 0);
+        for (k, d) in odd.info.dirs.iter_mut().enumerate() {
+            d.delivered = [0, 9_999, 10_000, 999_999_999, 5_000_000_000][k * 2];
+            d.gaps = 0;
+            d.gap_bytes = 0;
+            d.retransmissions = 0;
+            d.conflicts = 0;
+        }
+        rows.push(odd);
+        let mut small = sample(1, "10.0.0.1:1", "10.0.0.2:2");
+        small.info.dirs[0].delivered = 12_345_678;
+        small.info.dirs[1].delivered = 2_000_000_000_000;
+        rows.push(small);
+        for r in &rows {
+            let want: Vec<usize> = cells(r).iter().map(|c| c.chars().count()).collect();
+            assert_eq!(cell_widths(r).to_vec(), want, "{:?}", cells(r));
+        }
+    }
 
     #[test]
     fn json_output_is_one_document() {
