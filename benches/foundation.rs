@@ -7,11 +7,15 @@
 //! (connections open at once, default 3000), `BENCH_DIR` (where the capture
 //! goes, default target/bench).
 
+#[path = "suite/measure.rs"]
+mod measure;
+
+use measure::{best_of, count_lines, measure, Run};
 use pcap_file::pcap::{PcapHeader, PcapPacket, PcapWriter};
 use pcap_file::DataLink;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// A tiny deterministic generator (xorshift), so runs build the same file.
@@ -259,80 +263,6 @@ fn build(path: &Path, target_bytes: u64, concurrent: usize, traffic: &Traffic) -
     (packets, conns_made)
 }
 
-struct Run {
-    seconds: f64,
-    max_rss_kb: i64,
-    ok: bool,
-}
-
-/// Runs a command to completion with its output discarded; wall time and
-/// the child's own peak resident memory (from wait4's rusage).
-fn measure(cmd: &mut Command) -> Run {
-    let start = Instant::now();
-    let child = match cmd.stdout(Stdio::null()).stderr(Stdio::null()).spawn() {
-        Ok(c) => c,
-        Err(_) => {
-            return Run {
-                seconds: f64::NAN,
-                max_rss_kb: 0,
-                ok: false,
-            }
-        }
-    };
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is a valid value; wait4 fills it for our own child.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: pid is our child's, status and usage point to live locals.
-    let r = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
-    let seconds = start.elapsed().as_secs_f64();
-    let ok = r > 0 && libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
-    Run {
-        seconds,
-        max_rss_kb: usage.ru_maxrss,
-        ok,
-    }
-}
-
-fn best_of(n: usize, mut f: impl FnMut() -> Run) -> Run {
-    let mut best = f();
-    for _ in 1..n {
-        let r = f();
-        if r.seconds < best.seconds {
-            best = Run {
-                max_rss_kb: best.max_rss_kb.max(r.max_rss_kb),
-                ..r
-            };
-        }
-    }
-    best
-}
-
-/// Records `decode --format jsonl` writes for a capture (one untimed run),
-/// counted as they stream by: the bench process must stay small, since a
-/// child's peak memory as wait4 reports it starts from its parent's size.
-fn count_records(bin: &str, path: &Path) -> u64 {
-    use std::io::Read;
-    let Ok(mut child) = Command::new(bin)
-        .args(["decode", "--format", "jsonl"])
-        .arg(path)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-    else {
-        return 0;
-    };
-    let mut out = child.stdout.take().expect("piped");
-    let (mut buf, mut lines) = (vec![0u8; 1 << 16], 0u64);
-    while let Ok(n) = out.read(&mut buf) {
-        if n == 0 {
-            break;
-        }
-        lines += buf[..n].iter().filter(|&&b| b == b'\n').count() as u64;
-    }
-    let _ = child.wait();
-    lines
-}
-
 fn print_table(size: u64, packets: u64, runs: &[(&str, &Run)]) {
     println!("| run | seconds | MB/s | packets/s | peak RSS (MB) |");
     println!("|---|---:|---:|---:|---:|");
@@ -437,7 +367,7 @@ fn main() {
     let path = dir.join(format!("pokerth-{pmb}mb-{concurrent}c.pcap"));
     let (packets, conns) = build(&path, pmb * 1_000_000, concurrent, &Traffic::PokerTh(msgs));
     let size = std::fs::metadata(&path).unwrap().len();
-    let records = count_records(bin, &path);
+    let records = count_lines(bin, &["decode", "--format", "jsonl"], &path);
     println!(
         "\n## Decoding: {} ({:.1} MB, {packets} packets, {conns} PokerTH connections, {records} records)\n",
         path.display(),

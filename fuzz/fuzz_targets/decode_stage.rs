@@ -6,9 +6,10 @@
 //! as a table summary, with small caps so that the limits are reached.
 #![no_main]
 
-use cardshark::capture::Timestamp;
+#[path = "segments.rs"]
+mod segments;
+
 use cardshark::decode::{DecodeConfig, DecodeStage, Record, RecordSink, StreamReport};
-use cardshark::link::{TcpFlags, TcpSegment};
 use cardshark::output::records::{summary, JsonWriter};
 use cardshark::reassembly::{Config, Reassembler};
 use libfuzzer_sys::fuzz_target;
@@ -53,37 +54,7 @@ fuzz_target!(|data: &[u8]| {
         "10.0.0.3:13500".parse().unwrap(),
         "[fe80::1]:19380".parse().unwrap(),
     ];
-    let mut rest = data;
-    let mut frame = 0u64;
-    let mut secs = 0i64;
-    while rest.len() >= 12 {
-        let flags = TcpFlags(rest[0]);
-        let pair = rest[1];
-        let seq = u32::from_be_bytes([rest[2], rest[3], rest[4], rest[5]]);
-        let ack = u32::from_be_bytes([rest[6], rest[7], rest[8], rest[9]]);
-        secs += i64::from(rest[10] % 64);
-        let len = usize::from(rest[11]).min(rest.len() - 12);
-        let payload = &rest[12..12 + len];
-        rest = &rest[12 + len..];
-        let (a, b) = (usize::from(pair & 3), usize::from((pair >> 2) & 3));
-        let (src, dst) = if pair & 0x80 != 0 {
-            (hosts[b], hosts[a])
-        } else {
-            (hosts[a], hosts[b])
-        };
-        frame += 1;
-        let seg = TcpSegment {
-            src,
-            dst,
-            seq,
-            ack,
-            flags,
-            window: 1024,
-            payload,
-            missing: u32::from(pair >> 4 & 7) * 100,
-        };
-        r.process(frame, Timestamp::new(secs, 0), &seg, &mut stage);
-    }
+    segments::each(data, &hosts, |frame, ts, seg| r.process(frame, ts, seg, &mut stage));
     r.finish(&mut stage);
     let _ = stage.into_sink();
 });

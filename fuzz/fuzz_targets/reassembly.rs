@@ -4,8 +4,9 @@
 //! are reached.
 #![no_main]
 
-use cardshark::capture::Timestamp;
-use cardshark::link::{TcpFlags, TcpSegment};
+#[path = "segments.rs"]
+mod segments;
+
 use cardshark::reassembly::{Config, Event, Reassembler};
 use libfuzzer_sys::fuzz_target;
 use std::net::SocketAddr;
@@ -26,37 +27,7 @@ fuzz_target!(|data: &[u8]| {
         "10.0.0.1:40001".parse().unwrap(),
         "[fe80::1]:19380".parse().unwrap(),
     ];
-    let mut rest = data;
-    let mut frame = 0u64;
-    let mut secs = 0i64;
-    while rest.len() >= 12 {
-        let flags = TcpFlags(rest[0]);
-        let pair = rest[1];
-        let seq = u32::from_be_bytes([rest[2], rest[3], rest[4], rest[5]]);
-        let ack = u32::from_be_bytes([rest[6], rest[7], rest[8], rest[9]]);
-        secs += i64::from(rest[10] % 64);
-        let len = usize::from(rest[11]).min(rest.len() - 12);
-        let payload = &rest[12..12 + len];
-        rest = &rest[12 + len..];
-        let (a, b) = (usize::from(pair & 3), usize::from((pair >> 2) & 3));
-        let (src, dst) = if pair & 0x80 != 0 {
-            (hosts[b], hosts[a])
-        } else {
-            (hosts[a], hosts[b])
-        };
-        frame += 1;
-        let seg = TcpSegment {
-            src,
-            dst,
-            seq,
-            ack,
-            flags,
-            window: 1024,
-            payload,
-            missing: u32::from(pair >> 4 & 7) * 100,
-        };
-        r.process(frame, Timestamp::new(secs, 0), &seg, &mut sink);
-    }
+    segments::each(data, &hosts, |frame, ts, seg| r.process(frame, ts, seg, &mut sink));
     r.finish(&mut sink);
     let _ = r.stats();
 });

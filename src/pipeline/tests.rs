@@ -11,6 +11,21 @@ fn events(run: impl FnOnce(&mut dyn FnMut(Event<'_>))) -> Vec<String> {
     seen
 }
 
+/// The events of the one-thread pass over `p`.
+fn one_thread(p: &str) -> Vec<String> {
+    events(|sink| {
+        let reader = CaptureReader::open(p).unwrap();
+        run_reader(
+            p,
+            reader,
+            Config::default(),
+            &mut &mut *sink,
+            &Cell::new(false),
+        )
+        .unwrap();
+    })
+}
+
 fn path(name: &str) -> String {
     format!("{}/testdata/{name}", env!("CARGO_MANIFEST_DIR"))
 }
@@ -27,17 +42,7 @@ const CAPTURES: &[&str] = &[
 fn reading_on_a_second_thread_changes_nothing() {
     for name in CAPTURES {
         let p = path(name);
-        let one = events(|sink| {
-            let reader = CaptureReader::open(&p).unwrap();
-            run_reader(
-                &p,
-                reader,
-                Config::default(),
-                &mut &mut *sink,
-                &Cell::new(false),
-            )
-            .unwrap();
-        });
+        let one = one_thread(&p);
         let two = events(|sink| {
             let reader = CaptureReader::open(&p).unwrap();
             run_file(
@@ -58,17 +63,7 @@ fn reading_on_a_second_thread_changes_nothing() {
 fn the_sink_on_a_third_thread_sees_the_same_events() {
     for name in CAPTURES {
         let p = path(name);
-        let one = events(|sink| {
-            let reader = CaptureReader::open(&p).unwrap();
-            run_reader(
-                &p,
-                reader,
-                Config::default(),
-                &mut &mut *sink,
-                &Cell::new(false),
-            )
-            .unwrap();
-        });
+        let one = one_thread(&p);
         let mut three = Vec::new();
         let reader = CaptureReader::open(&p).unwrap();
         let mut sink = |ev: Event<'_>| three.push(format!("{ev:?}"));
