@@ -106,23 +106,12 @@ const HANDS_IN_MEMORY_VAR: &str = "CARDSHARK_HANDS_IN_MEMORY";
 
 /// The byte bound: [`HANDS_IN_MEMORY_VAR`] when set, else the default.
 fn hands_in_memory() -> Result<usize, CliError> {
-    match std::env::var(HANDS_IN_MEMORY_VAR) {
-        Err(_) => Ok(HANDS_IN_MEMORY),
-        Ok(v) => match v.parse::<usize>() {
-            Ok(n) if n >= 1 => Ok(n),
-            _ => Err(CliError::Usage(format!(
-                "{HANDS_IN_MEMORY_VAR}={v}: not a whole number of at least 1"
-            ))),
-        },
-    }
+    super::bound_from_env(HANDS_IN_MEMORY_VAR, HANDS_IN_MEMORY)
 }
 
 /// What went wrong with the temporary file hands are spilled to.
 fn spill_error(e: io::Error) -> CliError {
-    CliError::Other(format!(
-        "temporary file for the hands (in {}; TMPDIR chooses another directory): {e}",
-        std::env::temp_dir().display()
-    ))
+    super::spill_error("the hands", e)
 }
 
 /// A rendered hand, by (stream, first frame, order of ending): the order

@@ -2,6 +2,7 @@
 //! input, or `-i IFACE` for live capture; and the reassembly limits.
 
 use super::{live, progress, CliError};
+use crate::capture::{CaptureError, CaptureReader};
 use crate::pipeline::{self, CaptureSummary};
 use crate::reassembly::{Config, Event, Sink};
 use clap::Args;
@@ -107,13 +108,7 @@ impl InputArgs {
                         use tshark -r FILE -Y FILTER -w OUT or tcpdump -r FILE -w OUT FILTER";
             return Err(CliError::Usage(what.into()));
         }
-        let file = self.name();
-        let (reader, bar) = progress::open(file)?;
-        let summary = pipeline::run_file(file, reader, self.config(), sink, stop);
-        if let Some(bar) = bar {
-            bar.finish_and_clear();
-        }
-        Ok(summary?)
+        self.read_file(|file, reader, config| pipeline::run_file(file, reader, config, sink, stop))
     }
 
     /// Like [`InputArgs::run_until`], with `sink` on a thread of its own
@@ -134,9 +129,20 @@ impl InputArgs {
             };
             return self.run_until(&mut checked, &local);
         }
+        self.read_file(|file, reader, config| {
+            pipeline::run_file_split(file, reader, config, sink, stop)
+        })
+    }
+
+    /// Opens the input file (with a progress bar when [`progress::wanted`])
+    /// and makes a pass over it with `pass`.
+    fn read_file(
+        &self,
+        pass: impl FnOnce(&str, CaptureReader, Config) -> Result<CaptureSummary, CaptureError>,
+    ) -> Result<CaptureSummary, CliError> {
         let file = self.name();
         let (reader, bar) = progress::open(file)?;
-        let summary = pipeline::run_file_split(file, reader, self.config(), sink, stop);
+        let summary = pass(file, reader, self.config());
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }

@@ -110,6 +110,28 @@ impl From<std::io::Error> for CliError {
 }
 
 /// Prints the pass's warnings on standard error.
+/// The spill bound a test hook sets in environment variable `var` (a
+/// whole number of at least 1), or `default`.
+fn bound_from_env(var: &str, default: usize) -> Result<usize, CliError> {
+    match std::env::var(var) {
+        Err(_) => Ok(default),
+        Ok(v) => match v.parse::<usize>() {
+            Ok(n) if n >= 1 => Ok(n),
+            _ => Err(CliError::Usage(format!(
+                "{var}={v}: not a whole number of at least 1"
+            ))),
+        },
+    }
+}
+
+/// What went wrong with the temporary file that `what` spill to.
+fn spill_error(what: &str, e: std::io::Error) -> CliError {
+    CliError::Other(format!(
+        "temporary file for {what} (in {}; TMPDIR chooses another directory): {e}",
+        std::env::temp_dir().display()
+    ))
+}
+
 fn warn_all(warnings: &[String]) {
     for w in warnings {
         eprintln!("cardshark: warning: {w}");

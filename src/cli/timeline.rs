@@ -50,10 +50,7 @@ const TABLE_BYTES_IN_MEMORY: usize = 4 << 20;
 
 /// What went wrong with the temporary file the table's rows spill to.
 fn spill_error(e: io::Error) -> CliError {
-    CliError::Other(format!(
-        "temporary file for the timeline's rows (in {}; TMPDIR chooses another directory): {e}",
-        std::env::temp_dir().display()
-    ))
+    super::spill_error("the timeline's rows", e)
 }
 
 #[derive(Serialize)]

@@ -50,23 +50,12 @@ const ROWS_IN_MEMORY_VAR: &str = "CARDSHARK_INSPECT_ROWS_IN_MEMORY";
 
 /// The row bound: [`ROWS_IN_MEMORY_VAR`] when set, else the default.
 fn rows_in_memory() -> Result<usize, CliError> {
-    match std::env::var(ROWS_IN_MEMORY_VAR) {
-        Err(_) => Ok(ROWS_IN_MEMORY),
-        Ok(v) => match v.parse::<usize>() {
-            Ok(n) if n >= 1 => Ok(n),
-            _ => Err(CliError::Usage(format!(
-                "{ROWS_IN_MEMORY_VAR}={v}: not a whole number of at least 1"
-            ))),
-        },
-    }
+    super::bound_from_env(ROWS_IN_MEMORY_VAR, ROWS_IN_MEMORY)
 }
 
 /// What went wrong with the temporary file rows are spilled to.
 fn spill_error(e: io::Error) -> CliError {
-    CliError::Other(format!(
-        "temporary file for inspect's rows (in {}; TMPDIR chooses another directory): {e}",
-        std::env::temp_dir().display()
-    ))
+    super::spill_error("inspect's rows", e)
 }
 
 pub fn run(args: &InspectArgs) -> Result<(), CliError> {
