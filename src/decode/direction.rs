@@ -252,8 +252,11 @@ impl DirDecoder {
                 Framing::Message(n) if n > 0 && n <= buf.len() => {
                     let offset = self.base;
                     let (frame, ts) = self.completing(offset + n as u64);
-                    let msg = self.buf[self.start..self.start + n].to_vec();
-                    self.emit(dec, &msg, offset, frame, ts, out);
+                    // The buffer is lent out while the message is decoded
+                    // (`emit` does not touch it): no copy of the message.
+                    let buf = std::mem::take(&mut self.buf);
+                    self.emit(dec, &buf[self.start..self.start + n], offset, frame, ts, out);
+                    self.buf = buf;
                     self.consume(n);
                 }
                 Framing::Invalid(why) => {

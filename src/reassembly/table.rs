@@ -100,7 +100,7 @@ impl FlowTable {
     }
 
     /// Adds a connection (replacing any under the same key).
-    pub(crate) fn insert(&mut self, key: FlowKey, conn: Conn) {
+    pub(crate) fn insert(&mut self, key: FlowKey, conn: Box<Conn>) {
         self.idle.push(Reverse((conn.info.last, conn.info.id, key)));
         if conn.ended {
             self.ended.push_back((conn.info.id, key));
@@ -109,16 +109,19 @@ impl FlowTable {
         if conn.ended {
             self.ended_count += 1;
         }
-        self.flows.insert(key, Box::new(conn));
+        self.flows.insert(key, conn);
         self.compact();
     }
 
-    pub(crate) fn remove(&mut self, key: &FlowKey) -> Option<Conn> {
+    /// Removes a connection. Connections stay boxed whenever they move: a
+    /// `Conn` is large, and moving one by value (even as a `None` that
+    /// might have held one) copies all of it.
+    pub(crate) fn remove(&mut self, key: &FlowKey) -> Option<Box<Conn>> {
         let conn = self.flows.remove(key)?;
         if conn.ended {
             self.ended_count -= 1;
         }
-        Some(*conn)
+        Some(conn)
     }
 
     /// Runs `f` on the connection under `key`, noting if it ended. Returns
@@ -127,7 +130,7 @@ impl FlowTable {
         &mut self,
         key: &FlowKey,
         f: impl FnOnce(&mut Conn) -> R,
-    ) -> Option<(R, Option<Conn>)> {
+    ) -> Option<(R, Option<Box<Conn>>)> {
         let conn = self.flows.get_mut(key)?;
         let was_ended = conn.ended;
         let r = f(conn);
@@ -184,7 +187,7 @@ impl FlowTable {
 
     /// Removes the connection that should go first to make room: an ended
     /// one if any, else the longest idle.
-    pub(crate) fn pop_first(&mut self) -> Option<Conn> {
+    pub(crate) fn pop_first(&mut self) -> Option<Box<Conn>> {
         let key = match self.first_ended() {
             Some(k) => k,
             None => self.longest_idle()?.0,
@@ -194,7 +197,7 @@ impl FlowTable {
 
     /// Removes a connection idle for more than `timeout` seconds at `now`
     /// (ended ones first), if there is one.
-    pub(crate) fn pop_idle(&mut self, now: Timestamp, timeout: f64) -> Option<Conn> {
+    pub(crate) fn pop_idle(&mut self, now: Timestamp, timeout: f64) -> Option<Box<Conn>> {
         if let Some(key) = self.first_ended() {
             if self
                 .flows
