@@ -18,9 +18,10 @@ const BATCH_BYTES: usize = 256 << 10;
 const IN_FLIGHT: usize = 16;
 
 /// An [`Event`] with its borrowed parts copied; `Data` bytes are
-/// `bytes[start..end]` of the batch.
+/// `bytes[start..end]` of the batch. Stream information (once or twice per
+/// stream) is boxed, so that the far more frequent data events stay small.
 enum Owned {
-    Start(StreamInfo),
+    Start(Box<StreamInfo>),
     Data {
         stream: u64,
         dir: Direction,
@@ -48,12 +49,12 @@ enum Owned {
         ts: Timestamp,
     },
     End {
-        info: StreamInfo,
+        info: Box<StreamInfo>,
         reason: EndReason,
         frame: u64,
         ts: Timestamp,
     },
-    Closed(StreamInfo),
+    Closed(Box<StreamInfo>),
 }
 
 struct Batch {
@@ -71,7 +72,7 @@ impl Batch {
 
     fn push(&mut self, ev: Event<'_>) {
         let owned = match ev {
-            Event::Start(info) => Owned::Start(info.clone()),
+            Event::Start(info) => Owned::Start(Box::new(info.clone())),
             Event::Data {
                 stream,
                 dir,
@@ -130,12 +131,12 @@ impl Batch {
                 frame,
                 ts,
             } => Owned::End {
-                info: info.clone(),
+                info: Box::new(info.clone()),
                 reason,
                 frame,
                 ts,
             },
-            Event::Closed(info) => Owned::Closed(info.clone()),
+            Event::Closed(info) => Owned::Closed(Box::new(info.clone())),
         };
         self.events.push(owned);
     }

@@ -239,6 +239,15 @@ impl DirState {
             overlap.len += to - cur;
             cur = to;
         }
+        // Nothing held out of order (the common case): the whole rest is
+        // fresh, with no pieces to look up.
+        if self.pending.is_empty() && cur < end && cur == self.next {
+            match slice(cur, end) {
+                Some(b) => self.emit_data(b, ctx.frame, ctx.ts, ctx, sink),
+                None => self.gap_now(end, GapReason::Truncated, ctx, sink),
+            }
+            return;
+        }
         while cur < end {
             // A pending piece covering `cur`: first copy wins, compare.
             if let Some((&key, piece)) = self.pending.range(..=cur).next_back() {
