@@ -228,25 +228,41 @@ impl CaptureReader {
             return Err(self.block_error(message));
         }
         let block = &self.inner.data()[..len];
-        let name = self.container.block_name(block);
-        let ignored = self.container.is_ignored(block);
         self.container
             .check(block)
             .map_err(|m| self.block_error(m))?;
-        let decoded = match self.inner.next() {
-            Ok((used, block)) if used == len => self.container.decode(block),
-            Ok(_) => Err(format!("corrupt {name}: contents do not match its length")),
-            Err(_) if ignored => Ok(None),
-            Err(e) => Err(format!("corrupt {name}: {}", parse_failure(&e))),
+        // The block's name and whether it is ignored matter only when
+        // pcap-parser fails on it: looked up then, not for every packet.
+        let parsed = match self.inner.next() {
+            Ok((used, block)) if used == len => Ok(self.container.decode(block)),
+            Ok(_) => Err(None),
+            Err(e) => Err(Some(parse_failure(&e))),
+        };
+        let decoded = match parsed {
+            Ok(decoded) => decoded,
+            Err(None) => Err(format!(
+                "corrupt {}: contents do not match its length",
+                self.block_name()
+            )),
+            Err(Some(_)) if self.container.is_ignored(self.inner.data()) => Ok(None),
+            Err(Some(why)) => Err(format!("corrupt {}: {why}", self.block_name())),
         };
         match decoded.map_err(|m| self.block_error(m))? {
             Some(packet) if packet.data.end <= len => Ok(Step::Packet(len, packet)),
-            Some(_) => Err(self.block_error(format!("corrupt {name}: data overruns the block"))),
+            Some(_) => {
+                let name = self.block_name();
+                Err(self.block_error(format!("corrupt {name}: data overruns the block")))
+            }
             None => {
                 self.consume(len);
                 Ok(Step::Skipped)
             }
         }
+    }
+
+    /// The name of the block at the front of the buffer, for messages.
+    fn block_name(&self) -> &'static str {
+        self.container.block_name(self.inner.data())
     }
 
     /// Reads until the buffer holds `n` bytes (`n` <= capacity); false if
@@ -274,8 +290,12 @@ impl CaptureReader {
         }
     }
 
+    /// Marks `n` bytes used. Without moving what is left: pcap-parser's
+    /// `consume` moves the rest of the buffer to its front whenever half of
+    /// it is used, copying the capture a second time; `refill` moves only
+    /// the partial block left at the end.
     fn consume(&mut self, n: usize) {
-        self.inner.consume(n);
+        self.inner.consume_noshift(n);
         self.offset += n as u64;
     }
 

@@ -255,7 +255,14 @@ impl DirDecoder {
                     // The buffer is lent out while the message is decoded
                     // (`emit` does not touch it): no copy of the message.
                     let buf = std::mem::take(&mut self.buf);
-                    self.emit(dec, &buf[self.start..self.start + n], offset, frame, ts, out);
+                    self.emit(
+                        dec,
+                        &buf[self.start..self.start + n],
+                        offset,
+                        frame,
+                        ts,
+                        out,
+                    );
                     self.buf = buf;
                     self.consume(n);
                 }

@@ -248,6 +248,11 @@ pub(crate) enum Stop {
 pub struct LinkDecoder {
     stats: LinkStats,
     defrag: Defragmenter,
+    /// The link type of the frames since the last change of link type, and
+    /// how many there were: counted here and added to
+    /// `stats.frames_per_link_type` when the type changes, rather than
+    /// looked up in the map for every frame.
+    run: Option<(LinkType, u64)>,
 }
 
 impl LinkDecoder {
@@ -261,6 +266,7 @@ impl LinkDecoder {
         LinkDecoder {
             stats: LinkStats::default(),
             defrag: Defragmenter::new(config),
+            run: None,
         }
     }
 
@@ -273,11 +279,19 @@ impl LinkDecoder {
     /// reassembled datagram, from the decoder.
     pub fn decode<'a>(&'a mut self, frame: &Frame<'a>) -> Packet<'a> {
         self.stats.frames += 1;
-        *self
-            .stats
-            .frames_per_link_type
-            .entry(frame.link_type)
-            .or_default() += 1;
+        match &mut self.run {
+            Some((link_type, n)) if *link_type == frame.link_type => *n += 1,
+            run => {
+                if let Some((link_type, n)) = run.take() {
+                    *self
+                        .stats
+                        .frames_per_link_type
+                        .entry(link_type)
+                        .or_default() += n;
+                }
+                *run = Some((frame.link_type, 1));
+            }
+        }
         self.defrag.expire(frame.ts, &mut self.stats);
 
         let result = take_apart(&mut self.defrag, &mut self.stats, frame);
@@ -316,8 +330,12 @@ impl LinkDecoder {
     }
 
     /// Counters so far.
-    pub fn stats(&self) -> &LinkStats {
-        &self.stats
+    pub fn stats(&self) -> LinkStats {
+        let mut stats = self.stats.clone();
+        if let Some((link_type, n)) = self.run {
+            *stats.frames_per_link_type.entry(link_type).or_default() += n;
+        }
+        stats
     }
 }
 

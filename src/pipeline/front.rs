@@ -193,6 +193,6 @@ fn read(
 /// The summary with the link stage's final counts.
 fn finish(mut decoder: LinkDecoder, mut summary: CaptureSummary) -> CaptureSummary {
     decoder.flush_fragments();
-    summary.link = decoder.stats().clone();
+    summary.link = decoder.stats();
     summary
 }

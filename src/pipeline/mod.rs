@@ -192,7 +192,7 @@ pub fn run_reader(
     }
     reasm.finish(sink);
     decoder.flush_fragments();
-    summary.link = decoder.stats().clone();
+    summary.link = decoder.stats();
     summary.reassembly = reasm.stats().clone();
     Ok(summary)
 }

@@ -87,7 +87,7 @@ fn decode_one(link_type: u32, data: &[u8]) -> (Result<Owned, String>, LinkStats)
         Packet::Tcp(s) => Ok(Owned::new(&s)),
         other => Err(format!("{other:?}")),
     };
-    (result, decoder.stats().clone())
+    (result, decoder.stats())
 }
 
 /// Bytes of an IPv4 TCP packet (no link layer).
