@@ -7,7 +7,7 @@
 use super::CaptureSummary;
 use crate::capture::{CaptureError, CaptureReader, Timestamp};
 use crate::link::{LinkDecoder, Packet, TcpFlags, TcpSegment};
-use crate::reassembly::{Config, Reassembler, Sink};
+use crate::reassembly::{Config, FlowHasher, FlowId, Reassembler, Sink};
 use std::cell::Cell;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -36,6 +36,8 @@ struct Seg {
     ack: u32,
     flags: TcpFlags,
     window: u16,
+    /// Its connection's [`FlowId`], worked out on this thread.
+    flow: FlowId,
     missing: u32,
     start: usize,
     end: usize,
@@ -72,17 +74,18 @@ pub fn run(
         let _ = give_back.try_send(Batch::new());
     }
     let quit = Arc::new(AtomicBool::new(false));
+    let mut reasm = Reassembler::new(config);
     let front = {
         let quit = Arc::clone(&quit);
         let name = name.to_string();
-        std::thread::spawn(move || read(&name, reader, &to_main, &spare, &quit))
+        let hasher = reasm.flow_hasher();
+        std::thread::spawn(move || read(&name, reader, &hasher, &to_main, &spare, &quit))
     };
-    let mut reasm = Reassembler::new(config);
     'batches: for mut batch in batches.iter() {
         for (i, s) in batch.segs.iter().enumerate() {
             if i % WARM_AHEAD == 0 {
                 for w in batch.segs.iter().skip(i).take(WARM_AHEAD) {
-                    reasm.warm(w.src, w.dst);
+                    reasm.warm(&w.flow);
                 }
             }
             if stop.get() {
@@ -99,7 +102,7 @@ pub fn run(
                 payload: &batch.bytes[s.start..s.end],
                 missing: s.missing,
             };
-            reasm.process(s.frame, s.ts, &seg, sink);
+            reasm.process_flow(s.frame, s.ts, &seg, &s.flow, sink);
         }
         batch.bytes.clear();
         batch.segs.clear();
@@ -125,6 +128,7 @@ pub fn run(
 fn read(
     name: &str,
     mut reader: CaptureReader,
+    hasher: &FlowHasher,
     to_main: &SyncSender<Batch>,
     spare: &Receiver<Batch>,
     quit: &AtomicBool,
@@ -160,6 +164,7 @@ fn read(
                     ack: seg.ack,
                     flags: seg.flags,
                     window: seg.window,
+                    flow: hasher.flow(seg.src, seg.dst),
                     missing: seg.missing,
                     start,
                     end: batch.bytes.len(),

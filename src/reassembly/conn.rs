@@ -20,6 +20,7 @@
 //!    and the table then drops it.
 
 use super::direction::{Ctx, DirState};
+use super::table::{flow_key, FlowKey};
 use super::{Config, Direction, EndReason, Event, ReassemblyStats, Sink, StreamInfo};
 use crate::capture::Timestamp;
 use crate::link::TcpSegment;
@@ -27,6 +28,8 @@ use crate::link::TcpSegment;
 /// A connection in the flow table.
 #[derive(Debug)]
 pub(crate) struct Conn {
+    /// Its endpoints, as the flow table finds it.
+    pub key: FlowKey,
     pub info: StreamInfo,
     /// Indexed by [`Direction::index`].
     dirs: [DirState; 2],
@@ -51,6 +54,7 @@ impl Conn {
             (seg.src, seg.dst, false)
         };
         Conn {
+            key: flow_key(seg.src, seg.dst),
             info: StreamInfo {
                 id,
                 client,

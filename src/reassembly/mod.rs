@@ -74,7 +74,8 @@ use crate::link::TcpSegment;
 use conn::Conn;
 use std::fmt;
 use std::net::SocketAddr;
-use table::{flow_key, FlowTable};
+use table::FlowTable;
+pub use table::{FlowHasher, FlowId};
 
 /// Which way bytes flow in a connection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -349,13 +350,20 @@ impl Reassembler {
         }
     }
 
-    /// Looks up the connection of a segment from `src` to `dst` without
-    /// changing anything, so that its state is in the cache when the
-    /// segment comes: a caller with a batch of segments warms a few ahead
-    /// (the lookups, independent of each other, then wait on memory
-    /// together instead of one after another).
-    pub fn warm(&self, src: SocketAddr, dst: SocketAddr) {
-        if let Some(conn) = self.table.get(&flow_key(src, dst)) {
+    /// The hasher of this reassembler's flow table: a reading thread can
+    /// work out each segment's [`FlowId`] before handing it over, for
+    /// [`Reassembler::process_flow`] and [`Reassembler::warm`].
+    pub fn flow_hasher(&self) -> FlowHasher {
+        self.table.hasher().clone()
+    }
+
+    /// Looks up the connection of `flow` without changing anything, so that
+    /// its state is in the cache when the segment comes: a caller with a
+    /// batch of segments warms a few ahead (the lookups, independent of
+    /// each other, then wait on memory together instead of one after
+    /// another).
+    pub fn warm(&self, flow: &FlowId) {
+        if let Some(conn) = self.table.get(flow) {
             std::hint::black_box(conn.info.last);
         }
     }
@@ -368,9 +376,23 @@ impl Reassembler {
         seg: &TcpSegment<'_>,
         sink: &mut impl Sink,
     ) {
+        let flow = self.table.hasher().flow(seg.src, seg.dst);
+        self.process_flow(frame, ts, seg, &flow, sink);
+    }
+
+    /// [`Reassembler::process`], with the segment's flow already worked
+    /// out: `flow` must be `self.flow_hasher().flow(seg.src, seg.dst)`.
+    pub fn process_flow(
+        &mut self,
+        frame: u64,
+        ts: Timestamp,
+        seg: &TcpSegment<'_>,
+        flow: &FlowId,
+        sink: &mut impl Sink,
+    ) {
+        debug_assert_eq!(*flow, self.table.hasher().flow(seg.src, seg.dst));
         self.stats.segments += 1;
         self.advance_clock(ts, sink);
-        let key = flow_key(seg.src, seg.dst);
         // A new SYN on the 4-tuple of an ended connection opens a new one,
         // and so does a SYN whose sequence number differs from the client's
         // SYN of a live one (the port was reused; the old connection's end
@@ -379,22 +401,16 @@ impl Reassembler {
         let reopen = seg.flags.syn() && !seg.flags.ack();
         if !reopen {
             // The common case, one lookup: a segment of a known connection.
-            let (config, stats) = (&self.config, &mut self.stats);
-            let done = self.table.with(&key, |conn| {
-                conn.process(frame, ts, seg, config, stats, sink);
-            });
-            match done {
-                Some((_, Some(old))) => return sink.event(Event::Closed(&old.info)),
-                Some(_) => return,
-                None => {}
+            if self.with_conn(frame, ts, seg, flow, sink) {
+                return;
             }
         }
-        let new = match self.table.get(&key) {
+        let new = match self.table.get(flow) {
             None => true,
             Some(conn) => reopen && (conn.ended || conn.syn_seq != Some(seg.seq)),
         };
         if new {
-            if let Some(mut old) = self.table.remove(&key) {
+            if let Some(mut old) = self.table.remove(&flow.key) {
                 old.end_at_last(EndReason::Timeout, &self.config, &mut self.stats, sink);
                 sink.event(Event::Closed(&old.info));
             }
@@ -402,14 +418,32 @@ impl Reassembler {
             let conn = Box::new(Conn::new(self.stats.streams, frame, ts, seg));
             self.stats.streams += 1;
             sink.event(Event::Start(&conn.info));
-            self.table.insert(key, conn);
+            self.table.insert(conn);
         }
+        self.with_conn(frame, ts, seg, flow, sink);
+    }
+
+    /// Hands `seg` to the connection of `flow`, if there is one (then
+    /// true), reporting the ended connection dropped to make room.
+    fn with_conn(
+        &mut self,
+        frame: u64,
+        ts: Timestamp,
+        seg: &TcpSegment<'_>,
+        flow: &FlowId,
+        sink: &mut impl Sink,
+    ) -> bool {
         let (config, stats) = (&self.config, &mut self.stats);
-        let done = self.table.with(&key, |conn| {
+        let done = self.table.with(flow, |conn| {
             conn.process(frame, ts, seg, config, stats, sink);
         });
-        if let Some((_, Some(old))) = done {
-            sink.event(Event::Closed(&old.info));
+        match done {
+            Some((_, Some(old))) => {
+                sink.event(Event::Closed(&old.info));
+                true
+            }
+            Some(_) => true,
+            None => false,
         }
     }
 

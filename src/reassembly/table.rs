@@ -1,8 +1,15 @@
 //! The flow table: 4-tuple → connection, and the idle order.
 //!
-//! Connections are found by their unordered pair of endpoints. Eviction
-//! under the flow cap and idle expiry both need the connection idle the
-//! longest, with connections that already ended (kept only for late
+//! Connections live in a slab (a vector of boxes, free slots reused) and
+//! are found through a hash index of slab positions: four bytes per entry,
+//! so the index of thousands of connections stays in the cache, and a
+//! lookup touches the connection itself (which the segment needs anyway)
+//! rather than a large bucket holding its key. The hash of a key can be
+//! computed by the caller ahead of time, on another thread
+//! ([`FlowHasher`]), and given to the lookups.
+//!
+//! Eviction under the flow cap and idle expiry both need the connection idle
+//! the longest, with connections that already ended (kept only for late
 //! packets) going first. Keeping an exact order would cost an update per
 //! packet; instead the order is lazy:
 //!
@@ -21,26 +28,32 @@
 
 use super::conn::Conn;
 use crate::capture::Timestamp;
+use hashbrown::HashTable;
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, VecDeque};
+use std::collections::{BinaryHeap, VecDeque};
+use std::hash::BuildHasher;
 use std::net::SocketAddr;
 
 /// A connection's endpoints, lower first, whichever way the segment went.
 ///
-/// Hashed by hand: an IPv4 pair is two 64-bit words (address and port
-/// each), much cheaper than hashing two `SocketAddr` enums field by field,
-/// and the table is looked up for every segment.
+/// An IPv4 endpoint is packed into one word (address, then port: the order
+/// of `SocketAddrV4`), so that making, comparing and hashing the key of an
+/// IPv4 connection, done for every segment, costs a few instructions;
+/// anything else keeps its two `SocketAddr`s.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct FlowKey(pub SocketAddr, pub SocketAddr);
+pub(crate) enum FlowKey {
+    V4(u64, u64),
+    Other(SocketAddr, SocketAddr),
+}
 
 impl std::hash::Hash for FlowKey {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        match (self.0, self.1) {
-            (SocketAddr::V4(a), SocketAddr::V4(b)) => {
-                state.write_u64(u64::from(a.ip().to_bits()) << 16 | u64::from(a.port()));
-                state.write_u64(u64::from(b.ip().to_bits()) << 16 | u64::from(b.port()));
+        match self {
+            FlowKey::V4(a, b) => {
+                state.write_u64(*a);
+                state.write_u64(*b);
             }
-            (a, b) => {
+            FlowKey::Other(a, b) => {
                 a.hash(state);
                 b.hash(state);
             }
@@ -50,10 +63,15 @@ impl std::hash::Hash for FlowKey {
 
 /// The flow key of a segment from `a` to `b`.
 pub(crate) fn flow_key(a: SocketAddr, b: SocketAddr) -> FlowKey {
-    if a <= b {
-        FlowKey(a, b)
-    } else {
-        FlowKey(b, a)
+    match (a, b) {
+        (SocketAddr::V4(a), SocketAddr::V4(b)) => {
+            let pack =
+                |e: std::net::SocketAddrV4| u64::from(e.ip().to_bits()) << 16 | u64::from(e.port());
+            let (a, b) = (pack(a), pack(b));
+            FlowKey::V4(a.min(b), a.max(b))
+        }
+        _ if a <= b => FlowKey::Other(a, b),
+        _ => FlowKey::Other(b, a),
     }
 }
 
@@ -62,7 +80,34 @@ fn age(now: Timestamp, then: Timestamp) -> f64 {
     now.secs.saturating_sub(then.secs) as f64 + (f64::from(now.nanos) - f64::from(then.nanos)) / 1e9
 }
 
-type Hasher = foldhash::fast::RandomState;
+/// Hashes flow keys the way one flow table does (its seed is random per
+/// table). Cheap to clone: the reading thread works out each segment's
+/// [`FlowId`] with it.
+#[derive(Debug, Clone, Default)]
+pub struct FlowHasher(foldhash::fast::RandomState);
+
+impl FlowHasher {
+    /// The flow of a segment from `src` to `dst` (either way).
+    pub fn flow(&self, src: SocketAddr, dst: SocketAddr) -> FlowId {
+        let key = flow_key(src, dst);
+        FlowId {
+            key,
+            hash: self.hash_key(&key),
+        }
+    }
+
+    pub(crate) fn hash_key(&self, key: &FlowKey) -> u64 {
+        self.0.hash_one(key)
+    }
+}
+
+/// The connection a segment belongs to, as the flow table looks it up: its
+/// key and the key's hash, worked out once per segment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FlowId {
+    pub(crate) key: FlowKey,
+    pub(crate) hash: u64,
+}
 
 /// Ended connections kept for their late packets (the last ACK after the
 /// FINs). Past this many, the one that ended first is dropped: its late
@@ -73,34 +118,69 @@ pub(crate) const MAX_ENDED: usize = 4096;
 /// Connections by endpoints, with their (lazy) idle order.
 #[derive(Debug, Default)]
 pub(crate) struct FlowTable {
-    /// Boxed: a bucket is then a pointer, and a table sized for many
-    /// connections costs little beyond the connections themselves.
-    flows: HashMap<FlowKey, Box<Conn>, Hasher>,
+    hasher: FlowHasher,
+    /// Slab positions of the connections, by the hash of their key.
+    index: HashTable<u32>,
+    /// The connections. Boxed: moving a connection (into the table, out of
+    /// it, or as the `None` that might have held one) then moves a pointer,
+    /// not the whole connection.
+    slab: Vec<Option<Box<Conn>>>,
+    /// Free positions in `slab`.
+    free: Vec<u32>,
     /// (stamp, stream id, key): one entry per connection in the table.
     idle: BinaryHeap<Reverse<(Timestamp, u64, FlowKey)>>,
     /// (stream id, key) of ended connections, in the order they ended.
     ended: VecDeque<(u64, FlowKey)>,
-    /// Ended connections in `flows`.
+    /// Ended connections in the table.
     ended_count: usize,
+}
+
+/// Whether slab position `i` holds the connection of `key`.
+fn holds(slab: &[Option<Box<Conn>>], i: u32, key: &FlowKey) -> bool {
+    slab.get(i as usize)
+        .and_then(Option::as_deref)
+        .is_some_and(|c| c.key == *key)
 }
 
 impl FlowTable {
     pub(crate) fn len(&self) -> usize {
-        self.flows.len()
+        self.index.len()
+    }
+
+    /// The hasher of the [`FlowId`]s that [`FlowTable::get`] and
+    /// [`FlowTable::with`] take.
+    pub(crate) fn hasher(&self) -> &FlowHasher {
+        &self.hasher
     }
 
     /// Every connection (for tests).
     #[cfg(test)]
     pub(crate) fn conns(&self) -> impl Iterator<Item = &Conn> {
-        self.flows.values().map(|c| &**c)
+        self.slab.iter().flatten().map(|c| &**c)
     }
 
-    pub(crate) fn get(&self, key: &FlowKey) -> Option<&Conn> {
-        self.flows.get(key).map(|c| &**c)
+    /// The slab position of `key`'s connection; `hash` is its hash.
+    fn position(&self, hash: u64, key: &FlowKey) -> Option<usize> {
+        let slab = &self.slab;
+        let i = self.index.find(hash, |&i| holds(slab, i, key))?;
+        Some(*i as usize)
+    }
+
+    /// The connection of `flow`.
+    pub(crate) fn get(&self, flow: &FlowId) -> Option<&Conn> {
+        let i = self.position(flow.hash, &flow.key)?;
+        self.slab[i].as_deref()
+    }
+
+    /// The connection under `key`.
+    pub(crate) fn get_by_key(&self, key: &FlowKey) -> Option<&Conn> {
+        let i = self.position(self.hasher.hash_key(key), key)?;
+        self.slab[i].as_deref()
     }
 
     /// Adds a connection (replacing any under the same key).
-    pub(crate) fn insert(&mut self, key: FlowKey, conn: Box<Conn>) {
+    pub(crate) fn insert(&mut self, conn: Box<Conn>) {
+        let key = conn.key;
         self.idle.push(Reverse((conn.info.last, conn.info.id, key)));
         if conn.ended {
             self.ended.push_back((conn.info.id, key));
@@ -109,29 +189,51 @@ impl FlowTable {
         if conn.ended {
             self.ended_count += 1;
         }
-        self.flows.insert(key, conn);
+        let i = match self.free.pop() {
+            Some(i) => {
+                self.slab[i as usize] = Some(conn);
+                i
+            }
+            None => {
+                // At most one slot per connection the flow cap allows.
+                self.slab.push(Some(conn));
+                (self.slab.len() - 1) as u32
+            }
+        };
+        let (slab, hasher) = (&self.slab, &self.hasher);
+        let rehash = |&j: &u32| {
+            slab.get(j as usize)
+                .and_then(Option::as_deref)
+                .map_or(0, |c| hasher.hash_key(&c.key))
+        };
+        self.index.insert_unique(hasher.hash_key(&key), i, rehash);
         self.compact();
     }
 
-    /// Removes a connection. Connections stay boxed whenever they move: a
-    /// `Conn` is large, and moving one by value (even as a `None` that
-    /// might have held one) copies all of it.
+    /// Removes a connection.
     pub(crate) fn remove(&mut self, key: &FlowKey) -> Option<Box<Conn>> {
-        let conn = self.flows.remove(key)?;
+        let hash = self.hasher.hash_key(key);
+        let slab = &self.slab;
+        let entry = self.index.find_entry(hash, |&i| holds(slab, i, key)).ok()?;
+        let (i, _) = entry.remove();
+        self.free.push(i);
+        let conn = self.slab.get_mut(i as usize)?.take()?;
         if conn.ended {
             self.ended_count -= 1;
         }
         Some(conn)
     }
 
-    /// Runs `f` on the connection under `key`, noting if it ended. Returns
+    /// Runs `f` on the connection of `flow`, noting if it ended. Returns
     /// also the connection dropped to keep at most [`MAX_ENDED`] ended ones.
     pub(crate) fn with<R>(
         &mut self,
-        key: &FlowKey,
+        flow: &FlowId,
         f: impl FnOnce(&mut Conn) -> R,
     ) -> Option<(R, Option<Box<Conn>>)> {
-        let conn = self.flows.get_mut(key)?;
+        let key = &flow.key;
+        let i = self.position(flow.hash, key)?;
+        let conn = self.slab[i].as_deref_mut()?;
         let was_ended = conn.ended;
         let r = f(conn);
         let mut dropped = None;
@@ -149,10 +251,7 @@ impl FlowTable {
 
     /// Is `(id, key)` still the connection in the table?
     fn current(&self, id: u64, key: &FlowKey) -> Option<&Conn> {
-        self.flows
-            .get(key)
-            .map(|c| &**c)
-            .filter(|c| c.info.id == id)
+        self.get_by_key(key).filter(|c| c.info.id == id)
     }
 
     /// The ended connection that ended first, if any is still here.
@@ -200,8 +299,7 @@ impl FlowTable {
     pub(crate) fn pop_idle(&mut self, now: Timestamp, timeout: f64) -> Option<Box<Conn>> {
         if let Some(key) = self.first_ended() {
             if self
-                .flows
-                .get(&key)
+                .get_by_key(&key)
                 .is_some_and(|c| age(now, c.info.last) > timeout)
             {
                 return self.remove(&key);
@@ -222,7 +320,9 @@ impl FlowTable {
         self.idle.clear();
         self.ended.clear();
         self.ended_count = 0;
-        let mut all: Vec<Box<Conn>> = self.flows.drain().map(|(_, c)| c).collect();
+        self.index.clear();
+        self.free.clear();
+        let mut all: Vec<Box<Conn>> = self.slab.drain(..).flatten().collect();
         all.sort_by_key(|c| c.info.id);
         all
     }
@@ -230,15 +330,16 @@ impl FlowTable {
     /// Drops stale entries once they outnumber the live ones, so the heap
     /// and the queue stay proportional to the table.
     fn compact(&mut self) {
-        if self.idle.len() > 2 * self.flows.len() + 64 {
-            let flows = &self.flows;
-            self.idle
-                .retain(|Reverse((_, id, key))| flows.get(key).is_some_and(|c| c.info.id == *id));
+        let live = self.len();
+        if self.idle.len() > 2 * live + 64 {
+            let mut idle = std::mem::take(&mut self.idle).into_vec();
+            idle.retain(|Reverse((_, id, key))| self.current(*id, key).is_some());
+            self.idle = idle.into();
         }
-        if self.ended.len() > 2 * self.flows.len() + 64 {
-            let flows = &self.flows;
-            self.ended
-                .retain(|(id, key)| flows.get(key).is_some_and(|c| c.info.id == *id && c.ended));
+        if self.ended.len() > 2 * live + 64 {
+            let mut ended = std::mem::take(&mut self.ended);
+            ended.retain(|(id, key)| self.current(*id, key).is_some_and(|c| c.ended));
+            self.ended = ended;
         }
     }
 }

@@ -5,12 +5,18 @@
 //! The tail holds the stream bytes `[end - len, end)`, at most `cap` of them.
 //! Its buffer is allocated lazily and grows with exact reservations, so it
 //! never holds more than `cap` bytes of memory: a stream that sends 10 bytes
-//! costs 10 bytes, not `cap`. While it is filling up the bytes sit in order
+//! costs [`FIRST_RESERVE`] bytes, not `cap`. (It starts there rather than at
+//! the first segment's size: growing by doubling from a few bytes cost
+//! eight reallocations per direction, for most of the short connections
+//! of a capture.) While it is filling up the bytes sit in order
 //! at the front of the buffer (`head == 0`); once full, the buffer is a ring
 //! whose oldest byte is at `head`.
 //!
 //! A gap breaks the tail: bytes on either side of it are not contiguous, so
 //! the tail restarts empty after the gap ([`Tail::reset`]).
+
+/// The first allocation of a tail (unless `cap` is smaller).
+pub(crate) const FIRST_RESERVE: usize = 512;
 
 /// The last delivered bytes of one direction.
 #[derive(Debug, Default)]
@@ -61,7 +67,10 @@ impl Tail {
             let n = (cap - self.buf.len()).min(bytes.len());
             let want = self.buf.len() + n;
             if self.buf.capacity() < want {
-                let target = want.max(self.buf.capacity() * 2).min(cap);
+                let target = want
+                    .max(self.buf.capacity() * 2)
+                    .max(FIRST_RESERVE)
+                    .min(cap);
                 self.buf.reserve_exact(target - self.buf.len());
             }
             self.buf.extend_from_slice(&bytes[..n]);
