@@ -163,6 +163,23 @@ fn digits(n: u64) -> usize {
     n.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
+/// Characters in `addr` as displayed: counted for IPv4 (four numbers,
+/// three dots, a colon and the port), formatted otherwise.
+fn address_width(addr: std::net::SocketAddr) -> usize {
+    use std::fmt::Write as _;
+    match addr {
+        std::net::SocketAddr::V4(a) => {
+            let octets: usize = a.ip().octets().iter().map(|&o| digits(u64::from(o))).sum();
+            octets + 3 + 1 + digits(u64::from(a.port()))
+        }
+        std::net::SocketAddr::V6(_) => {
+            let mut w = Width::default();
+            let _ = write!(w, "{addr}");
+            w.0
+        }
+    }
+}
+
 /// The width of each of [`cells`]'s cells, without making them (this runs
 /// for every stream as it ends, on the decoding thread).
 fn cell_widths(r: &Row) -> [usize; 14] {
@@ -181,8 +198,8 @@ fn cell_widths(r: &Row) -> [usize; 14] {
     };
     [
         digits(i.id),
-        shown(&|w| write!(w, "{}", i.client)) + usize::from(!i.roles_from_handshake),
-        shown(&|w| write!(w, "{}", i.server)),
+        address_width(i.client) + usize::from(!i.roles_from_handshake),
+        address_width(i.server),
         protocol_label(r).chars().count(),
         // RFC 3339 with microseconds (2023-11-14T22:13:20.000007Z) for a
         // year of four digits.
@@ -446,6 +463,7 @@ mod tests {
         let mut rows = vec![
             sample(0, "10.1.2.3:40000", "192.168.0.1:7234"),
             sample(123_456, "[2001:db8::1]:5", "[::1]:19380"),
+            sample(2, "0.0.0.0:0", "255.255.255.255:65535"),
         ];
         let mut odd = sample(9, "1.2.3.4:1", "5.6.7.8:2");
         odd.info.roles_from_handshake = false;
