@@ -228,6 +228,10 @@ fn one_line(cell: &str) -> bool {
     n <= MAX_COLUMN && !cell.chars().any(char::is_control) && cell.width() == n
 }
 
+/// Padding, taken a slice at a time.
+const SPACES: &str =
+    "                                                                                  ";
+
 /// Writes rows that are all [`one_line`] the way comfy-table's
 /// UTF8_FULL_CONDENSED preset lays them out, without it: rendering each
 /// cell through comfy-table costs some 50 000 instructions a row, most of a
@@ -263,7 +267,10 @@ fn write_plain_chunk(
             line.push(' ');
             line.push_str(cell);
             let pad = w.saturating_sub(cell.chars().count()) + 1;
-            line.extend(std::iter::repeat_n(' ', pad));
+            match SPACES.get(..pad) {
+                Some(spaces) => line.push_str(spaces),
+                None => line.extend(std::iter::repeat_n(' ', pad)),
+            }
         }
         line.push('│');
         writeln!(out, "{line}")

@@ -180,6 +180,27 @@ fn address_width(addr: std::net::SocketAddr) -> usize {
     }
 }
 
+/// `addr` as displayed; IPv4 addresses without the formatting machinery
+/// (this runs for every row of the table).
+fn address(addr: std::net::SocketAddr) -> String {
+    match addr {
+        std::net::SocketAddr::V4(a) => {
+            let mut num = itoa::Buffer::new();
+            let mut s = String::with_capacity(21);
+            for (k, octet) in a.ip().octets().into_iter().enumerate() {
+                if k > 0 {
+                    s.push('.');
+                }
+                s.push_str(num.format(octet));
+            }
+            s.push(':');
+            s.push_str(num.format(a.port()));
+            s
+        }
+        std::net::SocketAddr::V6(_) => addr.to_string(),
+    }
+}
+
 /// The width of each of [`cells`]'s cells, without making them (this runs
 /// for every stream as it ends, on the decoding thread).
 fn cell_widths(r: &Row) -> [usize; 14] {
@@ -223,11 +244,10 @@ fn cell_widths(r: &Row) -> [usize; 14] {
 fn cells(r: &Row) -> Vec<String> {
     let i = &r.info;
     let (c, s) = (i.dir(Direction::C2S), i.dir(Direction::S2C));
-    let client = if i.roles_from_handshake {
-        i.client.to_string()
-    } else {
-        format!("{}?", i.client)
-    };
+    let mut client = address(i.client);
+    if !i.roles_from_handshake {
+        client.push('?');
+    }
     let [mc, ms] = counts(r);
     // Numbers through itoa: this runs twice per stream (widths, then the
     // rows), and the formatting machinery was most of it.
@@ -237,7 +257,7 @@ fn cells(r: &Row) -> Vec<String> {
     vec![
         int(i.id),
         client,
-        i.server.to_string(),
+        address(i.server),
         protocol_label(r),
         i.start.to_string(),
         seconds(i.duration()),
@@ -486,6 +506,22 @@ mod tests {
         for r in &rows {
             let want: Vec<usize> = cells(r).iter().map(|c| c.chars().count()).collect();
             assert_eq!(cell_widths(r).to_vec(), want, "{:?}", cells(r));
+        }
+    }
+
+    #[test]
+    fn addresses_are_displayed_as_std_displays_them() {
+        for a in [
+            "0.0.0.0:0",
+            "10.1.2.3:40000",
+            "255.255.255.255:65535",
+            "192.168.0.1:7234",
+            "[2001:db8::1]:5",
+            "[::1]:19380",
+        ] {
+            let addr: std::net::SocketAddr = a.parse().unwrap();
+            assert_eq!(address(addr), a);
+            assert_eq!(address_width(addr), a.chars().count());
         }
     }
 

@@ -247,7 +247,14 @@ impl Context {
         };
         match std::str::from_utf8(value) {
             Ok(s) => {
-                if s.chars().any(char::is_control) {
+                // ASCII text (the usual case) is checked a byte at a time;
+                // its control characters are those below 0x20 and 0x7f.
+                let control = if s.is_ascii() {
+                    s.bytes().any(|b| b < 0x20 || b == 0x7f)
+                } else {
+                    s.chars().any(char::is_control)
+                };
+                if control {
                     self.odd(format!("{field}: contains control characters"));
                 }
                 s.to_owned()
