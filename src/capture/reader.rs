@@ -267,7 +267,18 @@ impl CaptureReader {
 
     /// Reads until the buffer holds `n` bytes (`n` <= capacity); false if
     /// the input ends first.
+    #[inline]
     fn fill(&mut self, n: usize) -> Result<bool, CaptureError> {
+        // Usually the bytes are there already (a read brings many blocks).
+        if self.inner.data().len() >= n {
+            return Ok(true);
+        }
+        self.read_more(n)
+    }
+
+    /// [`CaptureReader::fill`] when the buffer holds too little.
+    #[cold]
+    fn read_more(&mut self, n: usize) -> Result<bool, CaptureError> {
         while self.inner.data().len() < n {
             if self.inner.reader_exhausted() {
                 return Ok(false);
