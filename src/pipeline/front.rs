@@ -6,7 +6,7 @@
 
 use super::CaptureSummary;
 use crate::capture::{CaptureError, CaptureReader, Timestamp};
-use crate::link::{LinkDecoder, Packet, TcpFlags, TcpSegment};
+use crate::link::{LinkDecoder, TcpFlags, TcpSegment};
 use crate::reassembly::{Config, FlowHasher, FlowId, Reassembler, Sink};
 use std::cell::Cell;
 use std::net::SocketAddr;
@@ -49,6 +49,14 @@ struct Batch {
 }
 
 impl Batch {
+    /// A placeholder that holds no memory (while the real batch is away).
+    fn empty() -> Self {
+        Batch {
+            bytes: Vec::new(),
+            segs: Vec::new(),
+        }
+    }
+
     fn new() -> Self {
         Batch {
             bytes: Vec::with_capacity(BATCH_BYTES + (64 << 10)),
@@ -139,57 +147,42 @@ fn read(
         ..CaptureSummary::empty(name)
     };
     let mut batch = Batch::new();
-    loop {
-        let frame = match reader.next_frame() {
-            Ok(Some(f)) => f,
-            Ok(None) => break,
-            Err(e) => {
-                summary.truncated = Some(e);
-                break;
-            }
-        };
-        summary.frames += 1;
-        summary.first.get_or_insert(frame.ts);
-        summary.last = Some(frame.ts);
-        match decoder.decode(&frame) {
-            Packet::Tcp(seg) => {
-                let start = batch.bytes.len();
-                batch.bytes.extend_from_slice(seg.payload);
-                batch.segs.push(Seg {
-                    frame: frame.number,
-                    ts: frame.ts,
-                    src: seg.src,
-                    dst: seg.dst,
-                    seq: seg.seq,
-                    ack: seg.ack,
-                    flags: seg.flags,
-                    window: seg.window,
-                    flow: hasher.flow(seg.src, seg.dst),
-                    missing: seg.missing,
-                    start,
-                    end: batch.bytes.len(),
-                });
-            }
-            Packet::Malformed(why) => {
-                if summary.first_malformed.is_none() {
-                    summary.first_malformed = Some((frame.number, why));
-                }
-            }
-            Packet::NotTcp(_) | Packet::FragmentHeld => {}
+    // Set when the reassembling side stopped taking batches.
+    let mut gone = false;
+    super::read_segments(&mut reader, &mut decoder, &mut summary, |frame, seg| {
+        let start = batch.bytes.len();
+        batch.bytes.extend_from_slice(seg.payload);
+        batch.segs.push(Seg {
+            frame: frame.number,
+            ts: frame.ts,
+            src: seg.src,
+            dst: seg.dst,
+            seq: seg.seq,
+            ack: seg.ack,
+            flags: seg.flags,
+            window: seg.window,
+            flow: hasher.flow(seg.src, seg.dst),
+            missing: seg.missing,
+            start,
+            end: batch.bytes.len(),
+        });
+        if batch.segs.len() < BATCH_SEGMENTS && batch.bytes.len() < BATCH_BYTES {
+            return true;
         }
-        if batch.segs.len() >= BATCH_SEGMENTS || batch.bytes.len() >= BATCH_BYTES {
-            if quit.load(Ordering::Relaxed) || to_main.send(batch).is_err() {
-                return finish(decoder, summary);
-            }
-            // Wait for an emptied batch; none comes once the reading side
-            // has stopped.
-            match spare.recv() {
-                Ok(b) => batch = b,
-                Err(_) => return finish(decoder, summary),
-            }
+        let full = std::mem::replace(&mut batch, Batch::empty());
+        if quit.load(Ordering::Relaxed) || to_main.send(full).is_err() {
+            gone = true;
+            return false;
         }
-    }
-    if !batch.segs.is_empty() {
+        // Wait for an emptied batch; none comes once the reading side
+        // has stopped.
+        match spare.recv() {
+            Ok(b) => batch = b,
+            Err(_) => gone = true,
+        }
+        !gone
+    });
+    if !gone && !batch.segs.is_empty() {
         let _ = to_main.send(batch);
     }
     finish(decoder, summary)

@@ -10,8 +10,8 @@
 mod back;
 mod front;
 
-use crate::capture::{CaptureError, CaptureFormat, CaptureReader, LinkType, Timestamp};
-use crate::link::{LinkDecoder, LinkStats, Packet};
+use crate::capture::{CaptureError, CaptureFormat, CaptureReader, Frame, LinkType, Timestamp};
+use crate::link::{LinkDecoder, LinkStats, Packet, TcpSegment};
 use crate::reassembly::{Config, Event, Reassembler, ReassemblyStats, Sink};
 use std::cell::Cell;
 use std::collections::BTreeMap;
@@ -163,27 +163,11 @@ pub fn run_reader(
         format: reader.format(),
         ..CaptureSummary::empty(name)
     };
-    while !stop.get() {
-        let frame = match reader.next_frame() {
-            Ok(Some(f)) => f,
-            Ok(None) => break,
-            Err(e) => {
-                summary.truncated = Some(e);
-                break;
-            }
-        };
-        summary.frames += 1;
-        summary.first.get_or_insert(frame.ts);
-        summary.last = Some(frame.ts);
-        match decoder.decode(&frame) {
-            Packet::Tcp(seg) => reasm.process(frame.number, frame.ts, &seg, sink),
-            Packet::Malformed(why) => {
-                if summary.first_malformed.is_none() {
-                    summary.first_malformed = Some((frame.number, why));
-                }
-            }
-            Packet::NotTcp(_) | Packet::FragmentHeld => {}
-        }
+    if !stop.get() {
+        read_segments(&mut reader, &mut decoder, &mut summary, |frame, seg| {
+            reasm.process(frame.number, frame.ts, seg, sink);
+            !stop.get()
+        });
     }
     if summary.frames == 0 {
         if let Some(e) = summary.truncated.take() {
@@ -195,6 +179,44 @@ pub fn run_reader(
     summary.link = decoder.stats();
     summary.reassembly = reasm.stats().clone();
     Ok(summary)
+}
+
+/// The capture and link stages: reads frames, takes each apart, and hands
+/// its TCP segment to `f`, until the capture ends, a frame cannot be read
+/// (the error goes to `summary.truncated`), or `f` returns false. Counts the
+/// frames, the time span and the first malformed frame in `summary`.
+fn read_segments(
+    reader: &mut CaptureReader,
+    decoder: &mut LinkDecoder,
+    summary: &mut CaptureSummary,
+    mut f: impl FnMut(&Frame<'_>, &TcpSegment<'_>) -> bool,
+) {
+    loop {
+        let frame = match reader.next_frame() {
+            Ok(Some(f)) => f,
+            Ok(None) => return,
+            Err(e) => {
+                summary.truncated = Some(e);
+                return;
+            }
+        };
+        summary.frames += 1;
+        summary.first.get_or_insert(frame.ts);
+        summary.last = Some(frame.ts);
+        match decoder.decode(&frame) {
+            Packet::Tcp(seg) => {
+                if !f(&frame, &seg) {
+                    return;
+                }
+            }
+            Packet::Malformed(why) => {
+                if summary.first_malformed.is_none() {
+                    summary.first_malformed = Some((frame.number, why));
+                }
+            }
+            Packet::NotTcp(_) | Packet::FragmentHeld => {}
+        }
+    }
 }
 
 /// A sink that ignores everything (for passes that need only the summary).
