@@ -7,10 +7,13 @@
 //! (connections open at once, default 3000), `BENCH_DIR` (where the capture
 //! goes, default target/bench).
 
+#[path = "suite/frames.rs"]
+mod frames;
 #[path = "suite/measure.rs"]
 mod measure;
 
-use measure::{best_of, count_lines, measure, Run};
+use frames::tcp_frame;
+use measure::{best_of, count_lines, env_num, measure, Run};
 use pcap_file::pcap::{PcapHeader, PcapPacket, PcapWriter};
 use pcap_file::DataLink;
 use std::io::BufWriter;
@@ -112,37 +115,14 @@ struct Conn {
 const SERVER: [u8; 4] = [10, 1, 0, 1];
 
 fn frame(c: &Conn, from_client: bool, seq: u32, flags: u8, payload: &[u8]) -> Vec<u8> {
-    let (src, dst, sp, dp) = if from_client {
-        (c.client, SERVER, c.cport, 7234)
+    let (src, dst) = if from_client {
+        ((c.client, c.cport), (SERVER, 7234))
     } else {
-        (SERVER, c.client, 7234, c.cport)
+        ((SERVER, 7234), (c.client, c.cport))
     };
     let ack = if from_client { c.sseq } else { c.cseq };
-    let total = 20 + 20 + payload.len();
-    let mut f = Vec::with_capacity(14 + total);
-    f.extend_from_slice(&[2, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 1, 8, 0]);
-    f.extend_from_slice(&[
-        0x45,
-        0,
-        (total >> 8) as u8,
-        total as u8,
-        0,
-        0,
-        0x40,
-        0,
-        64,
-        6,
-        0,
-        0,
-    ]);
-    f.extend_from_slice(&src);
-    f.extend_from_slice(&dst);
-    f.extend_from_slice(&sp.to_be_bytes());
-    f.extend_from_slice(&dp.to_be_bytes());
-    f.extend_from_slice(&seq.to_be_bytes());
-    f.extend_from_slice(&ack.to_be_bytes());
-    f.extend_from_slice(&[0x50, flags, 0xff, 0xff, 0, 0, 0, 0]);
-    f.extend_from_slice(payload);
+    let mut f = Vec::with_capacity(14 + 40 + payload.len());
+    tcp_frame(&mut f, src, dst, seq, ack, flags, payload);
     f
 }
 
@@ -280,13 +260,6 @@ fn print_table(size: u64, packets: u64, runs: &[(&str, &Run)]) {
         );
     }
     println!();
-}
-
-fn env_num(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(default)
 }
 
 fn main() {

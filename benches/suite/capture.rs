@@ -3,6 +3,7 @@
 //! damage: segments out of order, retransmitted, and a few never captured
 //! (gaps the decoders must resync after).
 
+use super::frames::tcp_frame;
 use super::scripts::Script;
 use pcap_file::pcap::{PcapHeader, PcapPacket, PcapWriter};
 use pcap_file::DataLink;
@@ -56,25 +57,13 @@ struct Conn {
 const SERVER: [u8; 4] = [10, 1, 0, 1];
 
 fn frame(f: &mut Vec<u8>, c: &Conn, from_client: bool, seq: u32, flags: u8, payload: &[u8]) {
-    let (src, dst, sp, dp) = if from_client {
-        (c.client, SERVER, c.cport, c.sport)
+    let (src, dst) = if from_client {
+        ((c.client, c.cport), (SERVER, c.sport))
     } else {
-        (SERVER, c.client, c.sport, c.cport)
+        ((SERVER, c.sport), (c.client, c.cport))
     };
     let ack = c.seq[usize::from(from_client)];
-    let total = 40 + payload.len();
-    f.clear();
-    f.extend_from_slice(&[2, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 1, 8, 0]);
-    f.extend_from_slice(&[0x45, 0, (total >> 8) as u8, total as u8]);
-    f.extend_from_slice(&[0, 0, 0x40, 0, 64, 6, 0, 0]);
-    f.extend_from_slice(&src);
-    f.extend_from_slice(&dst);
-    f.extend_from_slice(&sp.to_be_bytes());
-    f.extend_from_slice(&dp.to_be_bytes());
-    f.extend_from_slice(&seq.to_be_bytes());
-    f.extend_from_slice(&ack.to_be_bytes());
-    f.extend_from_slice(&[0x50, flags, 0xff, 0xff, 0, 0, 0, 0]);
-    f.extend_from_slice(payload);
+    tcp_frame(f, src, dst, seq, ack, flags, payload);
 }
 
 /// Writes `path`: about `target_bytes`, `concurrent` connections open at

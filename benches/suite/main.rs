@@ -12,20 +12,14 @@
 //! `BENCH_TSHARK=0` to skip tshark.
 
 mod capture;
+mod frames;
 mod measure;
 mod scripts;
 
-use measure::{best_of, count_lines, measure, Run};
+use measure::{best_of, count_lines, env_num, measure, Run};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
-
-fn env_num(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(default)
-}
 
 fn main() {
     if std::env::args().any(|a| a == "--list") {

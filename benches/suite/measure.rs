@@ -5,6 +5,15 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
+/// The number in environment variable `name` (a benchmark's knob), else
+/// `default`.
+pub fn env_num(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}
+
 /// One timed run.
 #[derive(Clone, Copy)]
 pub struct Run {
