@@ -12,28 +12,12 @@ mod frames;
 #[path = "suite/measure.rs"]
 mod measure;
 
-use frames::tcp_frame;
+use frames::{pcap_writer, tcp_frame, Rng};
 use measure::{best_of, count_lines, env_num, measure, Run};
-use pcap_file::pcap::{PcapHeader, PcapPacket, PcapWriter};
-use pcap_file::DataLink;
-use std::io::BufWriter;
+use pcap_file::pcap::PcapPacket;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-/// A tiny deterministic generator (xorshift), so runs build the same file.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// What the connections carry.
 enum Traffic {
@@ -130,14 +114,8 @@ fn frame(c: &Conn, from_client: bool, seq: u32, flags: u8, payload: &[u8]) -> Ve
 /// handshake, 50..250 messages of 20..600 bytes with 1% sent out of order and
 /// 1% retransmitted, ACKs, and FINs; a finished connection is replaced.
 fn build(path: &Path, target_bytes: u64, concurrent: usize, traffic: &Traffic) -> (u64, u64) {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let header = PcapHeader {
-        datalink: DataLink::ETHERNET,
-        snaplen: 65535,
-        ..Default::default()
-    };
-    let file = BufWriter::with_capacity(1 << 20, std::fs::File::create(path).unwrap());
-    let mut w = PcapWriter::with_header(file, header).unwrap();
+    let mut rng = Rng::seeded();
+    let mut w = pcap_writer(path);
     let mut written = 24u64;
     let (mut packets, mut conns_made) = (0u64, 0u64);
     let mut ts = Duration::from_secs(1_700_000_000);

@@ -3,27 +3,11 @@
 //! damage: segments out of order, retransmitted, and a few never captured
 //! (gaps the decoders must resync after).
 
-use super::frames::tcp_frame;
+use super::frames::{pcap_writer, tcp_frame, Rng};
 use super::scripts::Script;
-use pcap_file::pcap::{PcapHeader, PcapPacket, PcapWriter};
-use pcap_file::DataLink;
-use std::io::BufWriter;
+use pcap_file::pcap::PcapPacket;
 use std::path::Path;
 use std::time::Duration;
-
-/// A tiny deterministic generator (xorshift), so runs build the same file.
-pub struct Rng(pub u64);
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// Per 10 000 data segments: sent after the next one, sent twice, never
 /// captured.
@@ -70,14 +54,8 @@ fn frame(f: &mut Vec<u8>, c: &Conn, from_client: bool, seq: u32, flags: u8, payl
 /// once, each a handshake, its script, and FINs; a finished connection is
 /// replaced by one running the next script.
 pub fn build(path: &Path, target_bytes: u64, concurrent: usize, scripts: &[Script]) -> Built {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let header = PcapHeader {
-        datalink: DataLink::ETHERNET,
-        snaplen: 65535,
-        ..Default::default()
-    };
-    let file = BufWriter::with_capacity(1 << 20, std::fs::File::create(path).unwrap());
-    let mut w = PcapWriter::with_header(file, header).unwrap();
+    let mut rng = Rng::seeded();
+    let mut w = pcap_writer(path);
     let mut built = Built {
         packets: 0,
         connections: 0,

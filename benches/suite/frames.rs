@@ -1,5 +1,44 @@
-//! The bytes of one captured frame: Ethernet, IPv4 (no options) and TCP (no
-//! options, window 65535), for the benchmark captures.
+//! What the benchmark captures are made of: a pcap file of Ethernet frames,
+//! each frame Ethernet, IPv4 (no options) and TCP (no options, window
+//! 65535), and the pseudo-random numbers that shape the traffic.
+
+use pcap_file::pcap::{PcapHeader, PcapWriter};
+use pcap_file::DataLink;
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::Path;
+
+/// A xorshift generator: the same traffic from the same seed.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The generator every benchmark capture starts from.
+    pub fn seeded() -> Self {
+        Rng(0x9e37_79b9_7f4a_7c15)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A new pcap file at `path` for Ethernet frames up to 65535 bytes.
+pub fn pcap_writer(path: &Path) -> PcapWriter<BufWriter<File>> {
+    let header = PcapHeader {
+        datalink: DataLink::ETHERNET,
+        snaplen: 65535,
+        ..Default::default()
+    };
+    let file = BufWriter::with_capacity(1 << 20, File::create(path).unwrap());
+    PcapWriter::with_header(file, header).unwrap()
+}
 
 /// Writes into `f` (cleared first) the frame of a TCP segment from `src` to
 /// `dst` (address and port each).
