@@ -1,21 +1,12 @@
-//! The back of the pipeline on its own thread: the sink (decoding and what
-//! follows) runs on a third thread while the caller's thread reassembles.
-//! Events cross as owned copies in batches (stream bytes in one buffer per
-//! batch, batches recycled), in the order the reassembler made them, so
-//! the sink sees exactly what it would have seen on one thread.
+//! The back of the pipeline: events on their way from the reassembler to
+//! the sink (decoding and what follows), when the two run apart (see
+//! `workers`). Events cross as owned copies in batches (stream bytes in one
+//! buffer per batch, batches recycled), in the order the reassembler made
+//! them, so the sink sees exactly what it would have seen on one thread.
 
-use super::{front, CaptureSummary};
-use crate::capture::{CaptureError, CaptureReader, Timestamp};
-use crate::reassembly::{Config, Direction, EndReason, Event, GapReason, Sink, StreamInfo};
-use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::sync_channel;
-
-/// A batch is handed over at this many events or bytes.
-const BATCH_EVENTS: usize = 1024;
-const BATCH_BYTES: usize = 256 << 10;
-/// Batches in flight; two more are being filled and emptied.
-const IN_FLIGHT: usize = 16;
+use super::Limits;
+use crate::capture::Timestamp;
+use crate::reassembly::{Direction, EndReason, Event, GapReason, Sink, StreamInfo};
 
 /// An [`Event`] with its borrowed parts copied; `Data` bytes are
 /// `bytes[start..end]` of the batch. Stream information (once or twice per
@@ -57,20 +48,22 @@ enum Owned {
     Closed(Box<StreamInfo>),
 }
 
-struct Batch {
+pub(super) struct Batch {
+    limits: Limits,
     bytes: Vec<u8>,
     events: Vec<Owned>,
 }
 
 impl Batch {
-    fn new() -> Self {
+    pub(super) fn new(limits: Limits) -> Self {
         Batch {
-            bytes: Vec::with_capacity(BATCH_BYTES + (64 << 10)),
-            events: Vec::with_capacity(BATCH_EVENTS),
+            bytes: Vec::with_capacity(limits.bytes + (64 << 10)),
+            events: Vec::with_capacity(limits.items),
+            limits,
         }
     }
 
-    fn push(&mut self, ev: Event<'_>) {
+    pub(super) fn push(&mut self, ev: Event<'_>) {
         let owned = match ev {
             Event::Start(info) => Owned::Start(Box::new(info.clone())),
             Event::Data {
@@ -141,12 +134,26 @@ impl Batch {
         self.events.push(owned);
     }
 
-    fn full(&self) -> bool {
-        self.events.len() >= BATCH_EVENTS || self.bytes.len() >= BATCH_BYTES
+    /// The batch, leaving in its place one that holds no memory.
+    pub(super) fn take(&mut self) -> Self {
+        let empty = Batch {
+            limits: self.limits,
+            bytes: Vec::new(),
+            events: Vec::new(),
+        };
+        std::mem::replace(self, empty)
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    pub(super) fn full(&self) -> bool {
+        self.events.len() >= self.limits.items || self.bytes.len() >= self.limits.bytes
     }
 
     /// Hands every event, as the reassembler made it, to `sink`.
-    fn replay(&mut self, sink: &mut impl Sink) {
+    pub(super) fn replay(&mut self, sink: &mut impl Sink) {
         for ev in &self.events {
             sink.event(match ev {
                 Owned::Start(info) => Event::Start(info),
@@ -215,56 +222,4 @@ impl Batch {
         self.events.clear();
         self.bytes.clear();
     }
-}
-
-/// Like [`super::run_file`], with `sink` on a thread of its own: three
-/// threads (reading, reassembling, the sink). `stop`, which the sink may
-/// set, ends the pass early.
-pub fn run(
-    name: &str,
-    reader: CaptureReader,
-    config: Config,
-    sink: &mut (impl Sink + Send),
-    stop: &AtomicBool,
-) -> Result<CaptureSummary, CaptureError> {
-    let (to_back, batches) = sync_channel::<Batch>(IN_FLIGHT);
-    let (give_back, spare) = sync_channel::<Batch>(IN_FLIGHT + 2);
-    for _ in 0..=IN_FLIGHT {
-        let _ = give_back.try_send(Batch::new());
-    }
-    std::thread::scope(|scope| {
-        scope.spawn(move || {
-            for mut batch in batches {
-                batch.replay(sink);
-                let _ = give_back.try_send(batch);
-            }
-        });
-        let local_stop = Cell::new(false);
-        let mut batch = Some(Batch::new());
-        let mut forward = |ev: Event<'_>| {
-            let Some(b) = batch.as_mut() else { return };
-            b.push(ev);
-            if b.full() {
-                if stop.load(Ordering::Relaxed) {
-                    local_stop.set(true);
-                }
-                let full = batch.take().expect("checked above");
-                // An emptied batch comes back unless the sink's thread is gone.
-                if to_back.send(full).is_ok() {
-                    batch = spare.recv().ok();
-                }
-                if batch.is_none() {
-                    local_stop.set(true);
-                }
-            }
-        };
-        let summary = front::run(name, reader, config, &mut forward, &local_stop);
-        if let Some(b) = batch.take() {
-            if !b.events.is_empty() {
-                let _ = to_back.send(b);
-            }
-        }
-        drop(to_back);
-        summary
-    })
 }

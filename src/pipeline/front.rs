@@ -4,7 +4,7 @@
 //! one buffer, and emptied batches come back to be filled again, so the
 //! steady state allocates nothing per packet.
 
-use super::CaptureSummary;
+use super::{CaptureSummary, Limits};
 use crate::capture::{CaptureError, CaptureReader, Timestamp};
 use crate::link::{LinkDecoder, TcpFlags, TcpSegment};
 use crate::reassembly::{Config, FlowHasher, FlowId, Reassembler, Sink};
@@ -14,9 +14,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::Arc;
 
-/// A batch is handed over once it holds this many segments or payload bytes.
-const BATCH_SEGMENTS: usize = 1024;
-const BATCH_BYTES: usize = 256 << 10;
 /// Batches in flight between the threads (so at most about 1 MB of
 /// payload waits). There are two more: one being filled, one being read.
 const IN_FLIGHT: usize = 16;
@@ -36,32 +33,146 @@ struct Seg {
     ack: u32,
     flags: TcpFlags,
     window: u16,
-    /// Its connection's [`FlowId`], worked out on this thread.
+    /// Its connection's [`FlowId`], worked out on the reading thread.
     flow: FlowId,
     missing: u32,
     start: usize,
     end: usize,
 }
 
-struct Batch {
+/// Segments on their way from the reading side to the reassembler.
+pub(super) struct Batch {
+    limits: Limits,
     bytes: Vec<u8>,
     segs: Vec<Seg>,
 }
 
 impl Batch {
-    /// A placeholder that holds no memory (while the real batch is away).
-    fn empty() -> Self {
+    pub(super) fn new(limits: Limits) -> Self {
         Batch {
-            bytes: Vec::new(),
-            segs: Vec::new(),
+            bytes: Vec::with_capacity(limits.bytes + (64 << 10)),
+            segs: Vec::with_capacity(limits.items),
+            limits,
         }
     }
 
-    fn new() -> Self {
-        Batch {
-            bytes: Vec::with_capacity(BATCH_BYTES + (64 << 10)),
-            segs: Vec::with_capacity(BATCH_SEGMENTS),
+    pub(super) fn is_empty(&self) -> bool {
+        self.segs.is_empty()
+    }
+
+    fn full(&self) -> bool {
+        self.segs.len() >= self.limits.items || self.bytes.len() >= self.limits.bytes
+    }
+
+    fn clear(&mut self) {
+        self.bytes.clear();
+        self.segs.clear();
+    }
+
+    /// Feeds the batch's segments to `reasm` (events to `sink`), emptying
+    /// it; false when `stop` was set before the last one.
+    pub(super) fn reassemble(
+        &mut self,
+        reasm: &mut Reassembler,
+        sink: &mut impl Sink,
+        stop: &Cell<bool>,
+    ) -> bool {
+        for (i, s) in self.segs.iter().enumerate() {
+            if i % WARM_AHEAD == 0 {
+                for w in self.segs.iter().skip(i).take(WARM_AHEAD) {
+                    reasm.warm(&w.flow);
+                }
+            }
+            if stop.get() {
+                self.clear();
+                return false;
+            }
+            let seg = TcpSegment {
+                src: s.src,
+                dst: s.dst,
+                seq: s.seq,
+                ack: s.ack,
+                flags: s.flags,
+                window: s.window,
+                payload: &self.bytes[s.start..s.end],
+                missing: s.missing,
+            };
+            reasm.process_flow(s.frame, s.ts, &seg, &s.flow, sink);
         }
+        self.clear();
+        true
+    }
+}
+
+/// The reading side: the capture and link stages, and what they counted.
+pub(super) struct Front {
+    reader: CaptureReader,
+    decoder: LinkDecoder,
+    summary: CaptureSummary,
+    hasher: FlowHasher,
+    done: bool,
+}
+
+impl Front {
+    /// Reads `reader` (named `name` in the summary); `hasher` is the
+    /// reassembler's, so that segments come with their [`FlowId`].
+    pub(super) fn new(name: &str, reader: CaptureReader, hasher: FlowHasher) -> Self {
+        Front {
+            summary: CaptureSummary {
+                format: reader.format(),
+                ..CaptureSummary::empty(name)
+            },
+            reader,
+            decoder: LinkDecoder::new(),
+            hasher,
+            done: false,
+        }
+    }
+
+    /// True once the capture has ended (or could be read no further).
+    pub(super) fn done(&self) -> bool {
+        self.done
+    }
+
+    /// Reads frames into `batch` until it is full or the capture ends.
+    pub(super) fn fill(&mut self, batch: &mut Batch) {
+        let mut full = false;
+        let hasher = &self.hasher;
+        super::read_segments(
+            &mut self.reader,
+            &mut self.decoder,
+            &mut self.summary,
+            |frame, seg| {
+                let start = batch.bytes.len();
+                batch.bytes.extend_from_slice(seg.payload);
+                batch.segs.push(Seg {
+                    frame: frame.number,
+                    ts: frame.ts,
+                    src: seg.src,
+                    dst: seg.dst,
+                    seq: seg.seq,
+                    ack: seg.ack,
+                    flags: seg.flags,
+                    window: seg.window,
+                    flow: hasher.flow(seg.src, seg.dst),
+                    missing: seg.missing,
+                    start,
+                    end: batch.bytes.len(),
+                });
+                full = batch.full();
+                !full
+            },
+        );
+        if !full {
+            self.done = true;
+        }
+    }
+
+    /// The summary, with the link stage's final counts.
+    pub(super) fn finish(mut self) -> CaptureSummary {
+        self.decoder.flush_fragments();
+        self.summary.link = self.decoder.stats();
+        self.summary
     }
 }
 
@@ -79,41 +190,20 @@ pub fn run(
     // The batches go round: filled by the reader, emptied here, given back.
     let (give_back, spare) = sync_channel::<Batch>(IN_FLIGHT + 2);
     for _ in 0..=IN_FLIGHT {
-        let _ = give_back.try_send(Batch::new());
+        let _ = give_back.try_send(Batch::new(Limits::DEFAULT));
     }
     let quit = Arc::new(AtomicBool::new(false));
     let mut reasm = Reassembler::new(config);
     let front = {
         let quit = Arc::clone(&quit);
-        let name = name.to_string();
-        let hasher = reasm.flow_hasher();
-        std::thread::spawn(move || read(&name, reader, &hasher, &to_main, &spare, &quit))
+        let front = Front::new(name, reader, reasm.flow_hasher());
+        std::thread::spawn(move || read(front, &to_main, &spare, &quit))
     };
-    'batches: for mut batch in batches.iter() {
-        for (i, s) in batch.segs.iter().enumerate() {
-            if i % WARM_AHEAD == 0 {
-                for w in batch.segs.iter().skip(i).take(WARM_AHEAD) {
-                    reasm.warm(&w.flow);
-                }
-            }
-            if stop.get() {
-                quit.store(true, Ordering::Relaxed);
-                break 'batches;
-            }
-            let seg = TcpSegment {
-                src: s.src,
-                dst: s.dst,
-                seq: s.seq,
-                ack: s.ack,
-                flags: s.flags,
-                window: s.window,
-                payload: &batch.bytes[s.start..s.end],
-                missing: s.missing,
-            };
-            reasm.process_flow(s.frame, s.ts, &seg, &s.flow, sink);
+    for mut batch in batches.iter() {
+        if !batch.reassemble(&mut reasm, sink, stop) {
+            quit.store(true, Ordering::Relaxed);
+            break;
         }
-        batch.bytes.clear();
-        batch.segs.clear();
         let _ = give_back.try_send(batch);
     }
     // Unblock the reader if it waits to hand over a batch or for an
@@ -134,63 +224,23 @@ pub fn run(
 /// The reader thread: frames in, batches of TCP segments out; returns what
 /// the capture and link stages saw.
 fn read(
-    name: &str,
-    mut reader: CaptureReader,
-    hasher: &FlowHasher,
+    mut front: Front,
     to_main: &SyncSender<Batch>,
     spare: &Receiver<Batch>,
     quit: &AtomicBool,
 ) -> CaptureSummary {
-    let mut decoder = LinkDecoder::new();
-    let mut summary = CaptureSummary {
-        format: reader.format(),
-        ..CaptureSummary::empty(name)
-    };
-    let mut batch = Batch::new();
-    // Set when the reassembling side stopped taking batches.
-    let mut gone = false;
-    super::read_segments(&mut reader, &mut decoder, &mut summary, |frame, seg| {
-        let start = batch.bytes.len();
-        batch.bytes.extend_from_slice(seg.payload);
-        batch.segs.push(Seg {
-            frame: frame.number,
-            ts: frame.ts,
-            src: seg.src,
-            dst: seg.dst,
-            seq: seg.seq,
-            ack: seg.ack,
-            flags: seg.flags,
-            window: seg.window,
-            flow: hasher.flow(seg.src, seg.dst),
-            missing: seg.missing,
-            start,
-            end: batch.bytes.len(),
-        });
-        if batch.segs.len() < BATCH_SEGMENTS && batch.bytes.len() < BATCH_BYTES {
-            return true;
+    let mut batch = Batch::new(Limits::DEFAULT);
+    loop {
+        front.fill(&mut batch);
+        if batch.is_empty() || quit.load(Ordering::Relaxed) || to_main.send(batch).is_err() {
+            break;
         }
-        let full = std::mem::replace(&mut batch, Batch::empty());
-        if quit.load(Ordering::Relaxed) || to_main.send(full).is_err() {
-            gone = true;
-            return false;
-        }
-        // Wait for an emptied batch; none comes once the reading side
-        // has stopped.
+        // Wait for an emptied batch; none comes once the reassembling
+        // side has stopped.
         match spare.recv() {
-            Ok(b) => batch = b,
-            Err(_) => gone = true,
+            Ok(b) if !front.done() => batch = b,
+            _ => break,
         }
-        !gone
-    });
-    if !gone && !batch.segs.is_empty() {
-        let _ = to_main.send(batch);
     }
-    finish(decoder, summary)
-}
-
-/// The summary with the link stage's final counts.
-fn finish(mut decoder: LinkDecoder, mut summary: CaptureSummary) -> CaptureSummary {
-    decoder.flush_fragments();
-    summary.link = decoder.stats();
-    summary
+    front.finish()
 }

@@ -3,12 +3,15 @@
 //! [`run`] reads a whole capture and hands every reassembly [`Event`] to a
 //! sink; it returns a [`CaptureSummary`] of what was read, including the
 //! warning for a capture that could be read only in part. A file is read
-//! and taken apart on a second thread (module `front`) while the caller's thread
-//! reassembles; [`run_reader`] does it all on one (for live captures, where
-//! each packet goes through at once).
+//! and taken apart on a second thread (module `front`) while the caller's
+//! thread reassembles; [`run_file_split`] lets two threads share reading,
+//! reassembly and the sink (module `workers`, events crossing as module
+//! `back` batches them); [`run_reader`] does it all on one (for live
+//! captures, where each packet goes through at once).
 
 mod back;
 mod front;
+mod workers;
 
 use crate::capture::{CaptureError, CaptureFormat, CaptureReader, Frame, LinkType, Timestamp};
 use crate::link::{LinkDecoder, LinkStats, Packet, TcpSegment};
@@ -122,10 +125,11 @@ pub fn run_until(
     run_file(path, reader, config, sink, stop)
 }
 
-/// Like [`run_file`], with `sink` on a third thread, for a sink that does
-/// most of the work and needs no event the moment it happens (`inspect`):
-/// the sink sees the same events in the same order. `stop` ends the pass
-/// early.
+/// Like [`run_file`], with the sink's work shared out too, for a sink that
+/// does most of the work and needs no event the moment it happens
+/// (`inspect`): reading, reassembling and the sink are three stages that
+/// two threads take turns at, a batch at a time. The sink sees the same
+/// events in the same order. `stop` ends the pass early.
 pub fn run_file_split(
     name: &str,
     reader: CaptureReader,
@@ -133,7 +137,7 @@ pub fn run_file_split(
     sink: &mut (impl Sink + Send),
     stop: &std::sync::atomic::AtomicBool,
 ) -> Result<CaptureSummary, CaptureError> {
-    back::run(name, reader, config, sink, stop)
+    workers::run(name, reader, config, sink, stop)
 }
 
 /// Like [`run_reader`], with the capture read and its frames taken apart
@@ -217,6 +221,23 @@ fn read_segments(
             Packet::NotTcp(_) | Packet::FragmentHeld => {}
         }
     }
+}
+
+/// When a batch of segments or events is handed to the next stage: once it
+/// holds this many of them, or this many payload bytes.
+#[derive(Debug, Clone, Copy)]
+struct Limits {
+    items: usize,
+    bytes: usize,
+}
+
+impl Limits {
+    /// Batches of about 256 KB: large enough that handing them over costs
+    /// little, small enough that the batches in flight stay near 10 MB.
+    const DEFAULT: Limits = Limits {
+        items: 1024,
+        bytes: 256 << 10,
+    };
 }
 
 /// A sink that ignores everything (for passes that need only the summary).
