@@ -23,5 +23,6 @@ pub mod detect;
 pub mod link;
 pub mod output;
 pub mod pipeline;
+mod prefetch;
 pub mod protocols;
 pub mod reassembly;

@@ -90,6 +90,11 @@ enum Pending {
     },
 }
 
+/// A stream's phase. The decoding directions are inline, not boxed: a
+/// stream's state is then one allocation (the [`Stream`] box), which
+/// [`Sink::warm`] prefetches in one go; every stream takes the largest
+/// variant's room, a few hundred bytes.
+#[allow(clippy::large_enum_variant)]
 enum Phase {
     /// Looking at the first bytes; `prefix` is each direction's bytes from
     /// offset 0 up to its first gap (`sealed` once a gap came).
@@ -101,7 +106,7 @@ enum Phase {
     },
     Decoding {
         dec: Box<dyn StreamDecoder>,
-        dirs: Box<[DirDecoder; 2]>,
+        dirs: [DirDecoder; 2],
     },
     /// No protocol: bytes are reported as unknown data, a record per run.
     Unknown {
@@ -426,6 +431,13 @@ impl<S: RecordSink> DecodeStage<S> {
 }
 
 impl<S: RecordSink> Sink for DecodeStage<S> {
+    /// Prefetches the stream's state (its decoder's directions included).
+    fn warm(&self, stream: u64) {
+        if let Some(s) = self.streams.get(&stream) {
+            crate::prefetch::prefetch(&**s);
+        }
+    }
+
     fn event(&mut self, ev: Event<'_>) {
         match ev {
             Event::Start(info) => self.start(info),
@@ -466,10 +478,7 @@ fn become_protocol(s: &mut Stream, id: ProtocolId, start: [usize; 2]) {
     let dec = protocols::new_decoder(id);
     let dirs = [Direction::C2S, Direction::S2C]
         .map(|d| DirDecoder::new(s.ctx(id, d), 0, start[d.index()] > 0));
-    s.phase = Phase::Decoding {
-        dec,
-        dirs: Box::new(dirs),
-    };
+    s.phase = Phase::Decoding { dec, dirs };
 }
 
 fn record(

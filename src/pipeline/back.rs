@@ -8,6 +8,10 @@ use super::Limits;
 use crate::capture::Timestamp;
 use crate::reassembly::{Direction, EndReason, Event, GapReason, Sink, StreamInfo};
 
+/// Events whose streams are warmed together ([`Sink::warm`]), before the
+/// first of them goes to the sink.
+const WARM_AHEAD: usize = 16;
+
 /// An [`Event`] with its borrowed parts copied; `Data` bytes are
 /// `bytes[start..end]` of the batch. Stream information (once or twice per
 /// stream) is boxed, so that the far more frequent data events stay small.
@@ -154,7 +158,14 @@ impl Batch {
 
     /// Hands every event, as the reassembler made it, to `sink`.
     pub(super) fn replay(&mut self, sink: &mut impl Sink) {
-        for ev in &self.events {
+        for (i, ev) in self.events.iter().enumerate() {
+            if i % WARM_AHEAD == 0 {
+                for w in self.events.iter().skip(i).take(WARM_AHEAD) {
+                    if let Owned::Data { stream, .. } = w {
+                        sink.warm(*stream);
+                    }
+                }
+            }
             sink.event(match ev {
                 Owned::Start(info) => Event::Start(info),
                 &Owned::Data {

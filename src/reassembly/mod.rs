@@ -272,6 +272,11 @@ pub enum Event<'a> {
 /// Receives the reassembler's events. Any `FnMut(Event)` is a sink.
 pub trait Sink {
     fn event(&mut self, ev: Event<'_>);
+
+    /// A hint that events of `stream` come soon (a batch of events is
+    /// handed over a group at a time): a sink may start bringing the
+    /// stream's state into the cache. Nothing by default.
+    fn warm(&self, _stream: u64) {}
 }
 
 impl<F: FnMut(Event<'_>)> Sink for F {

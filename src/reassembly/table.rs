@@ -28,6 +28,7 @@
 
 use super::conn::Conn;
 use crate::capture::Timestamp;
+use crate::prefetch::prefetch;
 use hashbrown::HashTable;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
@@ -109,26 +110,6 @@ pub struct FlowId {
     pub(crate) hash: u64,
 }
 
-/// Asks the processor to bring every cache line of `value` into the cache,
-/// without waiting for them (a connection spans about nine lines, and a
-/// segment touches most of them).
-#[inline]
-fn prefetch<T>(value: &T) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        let start = (value as *const T).cast::<i8>();
-        for offset in (0..std::mem::size_of::<T>()).step_by(64) {
-            // SAFETY: a prefetch is only a hint: it reads nothing into the
-            // program and never faults, whatever the address; this one is
-            // inside `value` anyway. SSE, which it needs, is part of x86-64.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(start.wrapping_add(offset)) };
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = value;
-}
-
 /// Ended connections kept for their late packets (the last ACK after the
 /// FINs). Past this many, the one that ended first is dropped: its late
 /// packets would then start a new stream, which is harmless next to memory
@@ -186,7 +167,8 @@ impl FlowTable {
         Some(*i as usize)
     }
 
-    /// Starts bringing the connection of `flow` into the cache. The index
+    /// Starts bringing the connection of `flow` (about nine cache lines, most
+    /// of which a segment touches) into the cache. The index
     /// is searched without comparing keys (that would wait for each
     /// candidate's memory): every connection whose hash matches the
     /// index's few bits, usually just the one, is prefetched.

@@ -58,61 +58,82 @@ fn spill_error(e: io::Error) -> CliError {
     super::spill_error("inspect's rows", e)
 }
 
-pub fn run(args: &InspectArgs) -> Result<(), CliError> {
-    let mut config = args.decode.config()?;
-    config.ordered = false;
-    config.messages = false;
-    let mut stage = DecodeStage::new(config, Reports::default());
-    let mut store = rows::store(rows_in_memory()?);
-    let mut spill_failed: Option<io::Error> = None;
-    let stop = AtomicBool::new(false);
-    let table = args.format == Format::Table;
-    let mut widths = ColumnWidths::default();
-    // The end reason comes with End (and the decode stage's report right
-    // after it); the final counts, late packets such as the last ACK
-    // included, with Closed, once the flow leaves the table.
-    let mut reasons: HashMap<u64, EndReason> = HashMap::new();
-    let mut sink = |ev: Event<'_>| {
+/// The pass's sink, on the decoding side: the decode stage, and the rows
+/// made as streams leave the flow table.
+struct Collect<'a> {
+    stage: DecodeStage<Reports>,
+    store: rows::RowStore,
+    /// The end reason comes with End (and the decode stage's report right
+    /// after it); the final counts, late packets such as the last ACK
+    /// included, with Closed, once the flow leaves the table.
+    reasons: HashMap<u64, EndReason>,
+    /// The table's column widths, gathered as rows are made (on the
+    /// decoding side): the table is then written in one pass at the end.
+    widths: Option<ColumnWidths>,
+    spill_failed: Option<io::Error>,
+    stop: &'a AtomicBool,
+}
+
+impl Sink for Collect<'_> {
+    fn warm(&self, stream: u64) {
+        self.stage.warm(stream);
+    }
+
+    fn event(&mut self, ev: Event<'_>) {
         let closed = match &ev {
             Event::End { info, reason, .. } => {
-                reasons.insert(info.id, *reason);
+                self.reasons.insert(info.id, *reason);
                 None
             }
             Event::Closed(info) => Some((*info).clone()),
             _ => None,
         };
-        stage.event(ev);
-        if let Some(info) = closed {
-            let decoding = stage.sink_mut().0.remove(&info.id);
-            let reason = reasons.remove(&info.id).unwrap_or(EndReason::Eof);
-            let row = Row {
-                info,
-                reason,
-                decoding,
-            };
-            // The table's column widths, gathered now, on the decoding
-            // thread: the table is then written in one pass at the end.
-            if table {
-                widths.add_widths(&cell_widths(&row));
-            }
-            if spill_failed.is_none() {
-                if let Err(e) = store.push(row) {
-                    spill_failed = Some(e);
-                    stop.store(true, Ordering::Relaxed);
-                }
+        self.stage.event(ev);
+        let Some(info) = closed else { return };
+        let decoding = self.stage.sink_mut().0.remove(&info.id);
+        let reason = self.reasons.remove(&info.id).unwrap_or(EndReason::Eof);
+        let row = Row {
+            info,
+            reason,
+            decoding,
+        };
+        if let Some(widths) = &mut self.widths {
+            widths.add_widths(&cell_widths(&row));
+        }
+        if self.spill_failed.is_none() {
+            if let Err(e) = self.store.push(row) {
+                self.spill_failed = Some(e);
+                self.stop.store(true, Ordering::Relaxed);
             }
         }
+    }
+}
+
+pub fn run(args: &InspectArgs) -> Result<(), CliError> {
+    let mut config = args.decode.config()?;
+    config.ordered = false;
+    config.messages = false;
+    let stop = AtomicBool::new(false);
+    let mut collect = Collect {
+        stage: DecodeStage::new(config, Reports::default()),
+        store: rows::store(rows_in_memory()?),
+        reasons: HashMap::new(),
+        widths: (args.format == Format::Table).then(ColumnWidths::default),
+        spill_failed: None,
+        stop: &stop,
     };
-    // Decoding and the rows on a thread of their own, reassembly on this
-    // one, reading on a third.
-    let summary = args.input.run_split(&mut sink, &stop)?;
-    if let Some(e) = spill_failed {
+    // Reading, reassembly and decoding shared out between two threads.
+    let summary = args.input.run_split(&mut collect, &stop)?;
+    if let Some(e) = collect.spill_failed {
         return Err(spill_error(e));
     }
-    let rows = store.finish().map_err(spill_error)?;
+    let rows = collect.store.finish().map_err(spill_error)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match args.format {
-        Format::Table => print_table(&mut out, &summary, &rows, &widths)?,
+        Format::Table => {
+            let widths = collect.widths.unwrap_or_default();
+            print_table(&mut out, &summary, &rows, &widths)?
+        }
         Format::Json => print_json(&mut out, &summary, &rows)?,
     }
     out.flush()?;
