@@ -68,7 +68,7 @@ macro_rules! packets {
                     )),*],
                     parse: |i, cx| {
                         let (i, p) = $name::parse(i, cx)?;
-                        Ok((i, $crate::protocols::pokernetwork::messages::Message::$name(Box::new(p))))
+                        Ok((i, $crate::protocols::pokernetwork::messages::Message::$name(p.into())))
                     },
                 },
             )*

@@ -64,7 +64,10 @@ pub struct UnknownPacket {
 }
 
 macro_rules! message_enum {
-    ($($name:ident),* $(,)?) => {
+    (inline: [$($small:ident),* $(,)?], boxed: [$($large:ident),* $(,)?] $(,)?) => {
+        message_enum!(@all [$($small,)* $($large,)*] $($small)* ; $($large)*);
+    };
+    (@all [$($name:ident,)*] $($small:ident)* ; $($large:ident)*) => {
         /// One poker-network message: the handshake line, a packet of a
         /// known class, or a packet of an unknown type. Serialises as the
         /// record's `fields` object.
@@ -76,8 +79,12 @@ macro_rules! message_enum {
             /// A packet of an unknown type.
             Unknown(UnknownPacket),
             $(
-                #[doc = concat!("`", stringify!($name), "` (boxed: some classes are large).")]
-                $name(Box<$name>),
+                #[doc = concat!("`", stringify!($small), "`.")]
+                $small($small),
+            )*
+            $(
+                #[doc = concat!("`", stringify!($large), "` (boxed: it is larger than the others).")]
+                $large(Box<$large>),
             )*
         }
 
@@ -104,47 +111,52 @@ macro_rules! message_enum {
 }
 
 message_enum! {
-    Packet, PacketString, PacketInt, PacketError, PacketAck, PacketPing, PacketSerial, PacketQuit,
-    PacketAuthOk, PacketAuthRefused, PacketLogin, PacketAuthRequest, PacketList, PacketLogout,
-    PacketBootstrap, PacketProtocolError, PacketMessage, PacketAuth, PacketPokerSeats,
-    PacketPokerId, PacketPokerMessage, PacketPokerError, PacketPokerPosition, PacketPokerInt,
-    PacketPokerBet, PacketPokerFold, PacketPokerState, PacketPokerWin, PacketPokerCards,
-    PacketPokerPlayerCards, PacketPokerBoardCards, PacketPokerChips, PacketPokerPlayerChips,
-    PacketPokerCheck, PacketPokerStart, PacketPokerInGame, PacketPokerCall, PacketPokerRaise,
-    PacketPokerDealer, PacketPokerTableJoin, PacketPokerTableSelect, PacketPokerTable,
-    PacketPokerTableList, PacketPokerSit, PacketPokerTableDestroy, PacketPokerTimeoutWarning,
-    PacketPokerTimeoutNotice, PacketPokerSeat, PacketPokerTableMove, PacketPokerPlayerLeave,
-    PacketPokerSitOut, PacketPokerTableQuit, PacketPokerBuyIn, PacketPokerRebuy, PacketPokerChat,
-    PacketPokerPlayerInfo, PacketPokerPlayerArrive, PacketPokerHandSelect, PacketPokerHandList,
-    PacketPokerHandSelectAll, PacketPokerUserInfo, PacketPokerGetUserInfo, PacketPokerAnte,
-    PacketPokerBlind, PacketPokerWaitBigBlind, PacketPokerAutoBlindAnte,
-    PacketPokerNoautoBlindAnte, PacketPokerCanceled, PacketPokerBlindRequest,
-    PacketPokerAnteRequest, PacketPokerAutoFold, PacketPokerWaitFor, PacketPokerStreamMode,
-    PacketPokerBatchMode, PacketPokerLookCards, PacketPokerTableRequestPlayersList,
-    PacketPokerPlayersList, PacketPokerPersonalInfo, PacketPokerGetPersonalInfo,
-    PacketPokerTourneySelect, PacketPokerTourney, PacketPokerTourneyInfo, PacketPokerTourneyList,
-    PacketPokerTourneyRequestPlayersList, PacketPokerTourneyRegister,
-    PacketPokerTourneyUnregister, PacketPokerTourneyPlayersList, PacketPokerHandHistory,
-    PacketPokerSetAccount, PacketPokerCreateAccount, PacketPokerPlayerSelf,
-    PacketPokerGetPlayerInfo, PacketPokerRoles, PacketPokerSetRole, PacketPokerReadyToPlay,
-    PacketPokerProcessingHand, PacketPokerMuckRequest, PacketPokerAutoMuck, PacketPokerMuckAccept,
-    PacketPokerMuckDeny, PacketPokerCashIn, PacketPokerCashOut, PacketPokerCashOutCommit,
-    PacketPokerCashQuery, PacketPokerRake, PacketPokerTourneyRank, PacketPokerHandReplay,
-    PacketPokerGameMessage, PacketPokerExplain, PacketPokerStatsQuery, PacketPokerStats,
-    PacketPokerBuyInLimits, PacketPokerMonitor, PacketPokerMonitorEvent,
-    PacketPokerGetTourneyManager, PacketPokerTourneyManager, PacketPokerAutoPlay,
-    PacketPokerGetPlayerPlaces, PacketPokerPlayerPlaces, PacketPokerSetLocale,
-    PacketPokerTableTourneyBreakBegin, PacketPokerTableTourneyBreakDone, PacketPokerTourneyStart,
-    PacketPokerGetTourneyPlayerStats, PacketPokerTourneyPlayerStats, PacketPokerTourneyCancel,
-    PacketPokerStateInformation, PacketPokerPlayerStats, PacketPokerTourneyRebuy,
-    PacketPokerBetLimits, PacketPokerUpdateMoney, PacketPokerTablePicker,
-    PacketPokerCreateTourney, PacketPokerLongPoll, PacketPokerLongPollReturn, PacketSetOption,
-    PacketPokerBestCards, PacketPokerPotChips, PacketPokerBetLimit, PacketPokerSitRequest,
-    PacketPokerPlayerNoCards, PacketPokerChipsPlayer2Bet, PacketPokerChipsBet2Pot,
-    PacketPokerChipsPot2Player, PacketPokerChipsPotMerge, PacketPokerChipsPotReset,
-    PacketPokerChipsBet2player, PacketPokerEndRound, PacketPokerDealCards,
-    PacketPokerSelfInPosition, PacketPokerSelfLostPosition, PacketPokerHighestBetIncrease,
-    PacketPokerPlayerWin, PacketPokerBeginRound, PacketPokerCurrentGames, PacketPokerEndRoundLast,
-    PacketPokerSitOutNextTurn, PacketPokerShowdown, PacketPokerClientPlayerChips,
-    PacketPokerAllinShowdown, PacketPokerPlayerHandStrength,
+    inline: [
+        Packet, PacketString, PacketInt, PacketError, PacketAck, PacketPing, PacketSerial, PacketQuit,
+        PacketAuthOk, PacketAuthRefused, PacketAuthRequest, PacketList, PacketLogout, PacketBootstrap,
+        PacketProtocolError, PacketMessage, PacketAuth, PacketPokerSeats, PacketPokerId,
+        PacketPokerMessage, PacketPokerPosition, PacketPokerInt, PacketPokerBet, PacketPokerFold,
+        PacketPokerState, PacketPokerWin, PacketPokerCards, PacketPokerPlayerCards,
+        PacketPokerBoardCards, PacketPokerChips, PacketPokerPlayerChips, PacketPokerCheck,
+        PacketPokerStart, PacketPokerInGame, PacketPokerCall, PacketPokerRaise, PacketPokerDealer,
+        PacketPokerTableJoin, PacketPokerTableSelect, PacketPokerTableList, PacketPokerSit,
+        PacketPokerTableDestroy, PacketPokerTimeoutWarning, PacketPokerTimeoutNotice, PacketPokerSeat,
+        PacketPokerTableMove, PacketPokerPlayerLeave, PacketPokerSitOut, PacketPokerTableQuit,
+        PacketPokerBuyIn, PacketPokerRebuy, PacketPokerChat, PacketPokerHandSelect,
+        PacketPokerHandSelectAll, PacketPokerGetUserInfo, PacketPokerAnte, PacketPokerBlind,
+        PacketPokerWaitBigBlind, PacketPokerAutoBlindAnte, PacketPokerNoautoBlindAnte,
+        PacketPokerCanceled, PacketPokerAnteRequest, PacketPokerAutoFold, PacketPokerWaitFor,
+        PacketPokerStreamMode, PacketPokerBatchMode, PacketPokerLookCards,
+        PacketPokerTableRequestPlayersList, PacketPokerPlayersList, PacketPokerGetPersonalInfo,
+        PacketPokerTourneySelect, PacketPokerTourneyList, PacketPokerTourneyRequestPlayersList,
+        PacketPokerTourneyRegister, PacketPokerTourneyUnregister, PacketPokerTourneyPlayersList,
+        PacketPokerPlayerSelf, PacketPokerGetPlayerInfo, PacketPokerRoles, PacketPokerSetRole,
+        PacketPokerReadyToPlay, PacketPokerProcessingHand, PacketPokerMuckRequest,
+        PacketPokerAutoMuck, PacketPokerMuckAccept, PacketPokerMuckDeny, PacketPokerCashOutCommit,
+        PacketPokerCashQuery, PacketPokerRake, PacketPokerTourneyRank, PacketPokerHandReplay,
+        PacketPokerGameMessage, PacketPokerExplain, PacketPokerStatsQuery, PacketPokerStats,
+        PacketPokerBuyInLimits, PacketPokerMonitor, PacketPokerMonitorEvent,
+        PacketPokerGetTourneyManager, PacketPokerTourneyManager, PacketPokerAutoPlay,
+        PacketPokerGetPlayerPlaces, PacketPokerSetLocale, PacketPokerTableTourneyBreakBegin,
+        PacketPokerTableTourneyBreakDone, PacketPokerTourneyStart, PacketPokerGetTourneyPlayerStats,
+        PacketPokerTourneyCancel, PacketPokerPlayerStats, PacketPokerTourneyRebuy,
+        PacketPokerBetLimits, PacketPokerLongPoll, PacketPokerLongPollReturn, PacketSetOption,
+        PacketPokerPotChips, PacketPokerBetLimit, PacketPokerSitRequest, PacketPokerPlayerNoCards,
+        PacketPokerChipsPlayer2Bet, PacketPokerChipsBet2Pot, PacketPokerChipsPotReset,
+        PacketPokerChipsBet2player, PacketPokerEndRound, PacketPokerSelfInPosition,
+        PacketPokerSelfLostPosition, PacketPokerHighestBetIncrease, PacketPokerPlayerWin,
+        PacketPokerBeginRound, PacketPokerCurrentGames, PacketPokerEndRoundLast,
+        PacketPokerSitOutNextTurn, PacketPokerClientPlayerChips, PacketPokerAllinShowdown,
+        PacketPokerPlayerHandStrength,
+    ],
+    boxed: [
+        PacketLogin, PacketPokerError, PacketPokerTable, PacketPokerPlayerInfo,
+        PacketPokerPlayerArrive, PacketPokerHandList, PacketPokerUserInfo, PacketPokerBlindRequest,
+        PacketPokerPersonalInfo, PacketPokerTourney, PacketPokerTourneyInfo, PacketPokerHandHistory,
+        PacketPokerSetAccount, PacketPokerCreateAccount, PacketPokerCashIn, PacketPokerCashOut,
+        PacketPokerPlayerPlaces, PacketPokerTourneyPlayerStats, PacketPokerStateInformation,
+        PacketPokerUpdateMoney, PacketPokerTablePicker, PacketPokerCreateTourney,
+        PacketPokerBestCards, PacketPokerChipsPot2Player, PacketPokerChipsPotMerge,
+        PacketPokerDealCards, PacketPokerShowdown,
+    ],
 }

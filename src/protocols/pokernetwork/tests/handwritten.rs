@@ -387,3 +387,11 @@ fn update_money_signed_chips() {
         json!({"game_id": 164, "serials": [101], "chips": [-1], "absolute": true})
     );
 }
+
+/// Classes of up to 32 bytes sit inline in `Message`, the larger ones in a
+/// box: a message stays 40 bytes, and most packets (calls, bets, seats, ...)
+/// are decoded without allocating room for the packet.
+#[test]
+fn a_message_is_forty_bytes() {
+    assert_eq!(std::mem::size_of::<Message>(), 40);
+}
