@@ -2,9 +2,9 @@
 //! (seconds, micro- or nanoseconds, captured length, original length) and
 //! the captured bytes.
 
-use super::reader::{CaptureFormat, Container, Packet};
+use super::reader::{CaptureFormat, Container, Packet, MAX_BLOCK_LEN};
 use super::{LinkType, Timestamp};
-use pcap_parser::{PcapBlockOwned, PcapHeader};
+use pcap_parser::{LegacyPcapBlock, PcapBlockOwned, PcapError, PcapHeader};
 
 /// Length of the file header.
 pub(super) const HEADER_LEN: usize = 24;
@@ -25,12 +25,17 @@ pub(super) fn is_magic(magic: [u8; 4]) -> bool {
     MAGICS.contains(&magic)
 }
 
+/// pcap-parser's parser of one record, for the file's byte order and format.
+type ParseRecord = fn(&[u8]) -> nom::IResult<&[u8], LegacyPcapBlock<'_>, PcapError<&[u8]>>;
+
 /// What the file header says about the records.
+#[derive(Clone)]
 pub(super) struct Pcap {
     big_endian: bool,
     nanosecond: bool,
     record_header_len: usize,
     link_type: LinkType,
+    parse: ParseRecord,
 }
 
 impl Pcap {
@@ -41,6 +46,44 @@ impl Pcap {
             record_header_len: if header.is_modified_format() { 24 } else { 16 },
             // The upper 16 bits may hold FCS information, not the link type.
             link_type: LinkType(header.network.0 as u32 & 0xffff),
+            parse: if header.is_modified_format() {
+                pcap_parser::parse_pcap_frame_modified
+            } else if header.is_bigendian() {
+                pcap_parser::parse_pcap_frame_be
+            } else {
+                pcap_parser::parse_pcap_frame
+            },
+        }
+    }
+
+    /// The common case, without the checks and messages of the general
+    /// path (which the reader takes when this gives `None`): a whole,
+    /// sound record at the start of `buf`, with its length.
+    #[inline]
+    pub(super) fn record(&self, buf: &[u8]) -> Option<(usize, Packet)> {
+        let len = self.block_len(buf.get(..self.record_header_len)?).ok()?;
+        if len > MAX_BLOCK_LEN as u64 {
+            return None;
+        }
+        let (rest, record) = (self.parse)(buf.get(..len as usize)?).ok()?;
+        rest.is_empty()
+            .then(|| (len as usize, self.packet(&record)))
+    }
+
+    /// The packet of a parsed record.
+    fn packet(&self, record: &LegacyPcapBlock<'_>) -> Packet {
+        let fraction = u64::from(record.ts_usec) * if self.nanosecond { 1 } else { 1000 };
+        let ts = Timestamp {
+            secs: i64::from(record.ts_sec) + (fraction / 1_000_000_000) as i64,
+            nanos: (fraction % 1_000_000_000) as u32,
+        };
+        let start = self.record_header_len;
+        Packet {
+            ts: Some(ts),
+            link_type: self.link_type,
+            interface: 0,
+            orig_len: record.origlen,
+            data: start..start + record.data.len(),
         }
     }
 }
@@ -84,18 +127,6 @@ impl Container for Pcap {
         let PcapBlockOwned::Legacy(record) = block else {
             return Err("unexpected block in a pcap file".into());
         };
-        let fraction = u64::from(record.ts_usec) * if self.nanosecond { 1 } else { 1000 };
-        let ts = Timestamp {
-            secs: i64::from(record.ts_sec) + (fraction / 1_000_000_000) as i64,
-            nanos: (fraction % 1_000_000_000) as u32,
-        };
-        let start = self.record_header_len;
-        Ok(Some(Packet {
-            ts: Some(ts),
-            link_type: self.link_type,
-            interface: 0,
-            orig_len: record.origlen,
-            data: start..start + record.data.len(),
-        }))
+        Ok(Some(self.packet(&record)))
     }
 }

@@ -76,6 +76,9 @@ pub struct CaptureReader {
     name: String,
     inner: Box<dyn PcapReaderIterator + Send>,
     container: Box<dyn Container + Send>,
+    /// For a legacy pcap file, its records' format again, for the fast
+    /// path of [`CaptureReader::step`].
+    pcap: Option<Pcap>,
     io_error: ErrorSlot,
     /// Current capacity of `inner`'s buffer (only this file grows it).
     capacity: usize,
@@ -109,6 +112,7 @@ impl CaptureReader {
         let (head, is_ng) = read_header(&mut input).map_err(header_error)?;
         let capacity = INITIAL_BUFFER.max(head.len());
         let stream = Cursor::new(head).chain(input);
+        let mut fast = None;
         let (inner, container): (
             Box<dyn PcapReaderIterator + Send>,
             Box<dyn Container + Send>,
@@ -126,12 +130,14 @@ impl CaptureReader {
                 _ => return Err(header_error("unreadable pcap file header".into())),
             };
             inner.consume(pcap::HEADER_LEN);
+            fast = Some(pcap.clone());
             (Box::new(inner), Box::new(pcap))
         };
         let mut reader = CaptureReader {
             name: name.to_string(),
             inner,
             container,
+            pcap: fast,
             io_error,
             capacity,
             offset: if is_ng { 0 } else { pcap::HEADER_LEN as u64 },
@@ -203,6 +209,9 @@ impl CaptureReader {
     /// Reads, checks and parses the block at the front of the buffer; skipped
     /// blocks are consumed, a packet's block is left for the caller.
     fn step(&mut self) -> Result<Step, CaptureError> {
+        if let Some(record) = self.pcap.as_ref().and_then(|p| p.record(self.inner.data())) {
+            return Ok(Step::Packet(record.0, record.1));
+        }
         let head_len = self.container.header_len();
         if !self.fill(head_len)? {
             let have = self.inner.data().len();
