@@ -70,7 +70,8 @@ pub struct DirDecoder {
     /// hand is known not to be one.
     resync: bool,
     skip_first: bool,
-    skipped: Option<Skipped>,
+    /// Bytes being skipped (boxed: rare, and every stream has two of these).
+    skipped: Option<Box<Skipped>>,
     /// Past the violation budget: everything else is unknown data.
     dead: bool,
     pub counts: DirCounts,
@@ -312,12 +313,14 @@ impl DirDecoder {
         let skip = found.unwrap_or(wait_at);
         if skip > 0 {
             let (frame, ts) = self.completing(self.base + skip as u64);
-            let s = self.skipped.get_or_insert(Skipped {
-                offset: self.base,
-                len: 0,
-                frame,
-                ts,
-                reason: "skipped while looking for a message boundary".into(),
+            let s = self.skipped.get_or_insert_with(|| {
+                Box::new(Skipped {
+                    offset: self.base,
+                    len: 0,
+                    frame,
+                    ts,
+                    reason: "skipped while looking for a message boundary".into(),
+                })
             });
             s.len += skip as u64;
             s.frame = frame;
@@ -360,13 +363,13 @@ impl DirDecoder {
             self.dead = true;
         }
         if self.skipped.is_none() {
-            self.skipped = Some(Skipped {
+            self.skipped = Some(Box::new(Skipped {
                 offset,
                 len: 0,
                 frame,
                 ts,
                 reason: why,
-            });
+            }));
         }
         self.resync = true;
         self.skip_first = true;

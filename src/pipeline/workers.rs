@@ -20,8 +20,10 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
-/// Filled batches that may wait between two stages.
-const IN_FLIGHT: usize = 16;
+/// Filled batches that may wait between two stages (8 batches of 256 KB:
+/// with both threads free to work on any stage, deeper queues measured no
+/// faster, and 16 cost 4 MB more at the peak).
+const IN_FLIGHT: usize = 8;
 
 /// The stages, as indices into [`Board::busy`].
 const READ: usize = 0;
