@@ -1,8 +1,10 @@
-//! The front of the pipeline on its own thread: reading the capture and
-//! taking frames apart (capture → link) while the caller's thread
-//! reassembles and decodes. Segments cross in batches whose payloads sit in
-//! one buffer, and emptied batches come back to be filled again, so the
-//! steady state allocates nothing per packet.
+//! The front of the pipeline: reading the capture and taking frames apart
+//! (capture → link, [`Front`]) into batches of segments that the
+//! reassembler takes in ([`Batch::reassemble`]). [`run`] reads on a thread
+//! of its own while the caller's thread reassembles and decodes; the split
+//! pass (module `workers`) uses the same pieces. Segments cross in batches
+//! whose payloads sit in one buffer, and emptied batches come back to be
+//! filled again, so the steady state allocates nothing per packet.
 
 use super::{CaptureSummary, Limits};
 use crate::capture::{CaptureError, CaptureReader, Timestamp};
