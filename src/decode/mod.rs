@@ -234,6 +234,11 @@ impl<S: RecordSink> DecodeStage<S> {
                 if !sealed[i] {
                     prefix[i].extend_from_slice(bytes);
                 }
+                // Room for one at first (not Vec's four): with the flow cap
+                // full of streams that sent one segment, this is 3 MB.
+                if queue.capacity() == 0 {
+                    queue.reserve_exact(1);
+                }
                 queue.push(Pending::Data {
                     dir,
                     offset,

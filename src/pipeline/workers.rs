@@ -150,6 +150,27 @@ impl<S: Sink + Send> Shared<'_, S> {
         r
     }
 
+    /// Queues a full batch of events for the sink, first waiting while the
+    /// queue is full: one segment batch can make many events (the end of
+    /// the capture ends every open flow at once), and they must not pile up
+    /// unbounded. The other thread is then free to empty the queue (this
+    /// one holds only the reassembly stage).
+    fn hand_over(&self, batch: back::Batch) {
+        let mut board = lock(&self.board);
+        while board.events.len() >= IN_FLIGHT && !board.failed {
+            board.waiting += 1;
+            board = self
+                .wake
+                .wait(board)
+                .unwrap_or_else(PoisonError::into_inner);
+            board.waiting -= 1;
+        }
+        board.events.push_back(batch);
+        if board.waiting > 0 {
+            self.wake.notify_all();
+        }
+    }
+
     /// Takes tasks until there are none left.
     fn work(&self) {
         let _failing = Failing(&self.board, &self.wake);
@@ -246,7 +267,7 @@ impl<S: Sink + Send> Sink for Forward<'_, '_, S> {
             let next = self.shared.post(|b| b.spare_events.pop());
             let next = next.unwrap_or_else(|| back::Batch::new(self.shared.limits));
             let full = std::mem::replace(self.out, next);
-            self.shared.post(|b| b.events.push_back(full));
+            self.shared.hand_over(full);
         }
     }
 }
