@@ -150,22 +150,35 @@ impl<S: Sink + Send> Shared<'_, S> {
         r
     }
 
-    /// Queues a full batch of events for the sink, first waiting while the
-    /// queue is full: one segment batch can make many events (the end of
-    /// the capture ends every open flow at once), and they must not pile up
-    /// unbounded. The other thread is then free to empty the queue (this
-    /// one holds only the reassembly stage).
+    /// Queues a full batch of events for the sink. One segment batch can
+    /// make many events (the end of the capture ends every open flow at
+    /// once), and they must not pile up unbounded: while the queue is over
+    /// [`IN_FLIGHT`] this thread, which holds the reassembly stage, hands
+    /// the oldest batches to the sink itself when the sink's stage is free,
+    /// and waits for the other thread to when it is not.
     fn hand_over(&self, batch: back::Batch) {
         let mut board = lock(&self.board);
-        while board.events.len() >= IN_FLIGHT && !board.failed {
-            board.waiting += 1;
-            board = self
-                .wake
-                .wait(board)
-                .unwrap_or_else(PoisonError::into_inner);
-            board.waiting -= 1;
-        }
         board.events.push_back(batch);
+        while board.events.len() > IN_FLIGHT && !board.failed {
+            if board.busy[SINK] {
+                board.waiting += 1;
+                board = self
+                    .wake
+                    .wait(board)
+                    .unwrap_or_else(PoisonError::into_inner);
+                board.waiting -= 1;
+                continue;
+            }
+            let Some(mut oldest) = board.events.pop_front() else {
+                break;
+            };
+            board.busy[SINK] = true;
+            drop(board);
+            oldest.replay(&mut **lock(&self.sink));
+            board = lock(&self.board);
+            board.busy[SINK] = false;
+            board.spare_events.push(oldest);
+        }
         if board.waiting > 0 {
             self.wake.notify_all();
         }
