@@ -150,6 +150,17 @@ impl<S: Sink + Send> Shared<'_, S> {
         r
     }
 
+    /// Sleeps until another thread changes the board.
+    fn wait<'b>(&'b self, mut board: MutexGuard<'b, Board>) -> MutexGuard<'b, Board> {
+        board.waiting += 1;
+        let mut board = self
+            .wake
+            .wait(board)
+            .unwrap_or_else(PoisonError::into_inner);
+        board.waiting -= 1;
+        board
+    }
+
     /// Queues a full batch of events for the sink. One segment batch can
     /// make many events (the end of the capture ends every open flow at
     /// once), and they must not pile up unbounded: while the queue is over
@@ -161,12 +172,7 @@ impl<S: Sink + Send> Shared<'_, S> {
         board.events.push_back(batch);
         while board.events.len() > IN_FLIGHT && !board.failed {
             if board.busy[SINK] {
-                board.waiting += 1;
-                board = self
-                    .wake
-                    .wait(board)
-                    .unwrap_or_else(PoisonError::into_inner);
-                board.waiting -= 1;
+                board = self.wait(board);
                 continue;
             }
             let Some(mut oldest) = board.events.pop_front() else {
@@ -192,14 +198,7 @@ impl<S: Sink + Send> Shared<'_, S> {
                 let mut board = lock(&self.board);
                 loop {
                     match board.next() {
-                        Task::Wait => {
-                            board.waiting += 1;
-                            board = self
-                                .wake
-                                .wait(board)
-                                .unwrap_or_else(PoisonError::into_inner);
-                            board.waiting -= 1;
-                        }
+                        Task::Wait => board = self.wait(board),
                         task => break task,
                     }
                 }
