@@ -7,7 +7,7 @@
 //! filled again, so the steady state allocates nothing per packet.
 
 use super::{CaptureSummary, Limits};
-use crate::capture::{CaptureError, CaptureReader, Timestamp};
+use crate::capture::{CaptureError, CaptureReader, Frame, Timestamp};
 use crate::link::{LinkDecoder, TcpFlags, TcpSegment};
 use crate::reassembly::{Config, FlowHasher, FlowId, Reassembler, Sink};
 use std::cell::Cell;
@@ -137,38 +137,44 @@ impl Front {
         self.done
     }
 
-    /// Reads frames into `batch` until it is full or the capture ends.
-    pub(super) fn fill(&mut self, batch: &mut Batch) {
-        let mut full = false;
-        let hasher = &self.hasher;
+    /// Hands each TCP segment to `f` until `f` returns false or the
+    /// capture ends ([`Front::done`] from then on).
+    pub(super) fn each(&mut self, mut f: impl FnMut(&Frame<'_>, &TcpSegment<'_>) -> bool) {
+        let mut stopped = false;
         super::read_segments(
             &mut self.reader,
             &mut self.decoder,
             &mut self.summary,
             |frame, seg| {
-                let start = batch.bytes.len();
-                batch.bytes.extend_from_slice(seg.payload);
-                batch.segs.push(Seg {
-                    frame: frame.number,
-                    ts: frame.ts,
-                    src: seg.src,
-                    dst: seg.dst,
-                    seq: seg.seq,
-                    ack: seg.ack,
-                    flags: seg.flags,
-                    window: seg.window,
-                    flow: hasher.flow(seg.src, seg.dst),
-                    missing: seg.missing,
-                    start,
-                    end: batch.bytes.len(),
-                });
-                full = batch.full();
-                !full
+                stopped = !f(frame, seg);
+                !stopped
             },
         );
-        if !full {
-            self.done = true;
-        }
+        self.done |= !stopped;
+    }
+
+    /// Reads frames into `batch` until it is full or the capture ends.
+    pub(super) fn fill(&mut self, batch: &mut Batch) {
+        let hasher = self.hasher.clone();
+        self.each(|frame, seg| {
+            let start = batch.bytes.len();
+            batch.bytes.extend_from_slice(seg.payload);
+            batch.segs.push(Seg {
+                frame: frame.number,
+                ts: frame.ts,
+                src: seg.src,
+                dst: seg.dst,
+                seq: seg.seq,
+                ack: seg.ack,
+                flags: seg.flags,
+                window: seg.window,
+                flow: hasher.flow(seg.src, seg.dst),
+                missing: seg.missing,
+                start,
+                end: batch.bytes.len(),
+            });
+            !batch.full()
+        });
     }
 
     /// The summary, with the link stage's final counts.
@@ -214,10 +220,8 @@ pub fn run(
     drop(batches);
     drop(give_back);
     let mut summary = front.join().unwrap_or_else(|_| CaptureSummary::empty(name));
-    if summary.frames == 0 {
-        if let Some(e) = summary.truncated.take() {
-            return Err(e);
-        }
+    if let Some(e) = summary.unreadable() {
+        return Err(e);
     }
     reasm.finish(sink);
     summary.reassembly = reasm.stats().clone();

@@ -56,6 +56,16 @@ impl CaptureSummary {
         }
     }
 
+    /// The error that stopped the pass before its first frame, taken out:
+    /// such a pass fails instead of giving an empty summary.
+    fn unreadable(&mut self) -> Option<CaptureError> {
+        if self.frames == 0 {
+            self.truncated.take()
+        } else {
+            None
+        }
+    }
+
     /// Seconds between the first and the last frame.
     pub fn duration(&self) -> f64 {
         match (self.first, self.last) {
@@ -156,31 +166,24 @@ pub fn run_file(
 /// Like [`run_until`], on a reader already opened.
 pub fn run_reader(
     name: &str,
-    mut reader: CaptureReader,
+    reader: CaptureReader,
     config: Config,
     sink: &mut impl Sink,
     stop: &Cell<bool>,
 ) -> Result<CaptureSummary, CaptureError> {
-    let mut decoder = LinkDecoder::new();
     let mut reasm = Reassembler::new(config);
-    let mut summary = CaptureSummary {
-        format: reader.format(),
-        ..CaptureSummary::empty(name)
-    };
+    let mut front = front::Front::new(name, reader, reasm.flow_hasher());
     if !stop.get() {
-        read_segments(&mut reader, &mut decoder, &mut summary, |frame, seg| {
+        front.each(|frame, seg| {
             reasm.process(frame.number, frame.ts, seg, sink);
             !stop.get()
         });
     }
-    if summary.frames == 0 {
-        if let Some(e) = summary.truncated.take() {
-            return Err(e);
-        }
+    let mut summary = front.finish();
+    if let Some(e) = summary.unreadable() {
+        return Err(e);
     }
     reasm.finish(sink);
-    decoder.flush_fragments();
-    summary.link = decoder.stats();
     summary.reassembly = reasm.stats().clone();
     Ok(summary)
 }

@@ -355,10 +355,8 @@ pub(super) fn run_with(
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner)
         .finish();
-    if summary.frames == 0 {
-        if let Some(e) = summary.truncated.take() {
-            return Err(e);
-        }
+    if let Some(e) = summary.unreadable() {
+        return Err(e);
     }
     let stage = reassembly
         .into_inner()
