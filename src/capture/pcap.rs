@@ -29,7 +29,6 @@ pub(super) fn is_magic(magic: [u8; 4]) -> bool {
 type ParseRecord = fn(&[u8]) -> nom::IResult<&[u8], LegacyPcapBlock<'_>, PcapError<&[u8]>>;
 
 /// What the file header says about the records.
-#[derive(Clone)]
 pub(super) struct Pcap {
     big_endian: bool,
     nanosecond: bool,
@@ -54,20 +53,6 @@ impl Pcap {
                 pcap_parser::parse_pcap_frame
             },
         }
-    }
-
-    /// The common case, without the checks and messages of the general
-    /// path (which the reader takes when this gives `None`): a whole,
-    /// sound record at the start of `buf`, with its length.
-    #[inline]
-    pub(super) fn record(&self, buf: &[u8]) -> Option<(usize, Packet)> {
-        let len = self.block_len(buf.get(..self.record_header_len)?).ok()?;
-        if len > MAX_BLOCK_LEN as u64 {
-            return None;
-        }
-        let (rest, record) = (self.parse)(buf.get(..len as usize)?).ok()?;
-        rest.is_empty()
-            .then(|| (len as usize, self.packet(&record)))
     }
 
     /// The packet of a parsed record.
@@ -128,5 +113,17 @@ impl Container for Pcap {
             return Err("unexpected block in a pcap file".into());
         };
         Ok(Some(self.packet(&record)))
+    }
+
+    /// pcap-parser's record parser, straight on the buffer.
+    #[inline]
+    fn record(&self, buf: &[u8]) -> Option<(usize, Packet)> {
+        let len = self.block_len(buf.get(..self.record_header_len)?).ok()?;
+        if len > MAX_BLOCK_LEN as u64 {
+            return None;
+        }
+        let (rest, record) = (self.parse)(buf.get(..len as usize)?).ok()?;
+        rest.is_empty()
+            .then(|| (len as usize, self.packet(&record)))
     }
 }

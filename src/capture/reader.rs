@@ -61,6 +61,13 @@ pub(super) trait Container {
     fn check(&self, block: &[u8]) -> Result<(), String>;
     /// Takes in a parsed block: a packet, or `None` for anything else.
     fn decode(&mut self, block: PcapBlockOwned<'_>) -> Result<Option<Packet>, String>;
+    /// The common case without the general path's framing, checks and
+    /// messages: a whole, sound packet block at the start of `buf`, with
+    /// its length. `None` sends the reader down the general path (which
+    /// reports anything wrong); by default there is no fast path.
+    fn record(&self, _buf: &[u8]) -> Option<(usize, Packet)> {
+        None
+    }
 }
 
 /// The outcome of reading one block.
@@ -76,9 +83,6 @@ pub struct CaptureReader {
     name: String,
     inner: Box<dyn PcapReaderIterator + Send>,
     container: Box<dyn Container + Send>,
-    /// For a legacy pcap file, its records' format again, for the fast
-    /// path of [`CaptureReader::step`].
-    pcap: Option<Pcap>,
     io_error: ErrorSlot,
     /// Current capacity of `inner`'s buffer (only this file grows it).
     capacity: usize,
@@ -112,7 +116,6 @@ impl CaptureReader {
         let (head, is_ng) = read_header(&mut input).map_err(header_error)?;
         let capacity = INITIAL_BUFFER.max(head.len());
         let stream = Cursor::new(head).chain(input);
-        let mut fast = None;
         let (inner, container): (
             Box<dyn PcapReaderIterator + Send>,
             Box<dyn Container + Send>,
@@ -130,14 +133,12 @@ impl CaptureReader {
                 _ => return Err(header_error("unreadable pcap file header".into())),
             };
             inner.consume(pcap::HEADER_LEN);
-            fast = Some(pcap.clone());
             (Box::new(inner), Box::new(pcap))
         };
         let mut reader = CaptureReader {
             name: name.to_string(),
             inner,
             container,
-            pcap: fast,
             io_error,
             capacity,
             offset: if is_ng { 0 } else { pcap::HEADER_LEN as u64 },
@@ -209,8 +210,8 @@ impl CaptureReader {
     /// Reads, checks and parses the block at the front of the buffer; skipped
     /// blocks are consumed, a packet's block is left for the caller.
     fn step(&mut self) -> Result<Step, CaptureError> {
-        if let Some(record) = self.pcap.as_ref().and_then(|p| p.record(self.inner.data())) {
-            return Ok(Step::Packet(record.0, record.1));
+        if let Some((len, packet)) = self.container.record(self.inner.data()) {
+            return Ok(Step::Packet(len, packet));
         }
         let head_len = self.container.header_len();
         if !self.fill(head_len)? {
