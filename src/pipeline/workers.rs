@@ -166,8 +166,9 @@ impl<S: Sink + Send> Shared<'_, S> {
     /// once), and they must not pile up unbounded: while the queue is over
     /// [`IN_FLIGHT`] this thread, which holds the reassembly stage, hands
     /// the oldest batches to the sink itself when the sink's stage is free,
-    /// and waits for the other thread to when it is not.
-    fn hand_over(&self, batch: back::Batch) {
+    /// and waits for the other thread to when it is not. Returns an empty
+    /// batch to fill next.
+    fn hand_over(&self, batch: back::Batch) -> back::Batch {
         let mut board = lock(&self.board);
         board.events.push_back(batch);
         while board.events.len() > IN_FLIGHT && !board.failed {
@@ -188,6 +189,8 @@ impl<S: Sink + Send> Shared<'_, S> {
         if board.waiting > 0 {
             self.wake.notify_all();
         }
+        let spare = board.spare_events.pop();
+        spare.unwrap_or_else(|| back::Batch::new(self.limits))
     }
 
     /// Takes tasks until there are none left.
@@ -276,10 +279,8 @@ impl<S: Sink + Send> Sink for Forward<'_, '_, S> {
     fn event(&mut self, ev: Event<'_>) {
         self.out.push(ev);
         if self.out.full() {
-            let next = self.shared.post(|b| b.spare_events.pop());
-            let next = next.unwrap_or_else(|| back::Batch::new(self.shared.limits));
-            let full = std::mem::replace(self.out, next);
-            self.shared.hand_over(full);
+            let full = self.out.take();
+            *self.out = self.shared.hand_over(full);
         }
     }
 }
