@@ -20,7 +20,7 @@
 //!    and the table then drops it.
 
 use super::direction::{Ctx, DirState};
-use super::table::{flow_key, FlowKey};
+use super::table::FlowKey;
 use super::{Config, Direction, EndReason, Event, ReassemblyStats, Sink, StreamInfo};
 use crate::capture::Timestamp;
 use crate::link::TcpSegment;
@@ -41,8 +41,15 @@ pub(crate) struct Conn {
 }
 
 impl Conn {
-    /// A connection first seen with `seg`, as stream `id`.
-    pub(crate) fn new(id: u64, frame: u64, ts: Timestamp, seg: &TcpSegment<'_>) -> Conn {
+    /// A connection first seen with `seg`, as stream `id`; `key` is the
+    /// segment's flow key (worked out already to look the flow up).
+    pub(crate) fn new(
+        id: u64,
+        key: FlowKey,
+        frame: u64,
+        ts: Timestamp,
+        seg: &TcpSegment<'_>,
+    ) -> Conn {
         let (syn, ack) = (seg.flags.syn(), seg.flags.ack());
         let (client, server, roles_from_handshake) = if syn && !ack {
             (seg.src, seg.dst, true)
@@ -54,7 +61,7 @@ impl Conn {
             (seg.src, seg.dst, false)
         };
         Conn {
-            key: flow_key(seg.src, seg.dst),
+            key,
             info: StreamInfo {
                 id,
                 client,

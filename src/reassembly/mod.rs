@@ -418,7 +418,7 @@ impl Reassembler {
                 sink.event(Event::Closed(&old.info));
             }
             self.make_room(sink);
-            let conn = Box::new(Conn::new(self.stats.streams, frame, ts, seg));
+            let conn = Box::new(Conn::new(self.stats.streams, flow.key, frame, ts, seg));
             self.stats.streams += 1;
             sink.event(Event::Start(&conn.info));
             self.table.insert(conn);
