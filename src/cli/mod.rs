@@ -109,7 +109,6 @@ impl From<std::io::Error> for CliError {
     }
 }
 
-/// Prints the pass's warnings on standard error.
 /// The spill bound a test hook sets in environment variable `var` (a
 /// whole number of at least 1), or `default`.
 fn bound_from_env(var: &str, default: usize) -> Result<usize, CliError> {
@@ -132,6 +131,7 @@ fn spill_error(what: &str, e: std::io::Error) -> CliError {
     ))
 }
 
+/// Prints the pass's warnings on standard error.
 fn warn_all(warnings: &[String]) {
     for w in warnings {
         eprintln!("cardshark: warning: {w}");

@@ -100,22 +100,16 @@ pub struct ColumnWidths {
 impl ColumnWidths {
     /// Takes one row's cells into account.
     pub fn add(&mut self, row: &[String]) {
-        if self.widths.len() < row.len() {
-            self.widths.resize(row.len(), 0);
-        }
-        for (w, cell) in self.widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count());
-        }
-        self.rows += 1;
+        self.add_widths(row.iter().map(|cell| cell.chars().count()));
     }
 
     /// Takes one row into account by its cells' widths (in characters),
     /// for a caller that can size cells without making them.
-    pub fn add_widths(&mut self, widths: &[usize]) {
+    pub fn add_widths(&mut self, widths: impl ExactSizeIterator<Item = usize>) {
         if self.widths.len() < widths.len() {
             self.widths.resize(widths.len(), 0);
         }
-        for (w, &cell) in self.widths.iter_mut().zip(widths) {
+        for (w, cell) in self.widths.iter_mut().zip(widths) {
             *w = (*w).max(cell);
         }
         self.rows += 1;

@@ -98,7 +98,7 @@ impl Sink for Collect<'_> {
             decoding,
         };
         if let Some(widths) = &mut self.widths {
-            widths.add_widths(&cell_widths(&row));
+            widths.add_widths(cell_widths(&row).into_iter());
         }
         if self.spill_failed.is_none() {
             if let Err(e) = self.store.push(row) {
