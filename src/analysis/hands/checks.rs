@@ -35,7 +35,11 @@ pub fn run(h: &mut Hand) {
 }
 
 fn note(notes: &mut Vec<Note>, frame: u64, text: String) {
-    notes.push(Note { frame, text });
+    notes.push(Note {
+        frame,
+        kind: NoteKind::Check,
+        text,
+    });
 }
 
 fn received(h: &Hand, player: u64) -> u64 {

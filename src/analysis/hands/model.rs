@@ -10,6 +10,9 @@ use crate::protocols::cards::Card;
 use crate::protocols::ProtocolId;
 use serde::Serialize;
 
+/// [`Hand::public_number`]: the stream's part is this many times the stream.
+pub const PUBLIC_NUMBER_STREAM: u64 = 10_000_000_000;
+
 /// One poker hand as the capture shows it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Hand {
@@ -22,9 +25,14 @@ pub struct Hand {
     pub table: Option<u64>,
     /// The table's name, when the capture tells it.
     pub table_name: Option<String>,
-    /// The hand number: poker-network's hand serial; for PokerTH (which has
-    /// none) the hand's position in its game, from 1.
+    /// The hand's number on its stream, unique there (the `HAND` of the id
+    /// `STREAM:HAND`): poker-network's hand serial; for PokerTH, whose
+    /// protocol numbers no hands, the hand's position on the stream, from 1
+    /// (across games: a client that plays two games has no two hands 1).
     pub number: u64,
+    /// The server's own hand number: poker-network's hand serial; for
+    /// PokerTH the hand's position in its game, from 1.
+    pub server_number: u64,
     /// When the hand started (the frame that started it).
     #[serde(serialize_with = "ser_ts")]
     pub ts: Timestamp,
@@ -61,6 +69,12 @@ pub struct Hand {
     pub winners: Vec<Win>,
     /// Uncalled chips given back.
     pub returned: Vec<Win>,
+    /// Chips the server took as rake, when it said so.
+    pub rake: Option<u64>,
+    /// How the protocol's bet amounts were read, and why (poker-network,
+    /// whose `PacketPokerRaise.amount` means different things in different
+    /// server releases); `None` where the protocol leaves no doubt.
+    pub bet_reading: Option<BetReading>,
     /// True when the capture holds the whole hand, start to result.
     pub complete: bool,
     /// What a reader should know: gaps, check violations, odd values.
@@ -234,8 +248,45 @@ pub struct Win {
 pub struct Note {
     /// The frame.
     pub frame: u64,
+    /// What kind of note.
+    pub kind: NoteKind,
     /// What.
     pub text: String,
+}
+
+/// What a [`Note`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoteKind {
+    /// Why the hand is incomplete: a gap, undecodable bytes, the capture's
+    /// start or end, a connection closing, a dialect that tells only part.
+    Incomplete,
+    /// A check found the server or the capture at odds with the rules or
+    /// with itself (chips not conserved, stacks that differ, out of turn).
+    Check,
+    /// Anything else a reader should know.
+    Info,
+}
+
+/// What `PacketPokerRaise.amount` means on a poker-network stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RaiseAmount {
+    /// The chips the action moves from the player's money into his bet,
+    /// the call included (pokerengine up to its 1.x/2.x line).
+    ChipsMoved,
+    /// The player's total bet on the street after the raise (later
+    /// pokerengine releases).
+    RaiseTo,
+}
+
+/// How a stream's bet amounts were read, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BetReading {
+    /// The reading of `PacketPokerRaise.amount`.
+    pub raise_amount: RaiseAmount,
+    /// Why: which chip reports decided it, or that none did.
+    pub why: String,
 }
 
 impl Hand {
@@ -247,6 +298,7 @@ impl Hand {
             table: None,
             table_name: None,
             number,
+            server_number: number,
             ts,
             first_frame: frame,
             last_frame: frame,
@@ -264,6 +316,8 @@ impl Hand {
             pots: Vec::new(),
             winners: Vec::new(),
             returned: Vec::new(),
+            rake: None,
+            bet_reading: None,
             complete: false,
             notes: Vec::new(),
         }
@@ -272,6 +326,17 @@ impl Hand {
     /// The hand's id on the command line: `STREAM:NUMBER`.
     pub fn id(&self) -> String {
         format!("{}:{}", self.stream, self.number)
+    }
+
+    /// The hand's number for other tools (PokerStars `Hand #`, OHH
+    /// `game_number`): `STREAM * 10^10 + NUMBER`, so `0:500` is 500 and
+    /// `3:7` is 30000000007. Unique in a capture, whatever tables, games
+    /// or servers its streams hold (hand numbers are below 10^10: a
+    /// poker-network serial is a u32), and the same from run to run.
+    pub fn public_number(&self) -> u64 {
+        self.stream
+            .saturating_mul(PUBLIC_NUMBER_STREAM)
+            .saturating_add(self.number % PUBLIC_NUMBER_STREAM)
     }
 
     /// The seat of `player`.
@@ -290,18 +355,32 @@ impl Hand {
             .map_or_else(|| format!("Player {player}"), Seat::display_name)
     }
 
-    /// Adds a note.
+    /// Adds a note of kind [`NoteKind::Info`].
     pub fn note(&mut self, frame: u64, text: impl Into<String>) {
         self.notes.push(Note {
             frame,
+            kind: NoteKind::Info,
             text: text.into(),
         });
     }
 
-    /// Marks the hand incomplete, saying why.
+    /// Marks the hand incomplete, saying why (a note of kind
+    /// [`NoteKind::Incomplete`]).
     pub fn incomplete(&mut self, frame: u64, why: impl Into<String>) {
         self.complete = false;
-        self.note(frame, why);
+        self.notes.push(Note {
+            frame,
+            kind: NoteKind::Incomplete,
+            text: why.into(),
+        });
+    }
+
+    /// Why the hand is incomplete: the texts of its
+    /// [`NoteKind::Incomplete`] notes.
+    pub fn incomplete_reasons(&self) -> impl Iterator<Item = &str> {
+        (self.notes.iter())
+            .filter(|n| n.kind == NoteKind::Incomplete)
+            .map(|n| n.text.as_str())
     }
 
     /// Chips each player put in during the hand, in seat order.

@@ -50,6 +50,8 @@ pub struct Builder {
     game_names: HashMap<u64, String>,
     slots: Vec<u64>,
     hands_in_game: u64,
+    /// Hands started on the stream, across games: the hand number.
+    hands_on_stream: u64,
     last_final: HashMap<u64, u64>,
     open: Option<Open>,
 }
@@ -74,6 +76,7 @@ impl Builder {
             game_names: HashMap::new(),
             slots: Vec::new(),
             hands_in_game: 0,
+            hands_on_stream: 0,
             last_final: HashMap::new(),
             open: None,
         }
@@ -176,13 +179,15 @@ impl Builder {
 
     fn start(&mut self, r: &Record, small_blind: u32, cards: Option<[Card; 2]>) {
         self.hands_in_game += 1;
+        self.hands_on_stream += 1;
         let mut hand = Hand::new(
             ProtocolId::PokerTh,
             self.stream,
-            self.hands_in_game,
+            self.hands_on_stream,
             r.frame,
             r.ts,
         );
+        hand.server_number = self.hands_in_game;
         hand.table = self.game;
         hand.table_name = self.game.and_then(|g| self.game_names.get(&g).cloned());
         hand.hero = self.hero;
