@@ -201,7 +201,11 @@ def play_hand(x, rng, hand, order, stacks):
         names = {"call": ("PacketPokerCall", 68), "check": ("PacketPokerCheck", 65),
                  "raise": ("PacketPokerRaise", 69), "fold": ("PacketPokerFold", 57)}
         name, t = names[what]
-        payload = ints(p, GAME) + (ints(amount) if what == "raise" else b"")
+        # PacketPokerRaise.amount as pokerengine up to 2.x reads it (PROTOCOL-NOTES,
+        # "Bet amounts"): the chips the action moves into the bet, the call included.
+        # `amount` here is the raise over the call.
+        moved = max(bets.values()) - bets[p] + amount
+        payload = ints(p, GAME) + (ints(moved) if what == "raise" else b"")
         x.s("PacketPokerPosition", 54, ints(GAME) + bytes([order.index(p)]) + ints(p))
         if p == ME:
             x.flush()
@@ -215,7 +219,7 @@ def play_hand(x, rng, hand, order, stacks):
         if what == "call":
             put(p, high - bets[p])
         elif what == "raise":
-            put(p, high - bets[p] + amount)
+            put(p, moved)
 
     x.start_burst()
     x.s("PacketPokerInGame", 67, ints(0, GAME) + u32list(order))

@@ -2,8 +2,9 @@
 //! violation becomes a [`Note`] with the frame of the message
 //! that showed it:
 //!
-//! - chips conserved: what was put in equals what was won and given back,
-//!   and the stacks at the start add up to those at the end;
+//! - chips conserved: what was put in equals what was won, given back and
+//!   raked, and the stacks at the start add up to those at the end and the
+//!   rake;
 //! - stacks equal to what the server reports: after each action (the stack
 //!   at the start less what the actions put in) and at the end (plus what
 //!   the player received);
@@ -104,14 +105,20 @@ fn conservation(h: &Hand, notes: &mut Vec<Note>) {
     let out: u64 = (h.winners.iter().chain(&h.returned))
         .map(|w| w.amount)
         .sum();
-    if put != out {
-        let text = format!("chips: {put} put in the pot but {out} won or given back");
+    let rake = h.rake.unwrap_or(0);
+    if put != out + rake {
+        let raked = if rake > 0 {
+            format!(" and {rake} raked")
+        } else {
+            String::new()
+        };
+        let text = format!("chips: {put} put in the pot but {out} won or given back{raked}");
         note(notes, h.last_frame, text);
     }
     let start: Option<u64> = h.seats.iter().map(|s| s.stack).sum();
     let end: Option<u64> = h.seats.iter().map(|s| s.final_stack).sum();
     if let (Some(start), Some(end)) = (start, end) {
-        if start != end {
+        if start != end + rake {
             let text = format!("chips: the stacks held {start} at the start and {end} at the end");
             note(notes, h.last_frame, text);
         }
@@ -186,6 +193,7 @@ mod tests {
             total,
             all_in: false,
             reported_stack: Some(rep),
+            reported_at: Some(frame),
             expected: None,
         }
     }

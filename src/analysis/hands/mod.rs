@@ -264,6 +264,7 @@ mod tests {
             total: added,
             all_in: false,
             reported_stack: None,
+            reported_at: None,
             expected: None,
         }
     }

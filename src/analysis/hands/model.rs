@@ -204,6 +204,8 @@ pub struct Action {
     pub all_in: bool,
     /// The stack the server reported after it, when it did.
     pub reported_stack: Option<u64>,
+    /// The frame of that report.
+    pub reported_at: Option<u64>,
     /// The player the server had said was to act, when it had.
     pub expected: Option<u64>,
 }

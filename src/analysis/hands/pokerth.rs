@@ -339,6 +339,7 @@ impl Builder {
             total,
             all_in: money == 0 && kind != ActionKind::Fold,
             reported_stack: Some(money),
+            reported_at: Some(frame),
             expected,
         });
         o.bets.insert(player, total);

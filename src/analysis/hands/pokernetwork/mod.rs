@@ -1,0 +1,625 @@
+//! Hands from poker-network records.
+//!
+//! Before a hand: Packet Poker Table (the table's name and betting
+//! structure), Player Arrive (name and seat), Seat and Seats (seats),
+//! Player Chips (stacks), In Game (who is dealt in: a player sitting out
+//! is not) and Dealer (the button's seat). Packet Poker Start opens the
+//! hand (its hand serial is the hand number); then State (the street),
+//! Blind (`amount` to the player's bet, `dead` straight to the pot) and
+//! Ante (to the pot), Player Cards, Board Cards, Position (who is to act),
+//! the actions, Player Chips after each (the player's street bet and money
+//! left: the server's word, which wins over what the rules give), Rake,
+//! and Win, which ends the hand; the Player Chips after it give each
+//! player's money after the hand, from which [`settle`] works out what was
+//! won and what was given back. The hand is closed by the next hand's
+//! In Game, Dealer or Start, by Showdown, or by the stream's end.
+//!
+//! Amounts: Call carries none (the caller moves min(highest bet - own bet,
+//! money left)); Raise's amount is read as [`bets`] decides for the
+//! stream, from the server's chip reports. Packets that only the client
+//! library makes up (Chips Player2Bet, Chips Pot2Player, Chips Bet2player)
+//! are used when a capture holds them, the server's reports still winning.
+//! Only what the server sends is used; the hero is the player of Packet
+//! Serial. Seats are numbered from 1 (the wire's seat + 1).
+
+pub mod bets;
+pub mod settle;
+
+use super::model::*;
+use crate::decode::Record;
+use crate::protocols::cards::Card;
+use crate::protocols::pokernetwork::{Cards, Message};
+use crate::protocols::ProtocolId;
+use crate::reassembly::Direction;
+use bets::{RaiseSeen, Reading, Verdict};
+use std::collections::HashMap;
+
+/// A hand being built.
+struct Open {
+    hand: Hand,
+    street: Street,
+    /// Street totals by player.
+    bets: HashMap<u64, u64>,
+    /// Money left by player, and the frame that told it.
+    money: HashMap<u64, (u64, u64)>,
+    highest: u64,
+    expected: Option<u64>,
+    /// The action waiting for the client packet of the chips it moves.
+    pending: Option<usize>,
+    /// The raise waiting for the server's chip report.
+    raise: Option<RaiseSeen>,
+    /// Money after the hand by player, and the frame of the report.
+    finals: HashMap<u64, (u64, u64)>,
+    /// Packet Poker Win's serials and frame.
+    winners: Vec<u64>,
+    win_frame: u64,
+    /// The client packets of what each winner receives were seen.
+    paid: bool,
+    descriptions: HashMap<u64, String>,
+    ended: bool,
+}
+
+/// Builds the hands of one poker-network stream.
+pub struct Builder {
+    stream: u64,
+    hero: Option<u64>,
+    names: HashMap<u64, String>,
+    seats: HashMap<u64, u32>,
+    money: HashMap<u64, u64>,
+    tables: HashMap<u64, (String, String, u32)>,
+    in_game: Vec<u64>,
+    dealer: Option<u32>,
+    reading: Reading,
+    open: Option<Open>,
+}
+
+/// Two known cards, or none.
+fn two(c: &Cards) -> Option<[Card; 2]> {
+    match c.0.as_slice() {
+        [a, b] => Some([a.card()?, b.card()?]),
+        _ => None,
+    }
+}
+
+/// True for the packets that only a hand in play sends.
+fn in_play(m: &Message) -> bool {
+    matches!(
+        m,
+        Message::PacketPokerBlind(_)
+            | Message::PacketPokerAnte(_)
+            | Message::PacketPokerFold(_)
+            | Message::PacketPokerCheck(_)
+            | Message::PacketPokerCall(_)
+            | Message::PacketPokerRaise(_)
+            | Message::PacketPokerBoardCards(_)
+    )
+}
+
+impl Builder {
+    /// A builder for stream `stream`.
+    pub fn new(stream: u64) -> Builder {
+        Builder {
+            stream,
+            hero: None,
+            names: HashMap::new(),
+            seats: HashMap::new(),
+            money: HashMap::new(),
+            tables: HashMap::new(),
+            in_game: Vec::new(),
+            dealer: None,
+            reading: Reading::default(),
+            open: None,
+        }
+    }
+
+    /// Something went wrong on the stream at `frame`: the hand in play, if
+    /// any, is incomplete. A hand whose end and every final chip report
+    /// were seen has lost nothing.
+    pub fn trouble(&mut self, frame: u64, why: String) {
+        if let Some(o) = &mut self.open {
+            let whole = o.ended
+                && (o.paid
+                    || o.hand
+                        .seats
+                        .iter()
+                        .all(|s| o.finals.contains_key(&s.player)));
+            if !whole {
+                o.hand.incomplete(frame, why);
+            }
+        }
+    }
+
+    /// The stream ended: the hand in play, if any, ends.
+    pub fn end(&mut self) -> Option<Hand> {
+        self.close(None)
+    }
+
+    /// Takes one message; returns a hand when it ends one.
+    pub fn message(&mut self, r: &Record, m: &Message) -> Option<Hand> {
+        if r.dir != Direction::S2C {
+            return None;
+        }
+        let frame = r.frame;
+        let mut done = None;
+        match m {
+            Message::PacketSerial(p) => self.hero = Some(u64::from(p.serial)),
+            Message::PacketPokerTable(t) => {
+                self.tables.insert(
+                    u64::from(t.id),
+                    (
+                        t.name.clone(),
+                        t.betting_structure.clone(),
+                        u32::from(t.seats),
+                    ),
+                );
+            }
+            Message::PacketPokerPlayerArrive(p) => {
+                self.names.insert(u64::from(p.serial), p.name.clone());
+                if let Some(s) = p.seat {
+                    self.seats.insert(u64::from(p.serial), u32::from(s) + 1);
+                }
+            }
+            Message::PacketPokerSeat(p) if p.seat >= 0 => {
+                self.seats.insert(u64::from(p.serial), p.seat as u32 + 1);
+            }
+            Message::PacketPokerSeats(p) => {
+                for (i, &s) in p.seats.iter().enumerate() {
+                    if s != 0 {
+                        self.seats.insert(u64::from(s), i as u32 + 1);
+                    }
+                }
+            }
+            Message::PacketPokerInGame(p) => {
+                done = self.close_if_ended(frame);
+                self.in_game = p.players.iter().map(|&s| u64::from(s)).collect();
+            }
+            Message::PacketPokerDealer(d) => {
+                done = self.close_if_ended(frame);
+                self.dealer = (d.dealer >= 0).then(|| d.dealer as u32 + 1);
+            }
+            Message::PacketPokerStart(s) => {
+                done = self.close(Some(frame));
+                self.start(r, u64::from(s.game_id), u64::from(s.hand_serial));
+            }
+            Message::PacketPokerPlayerChips(c) => {
+                let p = u64::from(c.serial);
+                self.money.insert(p, c.money);
+                match self.open.as_mut() {
+                    Some(o) if o.ended => {
+                        o.finals.insert(p, (c.money, frame));
+                        if let Some(s) = o.hand.seat_mut(p) {
+                            s.final_stack = Some(c.money);
+                        }
+                    }
+                    Some(o) => o.report(&mut self.reading, frame, p, c.bet, c.money),
+                    None => {}
+                }
+            }
+            _ => {
+                if in_play(m) && self.open.as_ref().is_some_and(|o| o.ended) {
+                    // The next hand's start was not seen (lost in a gap):
+                    // the hand that ended is done, and what follows belongs
+                    // to a hand this capture does not show from its start.
+                    done = self.close(Some(frame));
+                }
+                if let Some(o) = &mut self.open {
+                    o.hand.last_frame = frame;
+                    o.in_hand(self.reading.current(), frame, m);
+                }
+                if matches!(m, Message::PacketPokerShowdown(_)) {
+                    done = self.close(Some(frame));
+                }
+            }
+        }
+        done
+    }
+
+    fn start(&mut self, r: &Record, game: u64, number: u64) {
+        let mut hand = Hand::new(ProtocolId::PokerNetwork, self.stream, number, r.frame, r.ts);
+        hand.table = Some(game);
+        if let Some((name, structure, size)) = self.tables.get(&game) {
+            hand.table_name = Some(name.clone());
+            hand.table_size = Some(*size);
+            hand.limit = if structure.ends_with("pot-limit") {
+                Limit::PotLimit
+            } else if structure.ends_with("no-limit") {
+                Limit::NoLimit
+            } else if structure.ends_with("limit") {
+                Limit::FixedLimit
+            } else {
+                hand.note(
+                    r.frame,
+                    format!("betting structure '{structure}' not known: taken as no limit"),
+                );
+                Limit::NoLimit
+            };
+        }
+        hand.hero = self.hero;
+        hand.button = self.dealer;
+        hand.complete = true;
+        let mut money = HashMap::new();
+        let mut next = self.seats.values().copied().max().unwrap_or(0);
+        for &p in &self.in_game {
+            let seat = match self.seats.get(&p) {
+                Some(&s) => s,
+                None => {
+                    next += 1;
+                    hand.note(
+                        r.frame,
+                        format!("seat of player {p} not known: numbered {next}"),
+                    );
+                    next
+                }
+            };
+            let stack = self.money.get(&p).copied();
+            match stack {
+                Some(s) => {
+                    money.insert(p, (s, r.frame));
+                }
+                None => hand.note(
+                    r.frame,
+                    format!("stack of player {p} at the start not known"),
+                ),
+            }
+            hand.seats.push(Seat {
+                seat,
+                player: p,
+                name: self.names.get(&p).cloned(),
+                stack,
+                final_stack: None,
+                cards: None,
+            });
+        }
+        hand.seats.sort_by_key(|s| s.seat);
+        self.open = Some(Open {
+            hand,
+            street: Street::Preflop,
+            bets: HashMap::new(),
+            money,
+            highest: 0,
+            expected: None,
+            pending: None,
+            raise: None,
+            finals: HashMap::new(),
+            winners: Vec::new(),
+            win_frame: r.frame,
+            paid: false,
+            descriptions: HashMap::new(),
+            ended: false,
+        });
+    }
+
+    fn close_if_ended(&mut self, frame: u64) -> Option<Hand> {
+        if self.open.as_ref().is_some_and(|o| o.ended) {
+            return self.close(Some(frame));
+        }
+        None
+    }
+
+    /// Closes the open hand.
+    fn close(&mut self, frame: Option<u64>) -> Option<Hand> {
+        let mut o = self.open.take()?;
+        if !o.ended {
+            let at = frame.unwrap_or(o.hand.last_frame);
+            let why = match frame {
+                Some(_) => "the next hand starts before this one's result: it is incomplete",
+                None => "the capture (or the connection) ends before the hand's result: it is incomplete",
+            };
+            o.hand.incomplete(at, why);
+        } else if !o.paid {
+            let after = o.money.clone();
+            settle::from_finals(
+                &mut o.hand,
+                &settle::Finals {
+                    after: &after,
+                    finals: &o.finals,
+                    winners: &o.winners,
+                    win_frame: o.win_frame,
+                },
+            );
+        }
+        let h = &mut o.hand;
+        h.complete = o.ended && !h.notes.iter().any(|n| n.kind == NoteKind::Incomplete);
+        h.bet_reading = Some(self.reading.describe());
+        // Blinds: the largest posted is the big blind, smaller ones small
+        // (by what went to the bet: a dead blind's chips go to the pot).
+        let blinds: Vec<u64> = (h.actions.iter())
+            .filter(|a| a.kind == ActionKind::BigBlind)
+            .map(|a| a.total)
+            .collect();
+        let big = blinds.iter().copied().max();
+        if blinds.len() > 1 {
+            for a in (h.actions.iter_mut()).filter(|a| a.kind == ActionKind::BigBlind) {
+                if Some(a.total) < big {
+                    a.kind = ActionKind::SmallBlind;
+                    h.small_blind.get_or_insert(a.total);
+                }
+            }
+        }
+        h.big_blind = big;
+        for s in &mut h.shown {
+            if s.description.is_none() {
+                s.description = o.descriptions.get(&s.player).cloned();
+            }
+        }
+        for s in &mut h.seats {
+            if s.final_stack.is_none() {
+                s.final_stack = self.money.get(&s.player).copied();
+            }
+        }
+        Some(o.hand)
+    }
+}
+
+impl Open {
+    /// `player`'s street total.
+    fn mine(&self, player: u64) -> u64 {
+        self.bets.get(&player).copied().unwrap_or(0)
+    }
+
+    /// `player`'s money left, when known.
+    fn left(&self, player: u64) -> Option<u64> {
+        self.money.get(&player).map(|m| m.0)
+    }
+
+    /// Records an action putting `added` chips in, `to_bet` of them into
+    /// the player's street bet.
+    fn act(&mut self, frame: u64, player: u64, kind: ActionKind, added: u64, to_bet: u64) {
+        if self.hand.seat(player).is_none() {
+            self.hand
+                .note(frame, format!("player {player} acts but is not dealt in"));
+        }
+        let before = self.mine(player);
+        let forced = matches!(
+            kind,
+            ActionKind::SmallBlind | ActionKind::BigBlind | ActionKind::Ante
+        );
+        let expected = if forced { None } else { self.expected.take() };
+        let left = self.left(player).map(|m| m.saturating_sub(added));
+        if let Some(l) = left {
+            self.money.insert(player, (l, frame));
+        }
+        self.hand.actions.push(Action {
+            frame,
+            street: self.street,
+            player,
+            kind,
+            added,
+            total: before + to_bet,
+            all_in: left == Some(0) && added > 0,
+            reported_stack: None,
+            reported_at: None,
+            expected,
+        });
+        self.bets.insert(player, before + to_bet);
+        self.highest = self.highest.max(before + to_bet);
+        self.pending = (added > 0 || forced).then_some(self.hand.actions.len() - 1);
+    }
+
+    /// The server's chip report for `player` during the hand: `bet` on the
+    /// street, `money` left.
+    fn report(&mut self, reading: &mut Reading, frame: u64, player: u64, bet: u64, money: u64) {
+        if let Some(r) = self
+            .raise
+            .take_if(|r| self.hand.actions[r.action].player == player)
+        {
+            let name = self.hand.name(player);
+            match reading.report(&r, bet, frame) {
+                Verdict::Agrees | Verdict::Decided => {}
+                Verdict::Contradicts { decided_at } => self.hand.note(
+                    frame,
+                    format!(
+                        "chip reports contradict each other: the report at frame {decided_at} \
+                         decided how the stream's raise amounts read, the report at frame {frame} \
+                         after {name}'s raise (frame {}) reads them the other way",
+                        r.frame
+                    ),
+                ),
+                Verdict::Neither => self.hand.note(
+                    frame,
+                    format!(
+                        "the server reports a bet of {bet} for {name} (frame {frame}) after a \
+                         raise of amount {} with {} already in (frame {}): neither reading of \
+                         the amount gives it",
+                        r.amount, r.before, r.frame
+                    ),
+                ),
+            }
+            // The server's report is the authority on what the raise moved.
+            let a = &mut self.hand.actions[r.action];
+            if bet >= r.before && bet != a.total {
+                let was = a.added;
+                a.total = bet;
+                a.added = bet - r.before;
+                self.bets.insert(player, bet);
+                self.highest = self.bets.values().copied().max().unwrap_or(0);
+                if let Some(m) = self.money.get_mut(&player) {
+                    m.0 = (m.0 + was).saturating_sub(a.added);
+                }
+            }
+        }
+        if let Some(a) = self
+            .hand
+            .actions
+            .iter_mut()
+            .rev()
+            .find(|a| a.player == player)
+        {
+            a.reported_stack = Some(money);
+            a.reported_at = Some(frame);
+            a.all_in = money == 0 && a.kind != ActionKind::Fold && a.added > 0;
+        }
+        self.money.insert(player, (money, frame));
+    }
+
+    /// A message of the hand in play (not a chip report).
+    fn in_hand(&mut self, reading: RaiseAmount, frame: u64, m: &Message) {
+        match m {
+            Message::PacketPokerState(s) => {
+                let street = match s.string.as_str() {
+                    "pre-flop" | "blindAnte" => Street::Preflop,
+                    "flop" => Street::Flop,
+                    "turn" => Street::Turn,
+                    "river" => Street::River,
+                    _ => return,
+                };
+                if street != self.street {
+                    self.street = street;
+                    self.bets.clear();
+                    self.highest = 0;
+                }
+            }
+            Message::PacketPokerPosition(p) => self.expected = Some(u64::from(p.serial)),
+            Message::PacketPokerBlind(b) => {
+                let (amount, dead) = (u64::from(b.amount), u64::from(b.dead));
+                if dead > 0 {
+                    let name = self.hand.name(u64::from(b.serial));
+                    self.hand
+                        .note(frame, format!("{name} posts a dead blind of {dead}"));
+                }
+                self.act(
+                    frame,
+                    b.serial.into(),
+                    ActionKind::BigBlind,
+                    amount + dead,
+                    amount,
+                )
+            }
+            Message::PacketPokerAnte(a) => {
+                self.hand.ante = Some(u64::from(a.amount));
+                self.act(frame, a.serial.into(), ActionKind::Ante, a.amount.into(), 0)
+            }
+            Message::PacketPokerFold(f) => self.act(frame, f.serial.into(), ActionKind::Fold, 0, 0),
+            Message::PacketPokerCheck(c) => {
+                self.act(frame, c.serial.into(), ActionKind::Check, 0, 0)
+            }
+            Message::PacketPokerCall(c) => {
+                let p = u64::from(c.serial);
+                let mut owe = self.highest.saturating_sub(self.mine(p));
+                if let Some(left) = self.left(p) {
+                    owe = owe.min(left);
+                }
+                self.act(frame, p, ActionKind::Call, owe, owe)
+            }
+            Message::PacketPokerRaise(r) => {
+                let p = u64::from(r.serial);
+                let kind = if self.highest == 0 {
+                    ActionKind::Bet
+                } else {
+                    ActionKind::Raise
+                };
+                let seen = RaiseSeen {
+                    action: self.hand.actions.len(),
+                    before: self.mine(p),
+                    amount: u64::from(r.amount),
+                    frame,
+                };
+                let mut added = seen.total(reading).saturating_sub(seen.before);
+                if let Some(left) = self.left(p) {
+                    added = added.min(left);
+                }
+                self.act(frame, p, kind, added, added);
+                self.raise = Some(seen);
+            }
+            Message::PacketPokerChipsPlayer2Bet(c) => self.chips_to_bet(frame, c.serial, c.chips),
+            Message::PacketPokerPlayerCards(c) => self.cards(frame, c.serial.into(), &c.cards),
+            Message::PacketPokerBestCards(b) => {
+                let p = u64::from(b.serial);
+                self.descriptions.insert(p, b.hand.clone());
+                if let Some(s) = self.hand.shown.iter_mut().find(|s| s.player == p) {
+                    s.description = Some(b.hand.clone());
+                }
+            }
+            Message::PacketPokerBoardCards(b) => {
+                let known: Vec<Card> = b.cards.0.iter().filter_map(|c| c.card()).collect();
+                if known.len() != b.cards.0.len() {
+                    self.hand.note(frame, "board cards not all known");
+                }
+                self.hand.board = known;
+            }
+            Message::PacketPokerRake(r) => self.hand.rake = Some(u64::from(r.value)),
+            Message::PacketPokerWin(w) => {
+                self.ended = true;
+                self.winners = w.serials.iter().map(|&s| u64::from(s)).collect();
+                self.win_frame = frame;
+            }
+            Message::PacketPokerCanceled(c) => {
+                self.ended = true;
+                let name = self.hand.name(c.serial.into());
+                self.hand.note(
+                    frame,
+                    format!("the hand is canceled: only {name} paid a blind"),
+                );
+            }
+            Message::PacketPokerChipsPot2Player(c) => {
+                self.ended = true;
+                self.paid = true;
+                let w = Win {
+                    frame,
+                    player: u64::from(c.serial),
+                    amount: u64::from(c.chips),
+                    pot: (c.pot >= 0).then_some(c.pot as usize),
+                };
+                if c.reason.contains("uncalled") {
+                    self.hand.returned.push(w);
+                } else {
+                    self.hand.winners.push(w);
+                }
+            }
+            Message::PacketPokerChipsBet2player(c) => self.hand.returned.push(Win {
+                frame,
+                player: u64::from(c.serial),
+                amount: u64::from(c.chips),
+                pot: None,
+            }),
+            _ => {}
+        }
+    }
+
+    /// Chips Player2Bet (a client packet): the chips the last action moved.
+    fn chips_to_bet(&mut self, frame: u64, serial: u32, chips: u32) {
+        let p = u64::from(serial);
+        match (self.pending.take()).filter(|&i| self.hand.actions[i].player == p) {
+            Some(i) => {
+                let a = &mut self.hand.actions[i];
+                let before = a.total - a.added.min(a.total);
+                let was = a.added;
+                a.added = u64::from(chips);
+                a.total = before + a.added;
+                let total = a.total;
+                self.bets.insert(p, total);
+                self.highest = self.bets.values().copied().max().unwrap_or(0);
+                if let Some(m) = self.money.get_mut(&p) {
+                    m.0 = (m.0 + was).saturating_sub(u64::from(chips));
+                }
+            }
+            None => {
+                let name = self.hand.name(p);
+                self.hand.note(
+                    frame,
+                    format!("{chips} chips of {name} move to the bet with no action"),
+                )
+            }
+        }
+    }
+
+    /// Player Cards: the hero's hole cards, or cards shown.
+    fn cards(&mut self, frame: u64, p: u64, c: &Cards) {
+        let Some(cards) = two(c) else { return };
+        if let Some(s) = self.hand.seat_mut(p) {
+            s.cards = Some(cards);
+        }
+        let public = self.hand.hero != Some(p)
+            || self.ended
+            || self.hand.board.len() == 5
+            || self.hand.folded(p);
+        if public && !self.hand.shown.iter().any(|s| s.player == p) {
+            self.hand.shown.push(Shown {
+                frame,
+                player: p,
+                cards,
+                description: None,
+            });
+        }
+    }
+}

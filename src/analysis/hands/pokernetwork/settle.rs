@@ -1,0 +1,229 @@
+//! A hand's result from the server's final chip reports.
+//!
+//! A poker-network server does not send who receives how much: the packets
+//! that move chips to winners (`PacketPokerChipsPot2Player` and the like)
+//! are made up by the client library. What goes over the wire is
+//! `PacketPokerWin` (the winners' serials), then a `PacketPokerPlayerChips`
+//! per player with the money they have after the hand, and
+//! `PacketPokerRake` when the house took some. So a player received the
+//! final money less the money left after his last action; of that, the
+//! chips nobody called are given back (the largest contribution less the
+//! second largest, [`uncalled`]) and the rest is won.
+
+use crate::analysis::hands::{Hand, Win};
+use std::collections::HashMap;
+
+/// The chips the biggest contributor put in that nobody matched:
+/// `(player, amount)`, or `None` when the two largest contributions are
+/// equal.
+pub fn uncalled(h: &Hand) -> Option<(u64, u64)> {
+    let contrib = h.contributions();
+    let (mut top, mut second): (Option<(u64, u64)>, u64) = (None, 0);
+    for &(p, c) in &contrib {
+        match top {
+            Some((_, t)) if c <= t => second = second.max(c),
+            Some((_, t)) => {
+                second = t;
+                top = Some((p, c));
+            }
+            None => top = Some((p, c)),
+        }
+    }
+    let (p, t) = top?;
+    (t > second).then_some((p, t - second))
+}
+
+/// The facts a result is worked out from.
+pub struct Finals<'a> {
+    /// Each player's money after his last action, and the frame that told
+    /// it (a chip report or the action).
+    pub after: &'a HashMap<u64, (u64, u64)>,
+    /// Each player's money after the hand, and the frame of the report.
+    pub finals: &'a HashMap<u64, (u64, u64)>,
+    /// The serials `PacketPokerWin` named.
+    pub winners: &'a [u64],
+    /// The frame of `PacketPokerWin`.
+    pub win_frame: u64,
+}
+
+/// Fills `h.returned` and `h.winners` from the final chip reports, with a
+/// note for every report that contradicts another.
+pub fn from_finals(h: &mut Hand, f: &Finals<'_>) {
+    if h.returned.is_empty() {
+        if let Some((player, amount)) = uncalled(h) {
+            h.returned.push(Win {
+                frame: f.finals.get(&player).map_or(f.win_frame, |x| x.1),
+                player,
+                amount,
+                pot: None,
+            });
+        }
+    }
+    let players: Vec<u64> = h.seats.iter().map(|s| s.player).collect();
+    for p in players {
+        let (Some(&(fin, fin_frame)), Some(&(after, after_frame))) =
+            (f.finals.get(&p), f.after.get(&p))
+        else {
+            if f.winners.contains(&p) {
+                let name = h.name(p);
+                h.incomplete(
+                    f.win_frame,
+                    format!("the capture shows no chip report for {name} after the hand: what they won is not known"),
+                );
+            }
+            continue;
+        };
+        let name = h.name(p);
+        if fin < after {
+            h.note(
+                fin_frame,
+                format!(
+                    "chip reports contradict each other: {name} has {after} after the last action \
+                     (frame {after_frame}) but {fin} after the hand (frame {fin_frame}), and nobody \
+                     loses chips after the betting"
+                ),
+            );
+            continue;
+        }
+        let received = fin - after;
+        let back: u64 = (h.returned.iter())
+            .filter(|w| w.player == p)
+            .map(|w| w.amount)
+            .sum();
+        if received < back {
+            h.note(
+                fin_frame,
+                format!(
+                    "chip reports contradict each other: {back} uncalled chips go back to {name}, \
+                     but the report at frame {fin_frame} gives {received} more than after the last \
+                     action (frame {after_frame})"
+                ),
+            );
+            continue;
+        }
+        let won = received - back;
+        if won > 0 {
+            if !f.winners.contains(&p) {
+                h.note(
+                    fin_frame,
+                    format!(
+                        "{name} receives {won} (frame {fin_frame}) but is not among the winners \
+                         of Packet Poker Win (frame {})",
+                        f.win_frame
+                    ),
+                );
+            }
+            h.winners.push(Win {
+                frame: fin_frame,
+                player: p,
+                amount: won,
+                pot: None,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::hands::{Action, ActionKind, Seat, Street};
+    use crate::capture::Timestamp;
+    use crate::protocols::ProtocolId;
+
+    fn hand(contrib: &[(u64, u64)]) -> Hand {
+        let mut h = Hand::new(ProtocolId::PokerNetwork, 0, 1, 1, Timestamp::default());
+        for (i, &(p, c)) in contrib.iter().enumerate() {
+            h.seats.push(Seat {
+                seat: i as u32 + 1,
+                player: p,
+                name: None,
+                stack: Some(1000),
+                final_stack: None,
+                cards: None,
+            });
+            h.actions.push(Action {
+                frame: 2,
+                street: Street::Preflop,
+                player: p,
+                kind: ActionKind::Call,
+                added: c,
+                total: c,
+                all_in: false,
+                reported_stack: None,
+                reported_at: None,
+                expected: None,
+            });
+        }
+        h
+    }
+
+    #[test]
+    fn uncalled_is_the_top_less_the_second() {
+        assert_eq!(
+            uncalled(&hand(&[(1, 100), (2, 300), (3, 50)])),
+            Some((2, 200))
+        );
+        assert_eq!(uncalled(&hand(&[(1, 100), (2, 100)])), None);
+        assert_eq!(uncalled(&hand(&[])), None);
+    }
+
+    #[test]
+    fn winnings_are_final_money_less_money_after_less_returned() {
+        // 1 bets 300, 2 calls 100 all in, 3 folds after 50: 1 gets 200 back
+        // and wins 250 (100 + 100 + 50).
+        let mut h = hand(&[(1, 300), (2, 100), (3, 50)]);
+        let after = HashMap::from([(1, (700, 5)), (2, (0, 6)), (3, (950, 7))]);
+        let finals = HashMap::from([(1, (1150, 9)), (2, (0, 9)), (3, (950, 9))]);
+        from_finals(
+            &mut h,
+            &Finals {
+                after: &after,
+                finals: &finals,
+                winners: &[1],
+                win_frame: 8,
+            },
+        );
+        assert_eq!(
+            h.returned,
+            vec![Win {
+                frame: 9,
+                player: 1,
+                amount: 200,
+                pot: None
+            }]
+        );
+        assert_eq!(
+            h.winners,
+            vec![Win {
+                frame: 9,
+                player: 1,
+                amount: 250,
+                pot: None
+            }]
+        );
+        assert!(h.notes.is_empty(), "{:?}", h.notes);
+    }
+
+    #[test]
+    fn contradicting_reports_are_notes_naming_both_frames() {
+        let mut h = hand(&[(1, 100), (2, 100)]);
+        let after = HashMap::from([(1, (900, 5)), (2, (900, 6))]);
+        let finals = HashMap::from([(1, (1100, 9)), (2, (850, 10))]);
+        from_finals(
+            &mut h,
+            &Finals {
+                after: &after,
+                finals: &finals,
+                winners: &[1],
+                win_frame: 8,
+            },
+        );
+        assert_eq!(h.winners.len(), 1);
+        assert_eq!(h.notes.len(), 1);
+        let text = &h.notes[0].text;
+        assert!(
+            text.contains("frame 6") && text.contains("frame 10"),
+            "{text}"
+        );
+    }
+}
