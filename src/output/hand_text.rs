@@ -1,12 +1,17 @@
 //! Hands as text in the PokerStars layout that hand-history tools read
 //! (pokerkit's `PokerStarsParser`, trackers).
 //!
-//! Hands are separated by two empty lines. Amounts are chips; the hand
-//! number is [`Hand::number`](crate::analysis::hands::Hand::number) and the
-//! time is UTC. A raise is written as PokerStars does, `raises BY to TOTAL`
-//! (BY over the street's highest bet). A player whose name the capture does
-//! not tell is `Player ID`. Only complete hands should be written: an
-//! incomplete one would read as a different hand.
+//! Hands are separated by two empty lines. Amounts are chips and the time
+//! is UTC. The `Hand #` is
+//! [`Hand::public_number`](crate::analysis::hands::Hand::public_number),
+//! unique in the capture; the line after the header, which hand-history
+//! readers skip, gives cardshark's id (`STREAM:HAND`), the server's own
+//! hand number, the protocol and the stream. An incomplete hand (written
+//! only when asked for) has one more line, `cardshark INCOMPLETE hand:`
+//! and why, and its figures are what the capture shows: the total pot is
+//! never less than what was collected and raked. A raise is written as
+//! PokerStars does, `raises BY to TOTAL` (BY over the street's highest
+//! bet). A player whose name the capture does not tell is `Player ID`.
 //!
 //! One liberty: a bet or raise nobody left can answer (every other player
 //! still in is all in, and nobody acts after it), which PokerTH allows and
@@ -54,9 +59,21 @@ pub fn write(h: &Hand) -> String {
     let _ = writeln!(
         o,
         "PokerStars Hand #{}: {game} ({sb}/{bb}) - {} UTC",
-        h.number,
+        h.public_number(),
         when(h)
     );
+    let _ = writeln!(
+        o,
+        "cardshark id {}, server hand number {}, {} stream {}",
+        h.id(),
+        h.server_number,
+        h.protocol.name(),
+        h.stream
+    );
+    if !h.complete {
+        let why: Vec<&str> = h.incomplete_reasons().collect();
+        let _ = writeln!(o, "cardshark INCOMPLETE hand: {}", why.join("; "));
+    }
     let table = (h.table_name.clone())
         .or_else(|| h.table.map(|t| format!("Game {t}")))
         .unwrap_or_else(|| format!("Stream {}", h.stream));
@@ -217,14 +234,14 @@ pub fn write(h: &Hand) -> String {
         );
     }
     o.push_str("*** SUMMARY ***\n");
-    let mut total = format!("Total pot {}", h.total_pot());
+    let mut total = format!("Total pot {}", h.pot());
     if h.pots.len() > 1 {
         let _ = write!(total, " Main pot {}.", h.pots[0].amount);
         for p in &h.pots[1..] {
             let _ = write!(total, " Side pot {}.", p.amount);
         }
     }
-    let _ = writeln!(o, "{total} | Rake 0");
+    let _ = writeln!(o, "{total} | Rake {}", h.rake.unwrap_or(0));
     if !h.board.is_empty() {
         let _ = writeln!(o, "Board [{}]", cards(&h.board));
     }

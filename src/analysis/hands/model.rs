@@ -366,6 +366,39 @@ impl Hand {
         });
     }
 
+    /// Adds a note of kind [`NoteKind::Check`]: the server or the capture
+    /// at odds with the rules or with itself.
+    pub fn flag(&mut self, frame: u64, text: impl Into<String>) {
+        self.notes.push(Note {
+            frame,
+            kind: NoteKind::Check,
+            text: text.into(),
+        });
+    }
+
+    /// The chips nobody called: on the last street where chips went into
+    /// the bets, the highest street total less the next highest (a folded
+    /// player's bet counts: it was called before the fold). `(player,
+    /// amount)`, or `None` when the two highest are equal. Antes and dead
+    /// blinds are in no street total: they are never returned.
+    pub fn uncalled(&self) -> Option<(u64, u64)> {
+        let last = (self.actions.iter())
+            .filter(|a| a.total > 0)
+            .map(|a| a.street)
+            .max()?;
+        let mut totals: Vec<(u64, u64)> = Vec::new();
+        for a in self.actions.iter().filter(|a| a.street == last) {
+            match totals.iter_mut().find(|t| t.0 == a.player) {
+                Some(t) => t.1 = t.1.max(a.total),
+                None => totals.push((a.player, a.total)),
+            }
+        }
+        totals.sort_by_key(|t| std::cmp::Reverse(t.1));
+        let (player, top) = totals[0];
+        let second = totals.get(1).map_or(0, |t| t.1);
+        (top > second).then_some((player, top - second))
+    }
+
     /// Marks the hand incomplete, saying why (a note of kind
     /// [`NoteKind::Incomplete`]).
     pub fn incomplete(&mut self, frame: u64, why: impl Into<String>) {
@@ -427,6 +460,18 @@ impl Hand {
         put.saturating_sub(self.returned.iter().map(|w| w.amount).sum())
     }
 
+    /// The pot to show: for a complete hand [`Hand::total_pot`]; for an
+    /// incomplete one never less than what the server says was won and
+    /// raked (the actions that made it up may be missing), so that a pot
+    /// is never smaller than what was collected from it.
+    pub fn pot(&self) -> u64 {
+        let put = self.total_pot();
+        if self.complete {
+            return put;
+        }
+        put.max(self.total_won() + self.rake.unwrap_or(0))
+    }
+
     /// Computes the uncalled chips (when the server did not say) and the
     /// pots from the contributions: the main pot, then a side pot per
     /// all-in level. Only for a complete hand.
@@ -436,19 +481,13 @@ impl Hand {
         }
         let contrib = self.contributions();
         if self.returned.is_empty() {
-            let mut sorted: Vec<u64> = contrib.iter().map(|c| c.1).collect();
-            sorted.sort_unstable_by(|a, b| b.cmp(a));
-            if let (Some(&top), Some(&second)) = (sorted.first(), sorted.get(1)) {
-                if top > second {
-                    if let Some(&(player, _)) = contrib.iter().find(|c| c.1 == top) {
-                        self.returned.push(Win {
-                            frame: self.last_frame,
-                            player,
-                            amount: top - second,
-                            pot: None,
-                        });
-                    }
-                }
+            if let Some((player, amount)) = self.uncalled() {
+                self.returned.push(Win {
+                    frame: self.last_frame,
+                    player,
+                    amount,
+                    pot: None,
+                });
             }
         }
         let mut left: Vec<(u64, u64)> = contrib

@@ -24,6 +24,8 @@
 
 pub mod bets;
 pub mod settle;
+#[cfg(test)]
+mod tests;
 
 use super::model::*;
 use crate::decode::Record;
@@ -376,7 +378,7 @@ impl Open {
         );
         let expected = if forced { None } else { self.expected.take() };
         let left = self.left(player).map(|m| m.saturating_sub(added));
-        if let Some(l) = left {
+        if let (Some(l), true) = (left, added > 0) {
             self.money.insert(player, (l, frame));
         }
         self.hand.actions.push(Action {
@@ -406,7 +408,7 @@ impl Open {
             let name = self.hand.name(player);
             match reading.report(&r, bet, frame) {
                 Verdict::Agrees | Verdict::Decided => {}
-                Verdict::Contradicts { decided_at } => self.hand.note(
+                Verdict::Contradicts { decided_at } => self.hand.flag(
                     frame,
                     format!(
                         "chip reports contradict each other: the report at frame {decided_at} \
@@ -415,7 +417,7 @@ impl Open {
                         r.frame
                     ),
                 ),
-                Verdict::Neither => self.hand.note(
+                Verdict::Neither => self.hand.flag(
                     frame,
                     format!(
                         "the server reports a bet of {bet} for {name} (frame {frame}) after a \

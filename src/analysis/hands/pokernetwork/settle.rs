@@ -7,31 +7,11 @@
 //! per player with the money they have after the hand, and
 //! `PacketPokerRake` when the house took some. So a player received the
 //! final money less the money left after his last action; of that, the
-//! chips nobody called are given back (the largest contribution less the
-//! second largest, [`uncalled`]) and the rest is won.
+//! chips nobody called are given back ([`Hand::uncalled`]) and the rest is
+//! won.
 
 use crate::analysis::hands::{Hand, Win};
 use std::collections::HashMap;
-
-/// The chips the biggest contributor put in that nobody matched:
-/// `(player, amount)`, or `None` when the two largest contributions are
-/// equal.
-pub fn uncalled(h: &Hand) -> Option<(u64, u64)> {
-    let contrib = h.contributions();
-    let (mut top, mut second): (Option<(u64, u64)>, u64) = (None, 0);
-    for &(p, c) in &contrib {
-        match top {
-            Some((_, t)) if c <= t => second = second.max(c),
-            Some((_, t)) => {
-                second = t;
-                top = Some((p, c));
-            }
-            None => top = Some((p, c)),
-        }
-    }
-    let (p, t) = top?;
-    (t > second).then_some((p, t - second))
-}
 
 /// The facts a result is worked out from.
 pub struct Finals<'a> {
@@ -50,7 +30,7 @@ pub struct Finals<'a> {
 /// note for every report that contradicts another.
 pub fn from_finals(h: &mut Hand, f: &Finals<'_>) {
     if h.returned.is_empty() {
-        if let Some((player, amount)) = uncalled(h) {
+        if let Some((player, amount)) = h.uncalled() {
             h.returned.push(Win {
                 frame: f.finals.get(&player).map_or(f.win_frame, |x| x.1),
                 player,
@@ -75,7 +55,7 @@ pub fn from_finals(h: &mut Hand, f: &Finals<'_>) {
         };
         let name = h.name(p);
         if fin < after {
-            h.note(
+            h.flag(
                 fin_frame,
                 format!(
                     "chip reports contradict each other: {name} has {after} after the last action \
@@ -91,7 +71,7 @@ pub fn from_finals(h: &mut Hand, f: &Finals<'_>) {
             .map(|w| w.amount)
             .sum();
         if received < back {
-            h.note(
+            h.flag(
                 fin_frame,
                 format!(
                     "chip reports contradict each other: {back} uncalled chips go back to {name}, \
@@ -104,7 +84,7 @@ pub fn from_finals(h: &mut Hand, f: &Finals<'_>) {
         let won = received - back;
         if won > 0 {
             if !f.winners.contains(&p) {
-                h.note(
+                h.flag(
                     fin_frame,
                     format!(
                         "{name} receives {won} (frame {fin_frame}) but is not among the winners \
@@ -158,13 +138,13 @@ mod tests {
     }
 
     #[test]
-    fn uncalled_is_the_top_less_the_second() {
+    fn uncalled_is_the_top_street_total_less_the_second() {
         assert_eq!(
-            uncalled(&hand(&[(1, 100), (2, 300), (3, 50)])),
+            hand(&[(1, 100), (2, 300), (3, 50)]).uncalled(),
             Some((2, 200))
         );
-        assert_eq!(uncalled(&hand(&[(1, 100), (2, 100)])), None);
-        assert_eq!(uncalled(&hand(&[])), None);
+        assert_eq!(hand(&[(1, 100), (2, 100)]).uncalled(), None);
+        assert_eq!(hand(&[]).uncalled(), None);
     }
 
     #[test]

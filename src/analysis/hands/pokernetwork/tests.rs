@@ -1,0 +1,334 @@
+//! The builder on server conversations written here packet by packet, as a
+//! poker-network server sends them (chip reports after each action, the
+//! winners and the final money at the end, no client-made packets). The
+//! expected figures are worked out by hand in each test from the rules.
+
+use super::*;
+use crate::analysis::hands::checks;
+use crate::analysis::timeline::test_record;
+use crate::protocols::pokernetwork::messages::*;
+
+const GAME: u32 = 7;
+
+/// A server talking to the builder.
+struct Server {
+    b: Builder,
+    frame: u64,
+    hands: Vec<Hand>,
+}
+
+impl Server {
+    fn new() -> Server {
+        Server {
+            b: Builder::new(0),
+            frame: 0,
+            hands: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, m: Message) -> u64 {
+        self.frame += 1;
+        let mut r = test_record(self.frame);
+        r.protocol = Some(ProtocolId::PokerNetwork);
+        if let Some(mut h) = self.b.message(&r, &m) {
+            h.settle();
+            checks::run(&mut h);
+            self.hands.push(h);
+        }
+        self.frame
+    }
+
+    fn chips(&mut self, serial: u32, bet: u64, money: u64) -> u64 {
+        self.send(Message::PacketPokerPlayerChips(PacketPokerPlayerChips {
+            serial,
+            game_id: GAME,
+            bet,
+            money,
+        }))
+    }
+
+    fn start(&mut self, hand: u32, players: &[(u32, u64)]) {
+        for &(p, m) in players {
+            self.chips(p, 0, m);
+        }
+        let players: Vec<u32> = players.iter().map(|p| p.0).collect();
+        let mut seats = vec![0; 10];
+        for &p in &players {
+            seats[p as usize - 1] = p;
+        }
+        self.send(Message::PacketPokerSeats(PacketPokerSeats {
+            seats,
+            game_id: GAME,
+        }));
+        self.send(Message::PacketPokerInGame(PacketPokerInGame {
+            serial: 0,
+            game_id: GAME,
+            players,
+        }));
+        self.send(Message::PacketPokerStart(PacketPokerStart {
+            serial: 0,
+            game_id: GAME,
+            hands_count: 1,
+            time: 0,
+            hand_serial: hand,
+            level: 0,
+        }));
+    }
+
+    fn state(&mut self, s: &str) {
+        self.send(Message::PacketPokerState(PacketPokerState {
+            serial: 0,
+            game_id: GAME,
+            string: s.into(),
+        }));
+    }
+
+    fn blind(&mut self, serial: u32, amount: u32, dead: u32) {
+        self.send(Message::PacketPokerBlind(PacketPokerBlind {
+            serial,
+            game_id: GAME,
+            amount,
+            dead,
+        }));
+    }
+
+    fn raise(&mut self, serial: u32, amount: u32) {
+        self.send(Message::PacketPokerRaise(PacketPokerRaise {
+            serial,
+            game_id: GAME,
+            amount,
+        }));
+    }
+
+    fn call(&mut self, serial: u32) {
+        self.send(Message::PacketPokerCall(PacketPokerCall {
+            serial,
+            game_id: GAME,
+        }));
+    }
+
+    fn fold(&mut self, serial: u32) {
+        self.send(Message::PacketPokerFold(PacketPokerFold {
+            serial,
+            game_id: GAME,
+        }));
+    }
+
+    fn win(&mut self, serials: Vec<u32>) -> u64 {
+        self.state("end");
+        self.send(Message::PacketPokerWin(PacketPokerWin {
+            serial: 0,
+            game_id: GAME,
+            serials,
+        }))
+    }
+
+    /// Ends the stream and returns every hand.
+    fn finish(mut self) -> Vec<Hand> {
+        if let Some(mut h) = self.b.end() {
+            h.settle();
+            checks::run(&mut h);
+            self.hands.push(h);
+        }
+        self.hands
+    }
+}
+
+fn wins(v: &[Win]) -> Vec<(u64, u64)> {
+    v.iter().map(|w| (w.player, w.amount)).collect()
+}
+
+fn moves(h: &Hand) -> Vec<(u64, ActionKind, u64, u64)> {
+    (h.actions.iter())
+        .map(|a| (a.player, a.kind, a.added, a.total))
+        .collect()
+}
+
+/// Blinds 10/20 by 1 and 2; 3 raises to 60; 1 re-raises to 200 (amount
+/// 200 on a raise-to server: chips moved would have made it 210); 2
+/// folds; 3 calls 140. Flop: 1 bets 100, 3 calls. 1 wins the pot of
+/// 20 + 200 + 200 + 100 + 100 = 620.
+#[test]
+fn a_raise_to_server_is_recognised_from_its_chip_reports() {
+    let mut s = Server::new();
+    s.start(1, &[(1, 1000), (2, 1000), (3, 1000)]);
+    s.state("blindAnte");
+    s.blind(1, 10, 0);
+    s.chips(1, 10, 990);
+    s.blind(2, 20, 0);
+    s.chips(2, 20, 980);
+    s.state("pre-flop");
+    s.raise(3, 60);
+    s.chips(3, 60, 940);
+    s.raise(1, 200);
+    let decided = s.chips(1, 200, 800);
+    s.fold(2);
+    s.call(3);
+    s.chips(3, 200, 800);
+    s.state("flop");
+    s.raise(1, 100);
+    s.chips(1, 100, 700);
+    s.call(3);
+    s.chips(3, 100, 700);
+    s.win(vec![1]);
+    s.chips(1, 0, 1320);
+    s.chips(2, 0, 980);
+    s.chips(3, 0, 700);
+    let hands = s.finish();
+    assert_eq!(hands.len(), 1);
+    let h = &hands[0];
+    assert!(h.complete, "{:?}", h.notes);
+    assert_eq!(h.notes, vec![]);
+    use ActionKind::*;
+    assert_eq!(
+        moves(h),
+        vec![
+            (1, SmallBlind, 10, 10),
+            (2, BigBlind, 20, 20),
+            (3, Raise, 60, 60),
+            (1, Raise, 190, 200),
+            (2, Fold, 0, 20),
+            (3, Call, 140, 200),
+            (1, Bet, 100, 100),
+            (3, Call, 100, 100),
+        ]
+    );
+    assert_eq!(wins(&h.winners), vec![(1, 620)]);
+    assert_eq!(h.returned, vec![]);
+    assert_eq!(h.total_pot(), 620);
+    let reading = h.bet_reading.as_ref().unwrap();
+    assert_eq!(reading.raise_amount, RaiseAmount::RaiseTo);
+    assert!(
+        reading.why.contains(&format!("frame {decided}")),
+        "{reading:?}"
+    );
+}
+
+/// Chips moved: 1 (small blind 10) raises with amount 490, making 500; 2
+/// (big blind 20, 300 in all) calls all in for 280 more, 300 in; 1 gets
+/// the 200 nobody called back; 2 wins 600.
+#[test]
+fn an_all_in_call_for_less_and_the_uncalled_chips_returned() {
+    let mut s = Server::new();
+    s.start(9, &[(1, 1000), (2, 300)]);
+    s.blind(1, 10, 0);
+    s.chips(1, 10, 990);
+    s.blind(2, 20, 0);
+    s.chips(2, 20, 280);
+    s.state("pre-flop");
+    s.raise(1, 490);
+    s.chips(1, 500, 500);
+    s.call(2);
+    s.chips(2, 300, 0);
+    s.win(vec![2]);
+    s.chips(1, 0, 700);
+    s.chips(2, 0, 600);
+    let h = &s.finish()[0];
+    assert_eq!(h.notes, vec![]);
+    assert_eq!(
+        h.bet_reading.as_ref().unwrap().raise_amount,
+        RaiseAmount::ChipsMoved
+    );
+    let call = &h.actions[3];
+    assert_eq!(
+        (call.kind, call.added, call.all_in),
+        (ActionKind::Call, 280, true)
+    );
+    assert_eq!(wins(&h.winners), vec![(2, 600)]);
+    assert_eq!(wins(&h.returned), vec![(1, 200)]);
+    assert_eq!(
+        h.pots,
+        vec![Pot {
+            amount: 600,
+            eligible: vec![1, 2]
+        }]
+    );
+}
+
+/// 3 comes back and posts the big blind 20 and a dead small blind 10 (to
+/// the pot, not to the bet); 1 calls 20, 2 (small blind 10) folds; 1 and 3
+/// split 10 + 30 + 20 = 60 less a rake of 4: 28 each.
+#[test]
+fn a_dead_blind_goes_to_the_pot_and_a_raked_split_pot_adds_up() {
+    let mut s = Server::new();
+    s.start(3, &[(1, 500), (2, 500), (3, 500)]);
+    s.blind(2, 10, 0);
+    s.chips(2, 10, 490);
+    s.blind(3, 20, 10);
+    s.chips(3, 20, 470);
+    s.state("pre-flop");
+    s.call(1);
+    s.chips(1, 20, 480);
+    s.fold(2);
+    s.send(Message::PacketPokerRake(PacketPokerRake {
+        value: 4,
+        game_id: GAME,
+    }));
+    s.win(vec![1, 3]);
+    s.chips(1, 0, 508);
+    s.chips(2, 0, 490);
+    s.chips(3, 0, 498);
+    let h = &s.finish()[0];
+    let texts: Vec<&str> = h.notes.iter().map(|n| n.text.as_str()).collect();
+    assert_eq!(texts, vec!["Player 3 posts a dead blind of 10"]);
+    assert_eq!((h.small_blind, h.big_blind), (Some(10), Some(20)));
+    assert_eq!((h.actions[1].added, h.actions[1].total), (30, 20));
+    assert_eq!(
+        h.actions[2].added, 20,
+        "the call matches the bet, not the dead chips"
+    );
+    assert_eq!(wins(&h.winners), vec![(1, 28), (3, 28)]);
+    assert_eq!(h.rake, Some(4));
+    assert_eq!(h.total_pot(), 60);
+}
+
+/// The final report gives 2 less money than after his last action, and
+/// the report after 1's raise fits neither reading: notes naming the
+/// frames; the hand is still there.
+#[test]
+fn contradicting_chip_reports_are_notes_with_their_frames() {
+    let mut s = Server::new();
+    s.start(4, &[(1, 1000), (2, 1000)]);
+    s.blind(1, 10, 0);
+    s.chips(1, 10, 990);
+    s.blind(2, 20, 0);
+    let after = s.chips(2, 20, 980);
+    s.state("pre-flop");
+    s.raise(1, 90);
+    let odd = s.chips(1, 75, 925);
+    s.fold(2);
+    s.win(vec![1]);
+    s.chips(1, 0, 1020);
+    let fin = s.chips(2, 0, 900);
+    let h = &s.finish()[0];
+    assert!(h.complete);
+    let find = |what: &str| {
+        (h.notes.iter())
+            .find(|n| n.text.contains(what))
+            .unwrap_or_else(|| panic!("no note with {what}: {:?}", h.notes))
+    };
+    let n = find("neither reading");
+    assert_eq!(n.frame, odd);
+    let n = find("contradict");
+    assert!(
+        n.text.contains(&format!("frame {after}")) && n.text.contains(&format!("frame {fin}")),
+        "{n:?}"
+    );
+    assert!(h.notes.iter().any(|n| n.kind == NoteKind::Check));
+}
+
+/// A stream that ends before the result: the hand is incomplete, says
+/// why, and its figures need no result.
+#[test]
+fn a_hand_cut_by_the_end_of_the_capture_is_incomplete() {
+    let mut s = Server::new();
+    s.start(5, &[(1, 1000), (2, 1000)]);
+    s.blind(1, 10, 0);
+    s.blind(2, 20, 0);
+    let h = &s.finish()[0];
+    assert!(!h.complete);
+    let why: Vec<&str> = h.incomplete_reasons().collect();
+    assert_eq!(why.len(), 1);
+    assert!(why[0].contains("ends before the hand's result"), "{why:?}");
+    assert_eq!(h.pot(), 30);
+}
