@@ -62,11 +62,13 @@ pub fn write(h: &Hand) -> String {
         h.public_number(),
         when(h)
     );
+    let server = h
+        .server_number
+        .map_or("not known".to_string(), |n| n.to_string());
     let _ = writeln!(
         o,
-        "cardshark id {}, server hand number {}, {} stream {}",
+        "cardshark id {}, server hand number {server}, {} stream {}",
         h.id(),
-        h.server_number,
         h.protocol.name(),
         h.stream
     );

@@ -31,8 +31,10 @@ pub struct Hand {
     /// (across games: a client that plays two games has no two hands 1).
     pub number: u64,
     /// The server's own hand number: poker-network's hand serial; for
-    /// PokerTH the hand's position in its game, from 1.
-    pub server_number: u64,
+    /// PokerTH the hand's position in its game, from 1. `None` when the
+    /// capture does not tell it (the hand's start, or its game's, is not
+    /// in the capture).
+    pub server_number: Option<u64>,
     /// When the hand started (the frame that started it).
     #[serde(serialize_with = "ser_ts")]
     pub ts: Timestamp,
@@ -300,7 +302,7 @@ impl Hand {
             table: None,
             table_name: None,
             number,
-            server_number: number,
+            server_number: Some(number),
             ts,
             first_frame: frame,
             last_frame: frame,

@@ -187,7 +187,7 @@ impl Builder {
             r.frame,
             r.ts,
         );
-        hand.server_number = self.hands_in_game;
+        hand.server_number = Some(self.hands_in_game);
         hand.table = self.game;
         hand.table_name = self.game.and_then(|g| self.game_names.get(&g).cloned());
         hand.hero = self.hero;
