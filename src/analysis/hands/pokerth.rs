@@ -38,6 +38,8 @@ struct Open {
     won: Vec<Win>,
     ended: bool,
     troubled: bool,
+    /// The capture does not show the hand's start.
+    unseen_start: bool,
 }
 
 /// Builds the hands of one PokerTH stream.
@@ -49,7 +51,9 @@ pub struct Builder {
     game: Option<u64>,
     game_names: HashMap<u64, String>,
     slots: Vec<u64>,
-    hands_in_game: u64,
+    /// Hands of the current game so far; `None` when the capture does not
+    /// show the game's start.
+    hands_in_game: Option<u64>,
     /// Hands started on the stream, across games: the hand number.
     hands_on_stream: u64,
     last_final: HashMap<u64, u64>,
@@ -75,7 +79,7 @@ impl Builder {
             game: None,
             game_names: HashMap::new(),
             slots: Vec::new(),
-            hands_in_game: 0,
+            hands_in_game: None,
             hands_on_stream: 0,
             last_final: HashMap::new(),
             open: None,
@@ -123,7 +127,7 @@ impl Builder {
             Message::GameStart(g) => {
                 let done = self.close(Some(frame));
                 self.slots = g.player_id_slots.iter().map(|&p| u64::from(p)).collect();
-                self.hands_in_game = 0;
+                self.hands_in_game = Some(0);
                 self.last_final.clear();
                 return done;
             }
@@ -137,7 +141,12 @@ impl Builder {
                     o.expected = Some(u64::from(t.player_id));
                 }
             }
-            Message::PlayersActionDone(a) => self.action(frame, a),
+            Message::PlayersActionDone(a) => {
+                if self.open.is_none() {
+                    self.start_unseen(r);
+                }
+                self.action(frame, a)
+            }
             Message::DealFlopCards(d) => self.deal(
                 frame,
                 Street::Flop,
@@ -178,7 +187,7 @@ impl Builder {
     }
 
     fn start(&mut self, r: &Record, small_blind: u32, cards: Option<[Card; 2]>) {
-        self.hands_in_game += 1;
+        self.hands_in_game = self.hands_in_game.map(|n| n + 1);
         self.hands_on_stream += 1;
         let mut hand = Hand::new(
             ProtocolId::PokerTh,
@@ -187,7 +196,7 @@ impl Builder {
             r.frame,
             r.ts,
         );
-        hand.server_number = Some(self.hands_in_game);
+        hand.server_number = self.hands_in_game;
         hand.table = self.game;
         hand.table_name = self.game.and_then(|g| self.game_names.get(&g).cloned());
         hand.hero = self.hero;
@@ -225,7 +234,27 @@ impl Builder {
             won: Vec::new(),
             ended: false,
             troubled: false,
+            unseen_start: false,
         });
+    }
+
+    /// Opens a hand at `r`, an action of a hand whose start (Hand Start)
+    /// the capture does not show: it began before the capture, or its start
+    /// was lost. Its blinds and the hero's cards are not known, its street
+    /// is the action's, and it is incomplete.
+    fn start_unseen(&mut self, r: &Record) {
+        self.start(r, 0, None);
+        if let Some(o) = &mut self.open {
+            o.unseen_start = true;
+            o.troubled = true;
+            o.hand.small_blind = None;
+            o.hand.big_blind = None;
+            o.hand.incomplete(
+                r.frame,
+                "the capture does not show this hand's start (it began before the capture, or \
+                 its start was lost): it is incomplete",
+            );
+        }
     }
 
     /// The seat of `player` in the open hand, added when Game Start did not
@@ -265,6 +294,9 @@ impl Builder {
                 return;
             }
         };
+        if o.unseen_start && o.hand.actions.is_empty() {
+            o.street = street;
+        }
         if street != o.street {
             o.hand.note(
                 frame,

@@ -39,7 +39,13 @@ use std::collections::HashMap;
 /// A hand being built.
 struct Open {
     hand: Hand,
-    street: Street,
+    /// The street, `None` until a state change tells it in a hand whose
+    /// start the capture does not show.
+    street: Option<Street>,
+    /// The capture does not show the hand's start.
+    unseen_start: bool,
+    /// Actions left out because their street was not known.
+    unplaced: usize,
     /// Street totals by player.
     bets: HashMap<u64, u64>,
     /// Money left by player, and the frame that told it.
@@ -59,6 +65,9 @@ struct Open {
     paid: bool,
     descriptions: HashMap<u64, String>,
     ended: bool,
+    /// Seats and names the stream told before the hand, for players seen
+    /// in a hand whose start the capture does not show.
+    known: HashMap<u64, (Option<u32>, Option<String>)>,
 }
 
 /// Builds the hands of one poker-network stream.
@@ -198,11 +207,13 @@ impl Builder {
                 }
             }
             _ => {
-                if in_play(m) && self.open.as_ref().is_some_and(|o| o.ended) {
-                    // The next hand's start was not seen (lost in a gap):
-                    // the hand that ended is done, and what follows belongs
-                    // to a hand this capture does not show from its start.
+                if in_play(m) && self.open.as_ref().is_none_or(|o| o.ended) {
+                    // A hand is in play whose start the capture does not
+                    // show (it began before the capture, or its start was
+                    // lost in a gap): the hand that ended is done, and what
+                    // follows is a hand of its own, incomplete.
                     done = self.close(Some(frame));
+                    self.start_unseen(r, m);
                 }
                 if let Some(o) = &mut self.open {
                     o.hand.last_frame = frame;
@@ -275,7 +286,9 @@ impl Builder {
         hand.seats.sort_by_key(|s| s.seat);
         self.open = Some(Open {
             hand,
-            street: Street::Preflop,
+            street: Some(Street::Preflop),
+            unseen_start: false,
+            unplaced: 0,
             bets: HashMap::new(),
             money,
             highest: 0,
@@ -288,7 +301,48 @@ impl Builder {
             paid: false,
             descriptions: HashMap::new(),
             ended: false,
+            known: HashMap::new(),
         });
+    }
+
+    /// Opens a hand at `m`, a packet of a hand in play whose start the
+    /// capture does not show. It is numbered by its first frame (its serial
+    /// is not known), its seats are the players seen in it, and it is
+    /// incomplete.
+    fn start_unseen(&mut self, r: &Record, m: &Message) {
+        let game = match m {
+            Message::PacketPokerBlind(p) => p.game_id,
+            Message::PacketPokerAnte(p) => p.game_id,
+            Message::PacketPokerFold(p) => p.game_id,
+            Message::PacketPokerCheck(p) => p.game_id,
+            Message::PacketPokerCall(p) => p.game_id,
+            Message::PacketPokerRaise(p) => p.game_id,
+            Message::PacketPokerBoardCards(p) => p.game_id,
+            _ => 0,
+        };
+        let in_game = std::mem::take(&mut self.in_game);
+        self.start(r, u64::from(game), r.frame);
+        self.in_game = in_game;
+        if let Some(o) = &mut self.open {
+            o.hand.server_number = None;
+            o.hand.seats.clear();
+            o.money.clear();
+            o.unseen_start = true;
+            o.known = (self.names.keys().chain(self.seats.keys()))
+                .map(|&p| {
+                    (
+                        p,
+                        (self.seats.get(&p).copied(), self.names.get(&p).cloned()),
+                    )
+                })
+                .collect();
+            o.street = None;
+            o.hand.incomplete(
+                r.frame,
+                "the capture does not show this hand's start (it began before the capture, or \
+                 its start was lost): it is incomplete, numbered by its first frame",
+            );
+        }
     }
 
     fn close_if_ended(&mut self, frame: u64) -> Option<Hand> {
@@ -354,6 +408,29 @@ impl Builder {
 }
 
 impl Open {
+    /// Seats `player`, seen in a hand whose start the capture does not
+    /// show: seat and name as far as the stream told them, stack unknown.
+    fn seat_unseen(&mut self, player: u64) {
+        let (seat, name) = self.known.get(&player).cloned().unwrap_or((None, None));
+        let seat = seat.unwrap_or_else(|| {
+            let next = self.hand.seats.iter().map(|s| s.seat).max().unwrap_or(0) + 1;
+            self.hand.note(
+                self.hand.last_frame,
+                format!("seat of player {player} not known: numbered {next}"),
+            );
+            next
+        });
+        self.hand.seats.push(Seat {
+            seat,
+            player,
+            name,
+            stack: None,
+            final_stack: None,
+            cards: None,
+        });
+        self.hand.seats.sort_by_key(|s| s.seat);
+    }
+
     /// `player`'s street total.
     fn mine(&self, player: u64) -> u64 {
         self.bets.get(&player).copied().unwrap_or(0)
@@ -367,9 +444,17 @@ impl Open {
     /// Records an action putting `added` chips in, `to_bet` of them into
     /// the player's street bet.
     fn act(&mut self, frame: u64, player: u64, kind: ActionKind, added: u64, to_bet: u64) {
+        let Some(street) = self.street else {
+            self.unplaced += 1;
+            return;
+        };
         if self.hand.seat(player).is_none() {
-            self.hand
-                .note(frame, format!("player {player} acts but is not dealt in"));
+            if self.unseen_start {
+                self.seat_unseen(player);
+            } else {
+                self.hand
+                    .note(frame, format!("player {player} acts but is not dealt in"));
+            }
         }
         let before = self.mine(player);
         let forced = matches!(
@@ -383,7 +468,7 @@ impl Open {
         }
         self.hand.actions.push(Action {
             frame,
-            street: self.street,
+            street,
             player,
             kind,
             added,
@@ -440,6 +525,25 @@ impl Open {
                 }
             }
         }
+        if self.unseen_start {
+            // What was bet before the capture is not known: the server's
+            // street total says what a call moved.
+            let last = self
+                .hand
+                .actions
+                .iter_mut()
+                .rev()
+                .find(|a| a.player == player);
+            if let Some(a) = last.filter(|a| a.kind == ActionKind::Call && a.total != bet) {
+                let before = a.total - a.added;
+                if bet >= before {
+                    a.total = bet;
+                    a.added = bet - before;
+                    self.bets.insert(player, bet);
+                    self.highest = self.highest.max(bet);
+                }
+            }
+        }
         if let Some(a) = self
             .hand
             .actions
@@ -465,8 +569,18 @@ impl Open {
                     "river" => Street::River,
                     _ => return,
                 };
-                if street != self.street {
-                    self.street = street;
+                if self.street.is_none() && self.unplaced > 0 {
+                    self.hand.note(
+                        frame,
+                        format!(
+                            "{} action(s) before this state change left out: the capture does \
+                             not tell their street",
+                            self.unplaced
+                        ),
+                    );
+                }
+                if self.street != Some(street) {
+                    self.street = Some(street);
                     self.bets.clear();
                     self.highest = 0;
                 }
@@ -521,7 +635,10 @@ impl Open {
                     added = added.min(left);
                 }
                 self.act(frame, p, kind, added, added);
-                self.raise = Some(seen);
+                if self.hand.actions.len() > seen.action {
+                    // Not left out for want of a street: await its report.
+                    self.raise = Some(seen);
+                }
             }
             Message::PacketPokerChipsPlayer2Bet(c) => self.chips_to_bet(frame, c.serial, c.chips),
             Message::PacketPokerPlayerCards(c) => self.cards(frame, c.serial.into(), &c.cards),
@@ -595,6 +712,7 @@ impl Open {
                     m.0 = (m.0 + was).saturating_sub(u64::from(chips));
                 }
             }
+            None if self.street.is_none() => {} // its action was left out
             None => {
                 let name = self.hand.name(p);
                 self.hand.note(
