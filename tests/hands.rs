@@ -10,10 +10,10 @@ mod support;
 use serde_json::Value;
 use support::testdata;
 
-/// The OHH objects of `hands --format json` (with extra arguments).
+/// The OHH objects of `hands --format jsonl` (with extra arguments).
 fn ohh(file: &str, extra: &[&str]) -> Vec<Value> {
     let out = common::cardshark()
-        .args(["hands", "--format", "json"])
+        .args(["hands", "--format", "jsonl"])
         .args(extra)
         .arg(testdata(file))
         .output()
@@ -272,7 +272,11 @@ fn a_gap_inside_a_hand_marks_it_incomplete_and_nothing_is_invented() {
     assert_eq!(h["cardshark"]["complete"], false);
     assert_eq!(
         h["cardshark"]["notes"],
-        serde_json::json!([{"frame": 57, "text": "gap: 28 byte(s) of the s2c direction missing: the hand is incomplete"}])
+        serde_json::json!([{"frame": 57, "kind": "incomplete", "text": "gap: 28 byte(s) of the s2c direction missing: the hand is incomplete"}])
+    );
+    assert_eq!(
+        h["cardshark"]["incomplete_reasons"],
+        serde_json::json!(["gap: 28 byte(s) of the s2c direction missing: the hand is incomplete"])
     );
     // The flop holds the actions the capture shows, the lost bet not made up.
     let flop: Vec<(u64, &str, u64)> = (h["rounds"][1]["actions"].as_array().unwrap().iter())
@@ -296,7 +300,7 @@ fn a_gap_inside_a_hand_marks_it_incomplete_and_nothing_is_invented() {
     assert!(all[1..].iter().all(|h| h["cardshark"]["complete"] == true));
     // Without --incomplete the hand is left out, with a warning.
     let out = common::cardshark()
-        .args(["hands", "--format", "json"])
+        .args(["hands", "--format", "jsonl"])
         .arg(testdata("hands/gap.pcap"))
         .output()
         .unwrap();
@@ -311,7 +315,7 @@ fn a_gap_inside_a_hand_marks_it_incomplete_and_nothing_is_invented() {
         .unwrap();
     let table = String::from_utf8(table.stdout).unwrap();
     let row = table.lines().find(|l| l.contains(" 0:1 ")).unwrap();
-    assert!(row.contains("INCOMPLETE; [57] gap"), "{row}");
+    assert!(row.contains("┆ no ") && row.contains("[57] gap"), "{row}");
 }
 
 #[test]
@@ -392,7 +396,7 @@ fn every_capture_gives_hands_without_failing() {
     assert_eq!(files.len(), 18);
     for f in files {
         let out = common::cardshark()
-            .args(["hands", "--format", "json", "--incomplete"])
+            .args(["hands", "--format", "jsonl", "--incomplete"])
             .arg(&f)
             .output()
             .unwrap();
@@ -408,4 +412,245 @@ fn every_capture_gives_hands_without_failing() {
             assert!(r.status.success(), "{} {id}", f.display());
         }
     }
+}
+
+/// Standard output and standard error of `hands` with `args`, which must
+/// exit 0.
+fn hands_ok(args: &[&str], file: &std::path::Path) -> (String, String) {
+    let out = common::cardshark()
+        .arg("hands")
+        .args(args)
+        .arg(file)
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}: {err}", file.display());
+    (String::from_utf8(out.stdout).unwrap(), err)
+}
+
+/// The poker captures of testdata/ (those where `hands` finds hands).
+fn poker_captures() -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    let mut dirs = vec![testdata("")];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "pcap" || x == "pcapng")
+                && !hands_ok(&["--format", "jsonl", "--incomplete"], &p)
+                    .0
+                    .is_empty()
+            {
+                found.push(p);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+#[test]
+fn ohh_is_the_storage_format_one_blank_line_between_objects() {
+    let file = testdata("hands/gap.pcap");
+    let (ohh, _) = hands_ok(&["--format", "ohh", "--incomplete"], &file);
+    let (jsonl, _) = hands_ok(&["--format", "jsonl", "--incomplete"], &file);
+    assert!(ohh.ends_with("}\n") && !ohh.contains("\n\n\n"), "{ohh}");
+    let objects: Vec<&str> = ohh.trim_end_matches('\n').split("\n\n").collect();
+    assert_eq!(objects.len(), 8);
+    for o in &objects {
+        assert!(!o.contains('\n'), "one object, one line: {o}");
+        let v: Value = serde_json::from_str(o).unwrap();
+        assert_eq!(v.as_object().unwrap().len(), 1);
+        assert_eq!(v["ohh"]["spec_version"], "1.4.6");
+    }
+    // The same objects as --format jsonl, which has one a line.
+    assert_eq!(jsonl.lines().collect::<Vec<_>>(), objects);
+    // Nothing at all for no hands, not even a newline.
+    let (none, _) = hands_ok(&["--format", "ohh"], &testdata("gls/session.pcap"));
+    assert_eq!(none, "");
+}
+
+#[test]
+fn jsonl_is_one_object_a_line_and_json_still_names_it() {
+    let file = testdata("pokernetwork/port5555.pcap");
+    let (jsonl, _) = hands_ok(&["--format", "jsonl"], &file);
+    let (json, _) = hands_ok(&["--format", "json"], &file);
+    assert_eq!(json, jsonl);
+    assert_eq!(jsonl.lines().count(), 3);
+    for l in jsonl.lines() {
+        let v: Value = serde_json::from_str(l).unwrap();
+        assert!(v["ohh"].is_object());
+    }
+    // `json` is an alias kept for old scripts, not offered in the help.
+    let help = common::cardshark()
+        .args(["hands", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    assert!(help.contains("jsonl") && help.contains("ohh"), "{help}");
+    assert!(!help.contains("- json:"), "{help}");
+}
+
+/// The `null`s in a JSON value, by path.
+fn nulls(v: &Value, path: &str, found: &mut Vec<String>) {
+    match v {
+        Value::Null => found.push(path.to_string()),
+        Value::Array(a) => {
+            (a.iter().enumerate()).for_each(|(i, x)| nulls(x, &format!("{path}/{i}"), found))
+        }
+        Value::Object(o) => o
+            .iter()
+            .for_each(|(k, x)| nulls(x, &format!("{path}/{k}"), found)),
+        _ => {}
+    }
+}
+
+#[test]
+fn game_numbers_are_unique_and_complete_hands_hold_no_null() {
+    let captures = poker_captures();
+    assert!(captures.len() >= 8, "{captures:?}");
+    for file in captures {
+        let (jsonl, _) = hands_ok(&["--format", "jsonl", "--incomplete"], &file);
+        let mut numbers = std::collections::HashSet::new();
+        for l in jsonl.lines() {
+            let v: Value = serde_json::from_str(l).unwrap();
+            let h = &v["ohh"];
+            let number = h["game_number"].as_str().unwrap().to_string();
+            // game_number is the public number of the hand id, the server's
+            // own number beside it.
+            assert_eq!(
+                number,
+                h["cardshark"]["public_number"].to_string(),
+                "{}",
+                file.display()
+            );
+            assert!(h["cardshark"]["server_number"].is_u64());
+            assert!(numbers.insert(number), "{}: {l}", file.display());
+            if h["cardshark"]["complete"] == true {
+                let mut found = Vec::new();
+                nulls(&v, "", &mut found);
+                assert!(found.is_empty(), "{}: null at {found:?}", file.display());
+            }
+        }
+    }
+}
+
+#[test]
+fn the_table_has_a_complete_column() {
+    let (table, _) = hands_ok(&[], &testdata("hands/gap.pcap"));
+    let cells = |l: &str| -> Vec<String> {
+        l.trim_matches(|c| c == '│' || c == ' ')
+            .split('┆')
+            .map(|c| c.trim().to_string())
+            .collect()
+    };
+    let mut lines = table.lines().filter(|l| l.starts_with('│'));
+    let headers = cells(lines.next().unwrap());
+    let complete = headers.iter().position(|h| h == "Complete").unwrap();
+    let got: Vec<(String, String)> = lines
+        .map(|l| {
+            let c = cells(l);
+            (c[0].clone(), c[complete].clone())
+        })
+        .collect();
+    let want: Vec<(String, String)> = (1..=8)
+        .map(|n| {
+            (
+                format!("0:{n}"),
+                if n == 1 { "no" } else { "yes" }.to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn no_poker_stream_is_explained() {
+    let (out, err) = hands_ok(&[], &testdata("gls/session.pcap"));
+    assert!(
+        err.contains("no hands: no poker stream") && err.contains("gls: 2"),
+        "{err}"
+    );
+    assert!(!out.contains("0:"), "{out}");
+    let (_, err) = hands_ok(&["--format", "text"], &testdata("realcap/ipv6.pcap"));
+    assert!(
+        err.contains("no poker stream") && err.contains("unknown: 2"),
+        "{err}"
+    );
+}
+
+/// The frames of a pcap file: (time in microseconds, bytes, length on the
+/// wire).
+fn frames_of(path: &std::path::Path) -> Vec<support::Frame> {
+    let mut r = pcap_file::pcap::PcapReader::new(std::fs::File::open(path).unwrap()).unwrap();
+    let mut frames = Vec::new();
+    while let Some(p) = r.next_packet() {
+        let p = p.unwrap();
+        frames.push(support::Frame {
+            ts_us: p.timestamp.as_micros() as u64,
+            data: p.data.to_vec(),
+            orig_len: p.orig_len,
+        });
+    }
+    frames
+}
+
+#[test]
+fn lobby_traffic_alone_is_explained() {
+    // port9999.pcap up to the frame before its first game starts: a
+    // PokerTH client that logs in and joins, and no game.
+    let src = testdata("pokerth/port9999.pcap");
+    let decoded = common::cardshark()
+        .args(["decode", "--format", "jsonl"])
+        .arg(&src)
+        .output()
+        .unwrap();
+    let first_game = (String::from_utf8(decoded.stdout).unwrap().lines())
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|r| r["type"] == "GameStart" || r["type"] == "HandStart")
+        .unwrap()["frame"]
+        .as_u64()
+        .unwrap() as usize;
+    let dir = support::TempDir::new();
+    let lobby = dir.file("lobby.pcap");
+    let frames = frames_of(&src);
+    support::write_pcap(&lobby, 1, 65535, &frames[..first_game - 1]);
+    let (out, err) = hands_ok(&["--format", "jsonl"], &lobby);
+    assert_eq!(out, "");
+    assert!(
+        err.contains(
+            "no hands: only lobby traffic: no game played on the 1 poker stream (pokerth: 1)"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn frames_cut_by_the_snapshot_length_are_explained() {
+    // port9999.pcap with every frame cut after its TCP header, as tcpdump
+    // with a small -s keeps it.
+    let dir = support::TempDir::new();
+    let cut = dir.file("cut.pcap");
+    let frames: Vec<support::Frame> = (frames_of(&testdata("pokerth/port9999.pcap")).into_iter())
+        .map(|f| {
+            let d = &f.data;
+            let headers = if d.len() > 14 + 20 && d[12..14] == [0x08, 0x00] && d[23] == 6 {
+                let ip = usize::from(d[14] & 0x0f) * 4;
+                14 + ip + usize::from(d[14 + ip + 12] >> 4) * 4
+            } else {
+                d.len()
+            };
+            f.truncated(headers)
+        })
+        .collect();
+    assert!(frames.iter().any(|f| (f.data.len() as u32) < f.orig_len));
+    let snaplen = frames.iter().map(|f| f.data.len()).max().unwrap() as u32;
+    support::write_pcap(&cut, 1, snaplen, &frames);
+    let (out, err) = hands_ok(&[], &cut);
+    assert!(!out.contains("0:1"), "{out}");
+    assert!(
+        err.contains("no hands: the snapshot length cut every frame's TCP payload"),
+        "{err}"
+    );
 }

@@ -33,7 +33,7 @@ fn hands(path: &Path, args: &[&str], in_memory: Option<&str>) -> (Option<i32>, S
 /// output of each format.
 fn same_spilled_or_not(path: &Path, extra: &[&str]) -> Vec<String> {
     let mut outs = Vec::new();
-    for format in ["table", "text", "json"] {
+    for format in ["table", "text", "ohh", "jsonl"] {
         let mut args = vec!["--format", format];
         args.extend_from_slice(extra);
         let whole = hands(path, &args, None);
@@ -48,10 +48,11 @@ fn same_spilled_or_not(path: &Path, extra: &[&str]) -> Vec<String> {
 #[test]
 fn spilled_hands_print_like_hands_in_memory_on_pokerth() {
     let path = testdata("pokerth/port9999.pcap");
-    let [table, text, json] = &same_spilled_or_not(&path, &[])[..] else {
+    let [table, text, ohh, jsonl] = &same_spilled_or_not(&path, &[])[..] else {
         unreachable!()
     };
-    assert_eq!(json.lines().count(), 8, "8 hands");
+    assert_eq!(jsonl.lines().count(), 8, "8 hands");
+    assert_eq!(ohh.split("\n\n").count(), 8, "8 hands");
     assert_eq!(text.matches("PokerStars Hand #").count(), 8);
     assert!(table.contains("0:8"), "{table}");
     same_spilled_or_not(&path, &["--incomplete"]);
@@ -71,7 +72,7 @@ fn incomplete_hands_are_warned_about_in_order_spilled_or_not() {
     let path = testdata("hands/gap.pcap");
     same_spilled_or_not(&path, &[]);
     same_spilled_or_not(&path, &["--incomplete"]);
-    let (_, _, err) = hands(&path, &["--format", "json"], Some("2"));
+    let (_, _, err) = hands(&path, &["--format", "jsonl"], Some("2"));
     assert!(err.contains("hand 0:1 is incomplete: left out"), "{err}");
 }
 

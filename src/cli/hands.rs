@@ -1,14 +1,19 @@
 //! `cardshark hands`: the poker hands of a capture, as a table, as
-//! PokerStars text or as Open Hand History JSON.
+//! PokerStars text or as Open Hand History (the specification's `.ohh`
+//! storage format, or JSON Lines).
 //!
 //! Each hand is rendered as soon as it is finished (its table row's cells,
 //! its text, or its JSON line) and kept as bytes in a [`Store`], which
 //! spills to a temporary file past [`HANDS_IN_MEMORY`] bytes; the hands are
 //! then written in the order of stream and first frame, by a merge. Memory
 //! does not grow with the capture.
+//!
+//! A capture that gives no hand is told why on standard error (no poker
+//! stream, only lobby traffic, poker streams whose messages carry no hand,
+//! stream data cut by the snapshot length), and `hands` exits 0.
 
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
-use crate::analysis::hands::{Hand, HandCollector, HandId};
+use crate::analysis::hands::{Hand, HandCollector, HandId, Seen};
 use crate::decode::DecodeStage;
 use crate::output::spill::{self, KeyedBytes, Sorted, Store};
 use crate::output::{hand_text, ohh, write_table_rows};
@@ -19,12 +24,17 @@ use std::io::{self, BufWriter, Write};
 /// How `hands` writes hands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum HandsFormat {
-    /// A row per hand: id, stream, hand, table, players, pot, winners, notes.
+    /// A row per hand: id, stream, hand, table, players, pot, winners,
+    /// complete, notes.
     Table,
     /// Hand histories in the PokerStars text layout.
     Text,
+    /// Open Hand History 1.4.6 in its storage format (an `.ohh` file):
+    /// `{"ohh": {...}}` objects separated by one blank line.
+    Ohh,
     /// Open Hand History objects, `{"ohh": {...}}`, one per line.
-    Json,
+    #[value(alias = "json")]
+    Jsonl,
 }
 
 /// Arguments of `cardshark hands`.
@@ -41,8 +51,9 @@ pub struct HandsArgs {
     /// hand number of the table's Hand column), e.g. 0:3.
     #[arg(long, value_name = "ID")]
     pub hand: Option<HandId>,
-    /// With `--format text|json`, also write incomplete hands (they are
-    /// left out by default: other tools would read them as other hands).
+    /// With `--format text|ohh|jsonl`, also write incomplete hands (they
+    /// are left out by default: other tools would read them as whole
+    /// hands). The table always shows them, `no` in its Complete column.
     #[arg(long)]
     pub incomplete: bool,
 }
@@ -61,14 +72,9 @@ fn row(h: &Hand) -> Vec<String> {
     let winners: Vec<String> = (h.winners.iter())
         .map(|w| format!("{} {}", h.name(w.player), w.amount))
         .collect();
-    let mut notes: Vec<String> = h
-        .notes
-        .iter()
+    let notes: Vec<String> = (h.notes.iter())
         .map(|n| format!("[{}] {}", n.frame, n.text))
         .collect();
-    if !h.complete {
-        notes.insert(0, "INCOMPLETE".into());
-    }
     vec![
         h.id(),
         h.stream.to_string(),
@@ -89,6 +95,7 @@ fn row(h: &Hand) -> Vec<String> {
             "?".into()
         },
         winners.join(", "),
+        if h.complete { "yes" } else { "no" }.into(),
         notes.join("; "),
     ]
 }
@@ -144,7 +151,9 @@ impl Rendered<'_> {
         let bytes = match format {
             HandsFormat::Table => spill::cells_to_bytes(&row(h))?,
             HandsFormat::Text => hand_text::write(h).into_bytes(),
-            HandsFormat::Json => serde_json::to_vec(&ohh::hand(h)).map_err(io::Error::other)?,
+            HandsFormat::Ohh | HandsFormat::Jsonl => {
+                serde_json::to_vec(&ohh::hand(h)).map_err(io::Error::other)?
+            }
         };
         self.hands.push(Item::new(key, bytes))
     }
@@ -184,9 +193,12 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
     warn_all(&summary.warnings());
     // The open hands go to the sink too; then the sink (and its borrows)
     // is done with.
-    let _ = stage.into_sink().end();
+    let (_, seen) = stage.into_sink().end_seen();
     if let Some(e) = failed {
         return Err(spill_error(e));
+    }
+    if seen.hands == 0 {
+        super::diag::warn(args.input.name(), &why_no_hands(&seen));
     }
     let hands = rendered.hands.finish().map_err(spill_error)?;
     let left_out = rendered.left_out.finish().map_err(spill_error)?;
@@ -211,7 +223,8 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
     match args.format {
         HandsFormat::Table => {
             let headers = [
-                "Id", "Stream", "Hand", "Protocol", "Table", "Players", "Pot", "Winners", "Notes",
+                "Id", "Stream", "Hand", "Protocol", "Table", "Players", "Pot", "Winners",
+                "Complete", "Notes",
             ];
             write_table_rows(&mut out, &headers, || {
                 each(&hands, |i| spill::cells_from_bytes(&i.bytes))
@@ -225,7 +238,18 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
                 out.write_all(&text?.bytes)?;
             }
         }
-        HandsFormat::Json => {
+        HandsFormat::Ohh => {
+            for (n, object) in each(&hands, Ok)?.enumerate() {
+                if n > 0 {
+                    out.write_all(ohh::SEPARATOR.as_bytes())?;
+                }
+                out.write_all(&object?.bytes)?;
+            }
+            if !hands.is_empty() {
+                out.write_all(b"\n")?;
+            }
+        }
+        HandsFormat::Jsonl => {
             for line in each(&hands, Ok)? {
                 out.write_all(&line?.bytes)?;
                 out.write_all(b"\n")?;
@@ -234,4 +258,137 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// `count` things, with `what` in the singular or the plural.
+fn plural(count: u64, what: &str) -> String {
+    if count == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{count} {what}s")
+    }
+}
+
+/// The streams of a tally by protocol: `gls: 2, unknown: 1`.
+fn by_protocol(seen: &Seen, poker: bool) -> String {
+    let is_poker = |l: &str| l.starts_with("pokerth") || l.starts_with("pokernetwork");
+    (seen.streams.iter())
+        .filter(|(l, _)| is_poker(l) == poker)
+        .map(|(l, n)| format!("{l}: {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Why a capture gave no hand, from what the collector saw.
+fn why_no_hands(seen: &Seen) -> String {
+    let streams: u64 = seen.streams.values().sum();
+    let cut = if seen.cut > 0 {
+        format!(
+            "; the snapshot length cut {} of stream data (capture with a larger one: tcpdump -s 0)",
+            plural(seen.cut, "byte")
+        )
+    } else {
+        String::new()
+    };
+    if streams == 0 {
+        return "no hands: the capture holds no TCP stream".into();
+    }
+    if seen.poker_streams == 0 {
+        if seen.bytes == 0 && seen.cut > 0 {
+            return format!(
+                "no hands: the snapshot length cut every frame's TCP payload ({} missing), \
+                 so there is nothing to decode (capture with a larger snapshot length: tcpdump -s 0)",
+                plural(seen.cut, "byte")
+            );
+        }
+        return format!(
+            "no hands: no poker stream (PokerTH or poker-network) in the capture's {}: {}{cut}",
+            plural(streams, "stream"),
+            by_protocol(seen, false)
+        );
+    }
+    let poker = format!(
+        "{} ({})",
+        plural(seen.poker_streams, "poker stream"),
+        by_protocol(seen, true)
+    );
+    if seen.games == 0 {
+        return format!("no hands: only lobby traffic: no game played on the {poker}{cut}");
+    }
+    // `n` of the poker streams, or all of them.
+    let of = |n: u64| {
+        if n == seen.poker_streams {
+            format!("the {poker}")
+        } else {
+            format!("{n} of the {poker}")
+        }
+    };
+    if seen.hand_starts == 0 {
+        return format!(
+            "no hands: game traffic on {}, but no hand starts in the capture \
+             (it begins after the last start or ends before the first){cut}",
+            of(seen.games)
+        );
+    }
+    format!(
+        "no hands: hands start on {}, but their dialect's messages carry no hand \
+         cardshark can rebuild{cut}",
+        of(seen.hand_starts)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seen(streams: &[(&'static str, u64)], poker: u64, games: u64, starts: u64) -> Seen {
+        Seen {
+            streams: streams.iter().copied().collect(),
+            poker_streams: poker,
+            games,
+            hand_starts: starts,
+            bytes: 100,
+            ..Seen::default()
+        }
+    }
+
+    #[test]
+    fn every_empty_result_says_why() {
+        assert_eq!(
+            why_no_hands(&Seen::default()),
+            "no hands: the capture holds no TCP stream"
+        );
+        let cut = Seen {
+            cut: 1200,
+            bytes: 0,
+            ..seen(&[("unknown", 1)], 0, 0, 0)
+        };
+        assert!(why_no_hands(&cut).starts_with(
+            "no hands: the snapshot length cut every frame's TCP payload (1200 bytes missing)"
+        ));
+        assert_eq!(
+            why_no_hands(&seen(&[("gls", 2), ("unknown", 1)], 0, 0, 0)),
+            "no hands: no poker stream (PokerTH or poker-network) in the capture's 3 streams: \
+             gls: 2, unknown: 1"
+        );
+        assert_eq!(
+            why_no_hands(&seen(&[("gls", 1), ("pokerth", 2)], 2, 0, 0)),
+            "no hands: only lobby traffic: no game played on the 2 poker streams (pokerth: 2)"
+        );
+        assert!(why_no_hands(&seen(&[("pokernetwork", 1)], 1, 1, 0)).starts_with(
+            "no hands: game traffic on the 1 poker stream (pokernetwork: 1), but no hand starts"
+        ));
+        assert_eq!(
+            why_no_hands(&seen(&[("pokerth-2007", 2)], 2, 1, 1)),
+            "no hands: hands start on 1 of the 2 poker streams (pokerth-2007: 2), but their \
+             dialect's messages carry no hand cardshark can rebuild"
+        );
+        let partly_cut = Seen {
+            cut: 1,
+            ..seen(&[("gls", 1)], 0, 0, 0)
+        };
+        assert!(why_no_hands(&partly_cut).ends_with(
+            "; the snapshot length cut 1 byte of stream data (capture with a larger one: tcpdump -s 0)"
+        ));
+    }
 }

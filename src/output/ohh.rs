@@ -1,23 +1,78 @@
-//! Hands as Open Hand History (OHH, <https://hh-specs.handhistory.org>)
-//! objects: `{"ohh": {...}}`, one per line.
+//! Hands as Open Hand History (OHH 1.4.6, <https://hh-specs.handhistory.org>)
+//! objects, `{"ohh": {...}}`. `hands --format ohh` writes them in the
+//! specification's storage format (an `.ohh` file: each object on a line,
+//! [`SEPARATOR`] between them, that is one blank line), `--format jsonl`
+//! one a line.
 //!
-//! - `game_number` is the hand number, `table_name` the table's name (or
-//!   `Game N`), `currency` `PPC` (play chips), `dealer_seat` 0 when the
-//!   capture does not show the button.
-//! - An action's `amount` is the chips the action put in (for a raise,
-//!   what it added, not the total).
-//! - `bet_limit.action` is not in the OHH specification: the models of
-//!   PyPI `ohh-pydantic` (0.1.1) require it, so it is written (`FixedLimit`,
-//!   `PotLimit`, or `Dealt Cards` for no limit, the values they allow).
-//! - Pots: the main pot first (for an incomplete hand, one pot of what the
-//!   server says was won); a winner's amounts are spread over the pots
-//!   they may win in order (PokerTH reports one amount per winner).
+//! The objects hold the specification's keys with its types, and nothing
+//! else but one extension key, `cardshark`. Decimals are JSON numbers,
+//! never `null`: an optional key with no value is left out. The choices:
+//!
+//! - `currency` is `XPM`: "\"XPM\" - Play Money; a currency with no
+//!   monetary value" (both protocols play for chips; 1.4.6 replaced the
+//!   older `PPC` with it).
+//! - `bet_limit` is `{"bet_type", "bet_cap"}` and nothing more; `bet_cap`
+//!   is 0: "If the game is not a CAP game then \"bet_cap\" can either be
+//!   ommitted, set to null or set to 0."
+//! - An action's `amount` is the chips the player put into the pot with
+//!   that action (the call included in a raise), not the street total:
+//!   "For a \"Raise\" the \"amount\" specified in the <action_obj> should
+//!   be the amount the player put into the pot for this action. For
+//!   example, if a player bet $2 and was raised then re-raised to a total
+//!   of $20 the amount for the raise should be 18.00". Checks and folds
+//!   have none; posts, calls, bets and raises always have one. A bet before
+//!   the flop is written as a raise ("\"Bet\" is not a valid pre-flop
+//!   action"); a call of nothing as a check.
+//! - `game_number` is [`Hand::public_number`] ("uniquely identifies the
+//!   hand"): unique in the capture, the same from run to run. The server's
+//!   own number is in the extension.
+//! - `dealer_seat`, `small_blind_amount`, `big_blind_amount`, `table_size`,
+//!   `table_name` and a player's `starting_stack` and `name` are required
+//!   ("All fields are required unless otherwise stated"). When the capture
+//!   does not tell one, it holds a placeholder (0, the table's id or
+//!   stream, `Player N`, the highest seat for `table_size`), and
+//!   `cardshark.unknown` lists the JSON pointer of each placeholder.
+//!   `dealer_seat` 0 is no seat (seats are numbered from 1).
+//! - `ante_amount` is 0 when no ante was posted (the specification's
+//!   examples write 0.00 for a game without antes); `hero_player_id` is
+//!   left out when the capture does not say which player its client is, or
+//!   when that player is not dealt in; then, when the client is known and
+//!   not dealt in, `flags` is `["Observed"]` ("The hand was observed and
+//!   the hero was not dealt into the hand"). No other flag of the
+//!   specification applies (play money is the currency's business, not a
+//!   flag); `tournament` is left out ("Omit for cash games").
+//! - Rounds: `Preflop` always (round 0), then each street with cards or
+//!   actions, then `Showdown` with the cards shown by players still in
+//!   (`Shows Cards`). The hero's hole cards are a `Dealt Cards` action at
+//!   the start of the preflop.
+//! - Pots: the main pot (0) first, then the side pots, each with its
+//!   `amount` including rake ("The total amount in the pot (including
+//!   rake)"), its `rake` (the rake the server reported, put on the pots
+//!   whose winnings fall short of their amount; 0 when none) and
+//!   `player_wins`: a winner's amounts are spread over the pots they may
+//!   win, in order (PokerTH reports one amount per winner). An incomplete
+//!   hand has no computed pots: one pot of what the server says was won,
+//!   or none when the capture shows no result.
 //! - `cardshark` (outside the specification; readers ignore it): the hand
-//!   id, protocol, stream, `complete`, uncalled chips returned, final
-//!   stacks and the notes.
+//!   `id` of the command line (`STREAM:HAND`), its `number` on the stream,
+//!   the `public_number` (= `game_number`), the `server_number`,
+//!   `protocol`, `dialect` (when known), `stream`, `table` (the game or
+//!   table id, when known), `complete` and `incomplete_reasons`,
+//!   `returned` (uncalled chips given back), `final_stacks` (as the server
+//!   reported them; `stack` left out when it did not), `rake` as reported
+//!   (when it was), `bet_reading` (how poker-network raise amounts were
+//!   read and why, when that was in doubt), `unknown` (above) and `notes`
+//!   (`frame`, `kind`, `text`).
 
-use crate::analysis::hands::{ActionKind, Hand, Limit, Street};
-use serde_json::{json, Value};
+use crate::analysis::hands::{Action, ActionKind, Hand, Limit, Street};
+use crate::protocols::ProtocolId;
+use serde_json::{json, Map, Value};
+
+/// The specification version the objects follow.
+pub const SPEC_VERSION: &str = "1.4.6";
+
+/// What separates two objects in the storage format: one blank line.
+pub const SEPARATOR: &str = "\n\n";
 
 fn street_name(s: Street) -> &'static str {
     match s {
@@ -28,15 +83,49 @@ fn street_name(s: Street) -> &'static str {
     }
 }
 
+/// The specification's name of an action (one of its list).
+fn action_name(a: &Action) -> &'static str {
+    match a.kind {
+        ActionKind::Ante => "Post Ante",
+        ActionKind::SmallBlind => "Post SB",
+        ActionKind::BigBlind => "Post BB",
+        ActionKind::Fold => "Fold",
+        ActionKind::Check => "Check",
+        ActionKind::Call if a.added == 0 => "Check",
+        ActionKind::Call => "Call",
+        ActionKind::Bet if a.street == Street::Preflop => "Raise",
+        ActionKind::Bet => "Bet",
+        ActionKind::Raise => "Raise",
+    }
+}
+
+/// An action's `amount`: the chips the player put into the pot with it,
+/// for the actions that put chips in. `None` leaves the key out (as for an
+/// action whose amount the capture does not tell).
+fn amount(a: &Action) -> Option<u64> {
+    match action_name(a) {
+        "Fold" | "Check" => None,
+        _ => Some(a.added),
+    }
+}
+
 /// The hand as an OHH object (`{"ohh": {...}}`).
 pub fn hand(h: &Hand) -> Value {
-    let (bet_type, action) = match h.limit {
-        Limit::NoLimit => ("NL", "Dealt Cards"),
-        Limit::PotLimit => ("PL", "PotLimit"),
-        Limit::FixedLimit => ("FL", "FixedLimit"),
+    let mut unknown: Vec<String> = Vec::new();
+    let mut unknown_if = |missing: bool, pointer: String| {
+        if missing {
+            unknown.push(pointer);
+        }
     };
-    let players: Vec<Value> = (h.seats.iter())
-        .map(|s| {
+    let bet_type = match h.limit {
+        Limit::NoLimit => "NL",
+        Limit::PotLimit => "PL",
+        Limit::FixedLimit => "FL",
+    };
+    let players: Vec<Value> = (h.seats.iter().enumerate())
+        .map(|(i, s)| {
+            unknown_if(s.name.is_none(), format!("/players/{i}/name"));
+            unknown_if(s.stack.is_none(), format!("/players/{i}/starting_stack"));
             json!({
                 "id": s.player,
                 "seat": s.seat,
@@ -45,38 +134,34 @@ pub fn hand(h: &Hand) -> Value {
             })
         })
         .collect();
+    let top_seat = h.seats.iter().map(|s| s.seat).max().unwrap_or(0);
+    let table_size = h.table_size.unwrap_or(0).max(top_seat);
+    unknown_if(h.table_size.is_none(), "/table_size".into());
+    unknown_if(h.button.is_none(), "/dealer_seat".into());
+    unknown_if(h.small_blind.is_none(), "/small_blind_amount".into());
+    unknown_if(h.big_blind.is_none(), "/big_blind_amount".into());
+    unknown_if(h.table_name.is_none(), "/table_name".into());
+    let hero = h.hero.and_then(|p| h.seat(p));
+
     let mut rounds = Vec::new();
     let mut n = 0;
     let mut next = || {
         n += 1;
         n
     };
-    let streets = [Street::Preflop, Street::Flop, Street::Turn, Street::River];
-    for (id, &street) in streets.iter().enumerate() {
+    for street in [Street::Preflop, Street::Flop, Street::Turn, Street::River] {
         let mut actions = Vec::new();
         if street == Street::Preflop {
-            if let Some(s) = h.hero.and_then(|p| h.seat(p)) {
-                if let Some(c) = s.cards {
-                    actions.push(json!({"action_number": next(), "player_id": s.player,
-                        "action": "Dealt Cards", "cards": [c[0].to_string(), c[1].to_string()]}));
-                }
+            if let Some((s, c)) = hero.and_then(|s| Some((s, s.cards?))) {
+                actions.push(json!({"action_number": next(), "player_id": s.player,
+                    "action": "Dealt Cards", "cards": [c[0].to_string(), c[1].to_string()]}));
             }
         }
         for a in h.actions.iter().filter(|a| a.street == street) {
-            let name = match a.kind {
-                ActionKind::Ante => "Post Ante",
-                ActionKind::SmallBlind => "Post SB",
-                ActionKind::BigBlind => "Post BB",
-                ActionKind::Fold => "Fold",
-                ActionKind::Check => "Check",
-                ActionKind::Call if a.added == 0 => "Check",
-                ActionKind::Call => "Call",
-                ActionKind::Bet => "Bet",
-                ActionKind::Raise => "Raise",
-            };
-            let mut v = json!({"action_number": next(), "player_id": a.player, "action": name});
-            if a.added > 0 {
-                v["amount"] = json!(a.added);
+            let mut v =
+                json!({"action_number": next(), "player_id": a.player, "action": action_name(a)});
+            if let Some(chips) = amount(a) {
+                v["amount"] = json!(chips);
             }
             if a.all_in {
                 v["is_allin"] = json!(true);
@@ -87,7 +172,7 @@ pub fn hand(h: &Hand) -> Value {
         if street != Street::Preflop && cards.is_empty() && actions.is_empty() {
             continue;
         }
-        let mut r = json!({"id": id, "street": street_name(street), "actions": actions});
+        let mut r = json!({"id": rounds.len(), "street": street_name(street), "actions": actions});
         if !cards.is_empty() {
             r["cards"] = json!(cards.iter().map(|c| c.to_string()).collect::<Vec<_>>());
         }
@@ -103,59 +188,117 @@ pub fn hand(h: &Hand) -> Value {
     if !shows.is_empty() {
         rounds.push(json!({"id": rounds.len(), "street": "Showdown", "actions": shows}));
     }
-    json!({"ohh": {
-        "spec_version": "1.4.6",
-        "site_name": match h.protocol { crate::protocols::ProtocolId::PokerTh => "PokerTH", _ => "poker-network" },
-        "network_name": h.protocol.name(),
-        "internal_version": env!("CARGO_PKG_VERSION"),
-        "game_number": h.number.to_string(),
-        "start_date_utc": h.ts.rfc3339(),
-        "table_name": h.table_name.clone().or_else(|| h.table.map(|t| format!("Game {t}"))).unwrap_or_else(|| format!("Stream {}", h.stream)),
-        "game_type": "Holdem",
-        "bet_limit": {"bet_type": bet_type, "action": action},
-        "table_size": h.table_size.unwrap_or(h.seats.len() as u32),
-        "currency": "PPC",
-        "dealer_seat": h.button.unwrap_or(0),
-        "small_blind_amount": h.small_blind.unwrap_or(0),
-        "big_blind_amount": h.big_blind.unwrap_or(0),
-        "ante_amount": h.ante,
-        "hero_player_id": h.hero,
-        "players": players,
-        "rounds": rounds,
-        "pots": pots(h),
-        "cardshark": {
-            "id": h.id(),
-            "protocol": h.protocol.name(),
-            "stream": h.stream,
-            "complete": h.complete,
-            "returned": h.returned.iter().map(|r| json!({"player_id": r.player, "amount": r.amount})).collect::<Vec<_>>(),
-            "final_stacks": h.seats.iter().map(|s| json!({"player_id": s.player, "stack": s.final_stack})).collect::<Vec<_>>(),
-            "notes": h.notes.iter().map(|n| json!({"frame": n.frame, "text": n.text})).collect::<Vec<_>>(),
-        },
-    }})
+
+    let site = match h.protocol {
+        ProtocolId::PokerTh => "PokerTH",
+        _ => "poker-network",
+    };
+    let mut o = Map::new();
+    o.insert("spec_version".into(), json!(SPEC_VERSION));
+    o.insert("site_name".into(), json!(site));
+    o.insert("network_name".into(), json!(site));
+    o.insert("internal_version".into(), json!(env!("CARGO_PKG_VERSION")));
+    o.insert("game_number".into(), json!(h.public_number().to_string()));
+    o.insert("start_date_utc".into(), json!(h.ts.rfc3339()));
+    let table_name = (h.table_name.clone())
+        .or_else(|| h.table.map(|t| format!("Game {t}")))
+        .unwrap_or_else(|| format!("Stream {}", h.stream));
+    o.insert("table_name".into(), json!(table_name));
+    o.insert("game_type".into(), json!("Holdem"));
+    o.insert(
+        "bet_limit".into(),
+        json!({"bet_type": bet_type, "bet_cap": 0}),
+    );
+    o.insert("table_size".into(), json!(table_size));
+    o.insert("currency".into(), json!("XPM"));
+    o.insert("dealer_seat".into(), json!(h.button.unwrap_or(0)));
+    o.insert(
+        "small_blind_amount".into(),
+        json!(h.small_blind.unwrap_or(0)),
+    );
+    o.insert("big_blind_amount".into(), json!(h.big_blind.unwrap_or(0)));
+    o.insert("ante_amount".into(), json!(h.ante.unwrap_or(0)));
+    if let Some(s) = hero {
+        o.insert("hero_player_id".into(), json!(s.player));
+    } else if h.hero.is_some() {
+        o.insert("flags".into(), json!(["Observed"]));
+    }
+    o.insert("players".into(), Value::Array(players));
+    o.insert("rounds".into(), Value::Array(rounds));
+    o.insert("pots".into(), Value::Array(pots(h)));
+    o.insert("cardshark".into(), extension(h, unknown));
+    json!({ "ohh": o })
 }
 
-/// The pots with their winners.
+/// The `cardshark` extension: what is cardshark's own.
+fn extension(h: &Hand, unknown: Vec<String>) -> Value {
+    let mut x = Map::new();
+    x.insert("id".into(), json!(h.id()));
+    x.insert("number".into(), json!(h.number));
+    x.insert("public_number".into(), json!(h.public_number()));
+    x.insert("server_number".into(), json!(h.server_number));
+    x.insert("protocol".into(), json!(h.protocol.name()));
+    if let Some(d) = h.dialect {
+        x.insert("dialect".into(), json!(d));
+    }
+    x.insert("stream".into(), json!(h.stream));
+    if let Some(t) = h.table {
+        x.insert("table".into(), json!(t));
+    }
+    x.insert("complete".into(), json!(h.complete));
+    x.insert(
+        "incomplete_reasons".into(),
+        json!(h.incomplete_reasons().collect::<Vec<_>>()),
+    );
+    let returned: Vec<Value> = (h.returned.iter())
+        .map(|r| json!({"player_id": r.player, "amount": r.amount}))
+        .collect();
+    x.insert("returned".into(), Value::Array(returned));
+    let finals: Vec<Value> = (h.seats.iter())
+        .map(|s| {
+            let mut v = json!({"player_id": s.player});
+            if let Some(stack) = s.final_stack {
+                v["stack"] = json!(stack);
+            }
+            v
+        })
+        .collect();
+    x.insert("final_stacks".into(), Value::Array(finals));
+    if let Some(r) = h.rake {
+        x.insert("rake".into(), json!(r));
+    }
+    if let Some(b) = &h.bet_reading {
+        x.insert("bet_reading".into(), json!(b));
+    }
+    if !unknown.is_empty() {
+        x.insert("unknown".into(), json!(unknown));
+    }
+    let notes: Vec<Value> = (h.notes.iter())
+        .map(|n| json!({"frame": n.frame, "kind": n.kind, "text": n.text}))
+        .collect();
+    x.insert("notes".into(), Value::Array(notes));
+    Value::Object(x)
+}
+
+/// The pots with their rake and winners.
 fn pots(h: &Hand) -> Vec<Value> {
-    let mut left: Vec<(u64, u64, Option<usize>)> = h
-        .winners
-        .iter()
+    let mut left: Vec<(u64, u64, Option<usize>)> = (h.winners.iter())
         .map(|w| (w.player, w.amount, w.pot))
         .collect();
     let list: Vec<(u64, Vec<u64>)> = if h.pots.is_empty() {
-        // An incomplete hand: one pot of what the server says was won.
-        let amount = if h.complete {
-            h.total_pot()
-        } else {
-            h.total_won()
-        };
+        // No computed pots (an incomplete hand): one pot of what the server
+        // says was won, if it said.
+        if h.winners.is_empty() {
+            return Vec::new();
+        }
+        let amount = h.total_won() + h.rake.unwrap_or(0);
         vec![(amount, h.winners.iter().map(|w| w.player).collect())]
     } else {
-        h.pots
-            .iter()
+        (h.pots.iter())
             .map(|p| (p.amount, p.eligible.clone()))
             .collect()
     };
+    let mut rake_left = h.rake.unwrap_or(0);
     let mut out = Vec::new();
     for (i, (amount, eligible)) in list.iter().enumerate() {
         let mut room = *amount;
@@ -170,7 +313,74 @@ fn pots(h: &Hand) -> Vec<Value> {
             room -= take;
             wins.push(json!({"player_id": *player, "win_amount": take}));
         }
-        out.push(json!({"number": i, "amount": amount, "rake": 0, "player_wins": wins}));
+        let rake = room.min(rake_left);
+        rake_left -= rake;
+        out.push(json!({"number": i, "amount": amount, "rake": rake, "player_wins": wins}));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::hands::{Seat, Win};
+    use crate::capture::Timestamp;
+
+    fn seat(seat: u32, player: u64) -> Seat {
+        Seat {
+            seat,
+            player,
+            name: None,
+            stack: Some(100),
+            final_stack: None,
+            cards: None,
+        }
+    }
+
+    #[test]
+    fn only_the_specifications_keys_and_no_null() {
+        let mut h = Hand::new(ProtocolId::PokerTh, 3, 7, 1, Timestamp::default());
+        h.seats = vec![seat(1, 10), seat(4, 20)];
+        h.winners.push(Win {
+            frame: 9,
+            player: 20,
+            amount: 30,
+            pot: None,
+        });
+        h.incomplete(5, "gap");
+        let v = hand(&h);
+        let o = v["ohh"].as_object().unwrap();
+        assert_eq!(o["game_number"], "30000000007");
+        assert_eq!(o["bet_limit"], json!({"bet_type": "NL", "bet_cap": 0}));
+        assert_eq!(o["currency"], "XPM");
+        assert_eq!(o["table_size"], 4);
+        assert!(!v.to_string().contains("null"), "{v}");
+        let x = &o["cardshark"];
+        assert_eq!(x["complete"], false);
+        assert_eq!(x["incomplete_reasons"], json!(["gap"]));
+        assert_eq!(x["id"], "3:7");
+        assert_eq!(
+            x["final_stacks"],
+            json!([{"player_id": 10}, {"player_id": 20}])
+        );
+        assert!(x["unknown"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("/dealer_seat")));
+        assert_eq!(
+            o["pots"],
+            json!([{"number": 0, "amount": 30, "rake": 0, "player_wins": [{"player_id": 20, "win_amount": 30}]}])
+        );
+    }
+
+    #[test]
+    fn a_client_not_dealt_in_observes() {
+        let mut h = Hand::new(ProtocolId::PokerNetwork, 0, 1, 1, Timestamp::default());
+        h.seats = vec![seat(1, 10), seat(2, 20)];
+        h.hero = Some(99);
+        let v = hand(&h);
+        assert_eq!(v["ohh"]["flags"], json!(["Observed"]));
+        assert!(v["ohh"].get("hero_player_id").is_none());
+        assert_eq!(v["ohh"]["pots"], json!([]));
+    }
 }

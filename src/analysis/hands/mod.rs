@@ -14,6 +14,11 @@
 //! A hand is named on the command line by its [`HandId`], `STREAM:HAND`:
 //! the TCP stream (as `decode` numbers them) and the hand number
 //! ([`Hand::number`]).
+//!
+//! Beside the hands, the collector keeps a small tally of what it saw
+//! ([`Seen`]: streams by protocol and dialect, poker streams with game
+//! traffic or a hand's start, stream bytes the snapshot length cut), so
+//! that a capture that gives no hand can be told why.
 
 pub mod checks;
 pub mod model;
@@ -24,8 +29,11 @@ pub mod replay;
 pub use model::*;
 
 use crate::decode::{Body, Record, RecordSink};
+use crate::protocols::pokernetwork::Message as PnMessage;
+use crate::protocols::pokerth::messages::Message as PtMessage;
 use crate::protocols::{Fields, ProtocolId};
-use std::collections::HashMap;
+use crate::reassembly::GapReason;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::str::FromStr;
 
@@ -90,10 +98,90 @@ impl<F: FnMut(Hand)> HandSink for F {
     }
 }
 
+/// What a [`HandCollector`] saw besides the hands: enough to say why a
+/// capture gave none.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Seen {
+    /// Streams by protocol: a poker stream by its dialect when one was
+    /// named, `unknown` for a stream no protocol claimed.
+    pub streams: BTreeMap<&'static str, u64>,
+    /// Poker streams (PokerTH, poker-network).
+    pub poker_streams: u64,
+    /// Poker streams with game traffic (a game or hand starting, actions,
+    /// cards dealt, results), not only the lobby's.
+    pub games: u64,
+    /// Poker streams on which a hand started.
+    pub hand_starts: u64,
+    /// Bytes of stream data the capture holds, decoded or not.
+    pub bytes: u64,
+    /// Bytes of stream data the capture's snapshot length cut off.
+    pub cut: u64,
+    /// Hands finished (complete or not).
+    pub hands: u64,
+}
+
+/// What is known of a poker stream while it lasts.
+#[derive(Debug, Clone, Copy, Default)]
+struct PokerStream {
+    dialect: Option<&'static str>,
+    game: bool,
+    hand: bool,
+}
+
+/// True for a message that starts a hand.
+fn starts_hand(f: &Fields) -> bool {
+    match f {
+        Fields::PokerTh(m) => matches!(m, PtMessage::HandStart(_) | PtMessage::GameStart2007(_)),
+        Fields::PokerNetwork(m) => matches!(m, PnMessage::PacketPokerStart(_)),
+        _ => false,
+    }
+}
+
+/// True for a message of a game in play (not of the lobby).
+fn in_game(f: &Fields) -> bool {
+    starts_hand(f)
+        || match f {
+            Fields::PokerTh(m) => matches!(
+                m,
+                PtMessage::GameStart(_)
+                    | PtMessage::PlayersTurn(_)
+                    | PtMessage::PlayersAction(_)
+                    | PtMessage::PlayersActionDone(_)
+                    | PtMessage::DealFlopCards(_)
+                    | PtMessage::DealTurnCard(_)
+                    | PtMessage::DealRiverCard(_)
+                    | PtMessage::AllInShowCards(_)
+                    | PtMessage::EndOfHandShowCards(_)
+                    | PtMessage::EndOfHandHideCards(_)
+                    | PtMessage::PlayersTurn2007(_)
+                    | PtMessage::PlayersAction2007(_)
+            ),
+            Fields::PokerNetwork(m) => matches!(
+                m,
+                PnMessage::PacketPokerInGame(_)
+                    | PnMessage::PacketPokerDealer(_)
+                    | PnMessage::PacketPokerBlind(_)
+                    | PnMessage::PacketPokerAnte(_)
+                    | PnMessage::PacketPokerPlayerCards(_)
+                    | PnMessage::PacketPokerBoardCards(_)
+                    | PnMessage::PacketPokerFold(_)
+                    | PnMessage::PacketPokerCheck(_)
+                    | PnMessage::PacketPokerCall(_)
+                    | PnMessage::PacketPokerRaise(_)
+                    | PnMessage::PacketPokerWin(_)
+            ),
+            _ => false,
+        }
+}
+
 /// Collects the hands of every poker stream into a [`HandSink`] (by
 /// default a `Vec<Hand>`); see the [module docs](self).
 pub struct HandCollector<S: HandSink = Vec<Hand>> {
     streams: HashMap<u64, StreamBuilder>,
+    /// The poker streams not yet ended: their dialect, and whether a game
+    /// started.
+    poker: HashMap<u64, PokerStream>,
+    seen: Seen,
     sink: S,
 }
 
@@ -124,25 +212,93 @@ impl<S: HandSink> HandCollector<S> {
     pub fn with_sink(sink: S) -> HandCollector<S> {
         HandCollector {
             streams: HashMap::new(),
+            poker: HashMap::new(),
+            seen: Seen::default(),
             sink,
         }
     }
 
     /// Ends every stream, in stream order: a hand still open is finished
     /// as incomplete and goes to the sink. Returns the sink.
-    pub fn end(mut self) -> S {
+    pub fn end(self) -> S {
+        self.end_seen().0
+    }
+
+    /// Like [`HandCollector::end`], with the tally of what was seen.
+    pub fn end_seen(mut self) -> (S, Seen) {
         let mut open: Vec<(u64, StreamBuilder)> = self.streams.drain().collect();
         open.sort_by_key(|(s, _)| *s);
-        for (_, b) in open {
-            let last = match b {
-                StreamBuilder::PokerTh(mut b) => b.end(),
-                StreamBuilder::PokerNetwork(mut b) => b.end(),
+        for (stream, b) in open {
+            let (last, protocol) = match b {
+                StreamBuilder::PokerTh(mut b) => (b.end(), ProtocolId::PokerTh),
+                StreamBuilder::PokerNetwork(mut b) => (b.end(), ProtocolId::PokerNetwork),
             };
             if let Some(h) = last {
-                self.sink.hand(finish_hand(h));
+                self.emit(h);
             }
+            self.stream_ended(stream, Some(protocol));
         }
-        self.sink
+        let mut rest: Vec<u64> = self.poker.keys().copied().collect();
+        rest.sort_unstable();
+        for stream in rest {
+            self.stream_ended(stream, None);
+        }
+        (self.sink, self.seen)
+    }
+
+    /// Settles and checks a finished hand, names its dialect, and hands it
+    /// to the sink.
+    fn emit(&mut self, mut h: Hand) {
+        h.dialect = self.poker.get(&h.stream).and_then(|p| p.dialect);
+        self.seen.hands += 1;
+        self.sink.hand(finish_hand(h));
+    }
+
+    /// Counts what a record shows (stream bytes, a poker stream's dialect,
+    /// a game starting).
+    fn tally(&mut self, r: &Record) {
+        match &r.body {
+            Body::Message {
+                dialect,
+                len,
+                decoded,
+            } => {
+                self.seen.bytes += len;
+                if matches!(
+                    r.protocol,
+                    Some(ProtocolId::PokerTh | ProtocolId::PokerNetwork)
+                ) {
+                    let p = self.poker.entry(r.stream).or_default();
+                    p.dialect = dialect.or(p.dialect);
+                    p.game |= in_game(&decoded.fields);
+                    p.hand |= starts_hand(&decoded.fields);
+                }
+            }
+            Body::UnknownData { len, .. } => self.seen.bytes += len,
+            Body::Gap {
+                len,
+                reason: GapReason::Truncated,
+            } => self.seen.cut += len,
+            _ => {}
+        }
+    }
+
+    /// Counts a stream that ended (`protocol`: the one detected on it).
+    fn stream_ended(&mut self, stream: u64, protocol: Option<ProtocolId>) {
+        let p = self.poker.remove(&stream);
+        let poker = matches!(
+            protocol,
+            Some(ProtocolId::PokerTh | ProtocolId::PokerNetwork)
+        );
+        if poker || p.is_some() {
+            self.seen.poker_streams += 1;
+            self.seen.games += u64::from(p.is_some_and(|p| p.game));
+            self.seen.hand_starts += u64::from(p.is_some_and(|p| p.hand));
+        }
+        let label = (p.and_then(|p| p.dialect))
+            .or(protocol.map(ProtocolId::name))
+            .unwrap_or("unknown");
+        *self.seen.streams.entry(label).or_default() += 1;
     }
 
     fn builder(&mut self, r: &Record) -> Option<&mut StreamBuilder> {
@@ -184,6 +340,13 @@ fn trouble(r: &Record) -> Option<String> {
 
 impl<S: HandSink> RecordSink for HandCollector<S> {
     fn record(&mut self, r: Record) {
+        self.tally(&r);
+        if matches!(r.body, Body::StreamEnd { .. }) && !self.streams.contains_key(&r.stream) {
+            // A stream with no builder (not poker, or no message): counted
+            // here, as nothing below sees it.
+            self.stream_ended(r.stream, r.protocol);
+            return;
+        }
         let Some(b) = self.builder(&r) else {
             return;
         };
@@ -211,14 +374,15 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
                 _ => None,
             }
         };
+        if let Some(h) = done {
+            self.emit(h);
+        }
         if matches!(r.body, Body::StreamEnd { .. }) {
             // Nothing follows a stream's end, and its builder has no hand
             // open any more: drop it, or the map grows with every stream
             // of the capture.
             self.streams.remove(&r.stream);
-        }
-        if let Some(h) = done {
-            self.sink.hand(finish_hand(h));
+            self.stream_ended(r.stream, r.protocol);
         }
     }
 }

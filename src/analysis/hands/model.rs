@@ -19,6 +19,9 @@ pub struct Hand {
     /// Which protocol the hand was played over.
     #[serde(serialize_with = "ser_protocol")]
     pub protocol: ProtocolId,
+    /// The protocol's dialect on the stream (`pokerth-2007`, ...), when
+    /// known: the collector sets it from the stream's messages.
+    pub dialect: Option<&'static str>,
     /// The TCP stream (as `decode` and `inspect` number them).
     pub stream: u64,
     /// The game (PokerTH) or table (poker-network) id, when known.
@@ -298,6 +301,7 @@ impl Hand {
     pub fn new(protocol: ProtocolId, stream: u64, number: u64, frame: u64, ts: Timestamp) -> Hand {
         Hand {
             protocol,
+            dialect: None,
             stream,
             table: None,
             table_name: None,
