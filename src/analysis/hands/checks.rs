@@ -187,6 +187,7 @@ mod tests {
             all_in: false,
             reported_stack: Some(rep),
             expected: None,
+            amount_known: true,
         }
     }
 

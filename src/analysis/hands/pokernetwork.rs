@@ -251,6 +251,7 @@ impl Builder {
                 all_in: false,
                 reported_stack: None,
                 expected,
+                amount_known: true,
             });
             o.bets.insert(player, before + added);
             o.highest = o.highest.max(before + added);

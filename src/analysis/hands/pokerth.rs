@@ -340,6 +340,7 @@ impl Builder {
             all_in: money == 0 && kind != ActionKind::Fold,
             reported_stack: Some(money),
             expected,
+            amount_known: true,
         });
         o.bets.insert(player, total);
         o.highest = o.highest.max(total);
