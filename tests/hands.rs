@@ -654,3 +654,72 @@ fn frames_cut_by_the_snapshot_length_are_explained() {
         "{err}"
     );
 }
+
+#[test]
+fn pokerth_2007_hands_are_partial_and_replay_through_turns() {
+    // testdata/pokerth/make_sessions.py, session_2007(5): Alice (player 1,
+    // number 0) joins; Bob (2) and Computer 1 (3) join; three Game Starts.
+    // Computer 1 leaves during the second hand. The hole cards are
+    // random.Random(5).sample(range(52), 6) = 39 16 47 22 44 41 in
+    // PokerTH's numbering: 2c 5h, Tc Jh, 7c 4c.
+    let file = testdata("pokerth/session-2007.pcap");
+    let out = common::cardshark()
+        .arg("hands")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = (table.lines())
+        .filter(|l| l.contains(" pokerth "))
+        .collect();
+    assert_eq!(rows.len(), 3, "{table}");
+    for (row, (id, players)) in rows.iter().zip([
+        ("0:1", "Alice, Bob, Computer 1"),
+        ("0:2", "Alice, Bob, Computer 1"),
+        ("0:3", "Alice, Bob"),
+    ]) {
+        assert!(row.contains(&format!(" {id} ")), "{row}");
+        assert!(row.contains(players), "{row}");
+        assert!(row.contains("┆ no "), "the Complete column: {row}");
+        assert!(row.contains("pokerth-2007 dialect tells a client only"), "{row}");
+    }
+    // The refused join of the second connection gives no hand.
+    assert!(!table.contains(" 1:"));
+
+    // Hand 2: Bob, Computer 1 and Alice are to act before the flop, then
+    // Alice raises with a cash value of 60.
+    let out = common::cardshark()
+        .args(["replay", "--format", "jsonl", "--hand", "0:2"])
+        .arg(&file)
+        .timeout(std::time::Duration::from_secs(30))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let states: Vec<Value> = (String::from_utf8(out.stdout).unwrap().lines())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let events: Vec<&str> = states
+        .iter()
+        .map(|s| s["event"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        events[..5],
+        [
+            "hand 0:2 starts",
+            "Bob to act",
+            "Computer 1 to act",
+            "Alice to act",
+            "Alice raises, adding 60 (the street total is not in the capture)",
+        ]
+    );
+    let raise = &states[4];
+    assert_eq!(raise["street"], "preflop");
+    assert_eq!(raise["seats"][0]["name"], "Alice");
+    assert_eq!(raise["seats"][0]["cards"], serde_json::json!(["Tc", "Jh"]));
+    assert!(events.last().unwrap().ends_with("[incomplete hand]"));
+}

@@ -89,15 +89,16 @@ pub fn draw(h: &Hand, t: &TableState) -> String {
             flags.push_str("  ← to act");
         }
         let stack = s.stack.map_or("?".into(), |x| x.to_string());
+        let bet = s.bet.map_or("?".into(), |x| x.to_string());
         o.push_str(&format!(
-            "  seat {:>2}  {:<16} {cards}  stack {stack:>7}  bet {:>6}{flags}\n",
-            s.seat, s.name, s.bet
+            "  seat {:>2}  {:<16} {cards}  stack {stack:>7}  bet {bet:>6}{flags}\n",
+            s.seat, s.name
         ));
     }
     let board: Vec<String> = t.board.iter().map(|c| c.to_string()).collect();
     o.push_str(&format!(
         "  pot {}  board [{}]{}\n",
-        t.pot,
+        t.pot.map_or("?".into(), |x| x.to_string()),
         board.join(" "),
         if h.complete {
             ""

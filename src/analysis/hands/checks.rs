@@ -195,6 +195,7 @@ mod tests {
             reported_stack: Some(rep),
             reported_at: Some(frame),
             expected: None,
+            amount_known: true,
         }
     }
 

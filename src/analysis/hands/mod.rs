@@ -2,7 +2,9 @@
 //!
 //! [`HandCollector`] is a [`RecordSink`]: it takes the decode stage's
 //! records, gives each poker stream a builder of its protocol
-//! ([`pokerth::Builder`], [`pokernetwork::Builder`]) and hands the
+//! ([`pokerth::Builder`], [`pokernetwork::Builder`]; a PokerTH stream
+//! whose first message is of the `pokerth-2007` dialect
+//! [`pokerth2007::Builder`], whose hands are partial) and hands the
 //! [`Hand`]s they finish to a [`HandSink`], in the order they end: a
 //! `Vec<Hand>` to keep them all, or a closure to write each one out as
 //! soon as it is finished (`cardshark hands` does, so that memory does not
@@ -24,12 +26,14 @@ pub mod checks;
 pub mod model;
 pub mod pokernetwork;
 pub mod pokerth;
+pub mod pokerth2007;
 pub mod replay;
 
 pub use model::*;
 
 use crate::decode::{Body, Record, RecordSink};
 use crate::protocols::pokernetwork::Message as PnMessage;
+use crate::protocols::pokerth::messages::Dialect;
 use crate::protocols::pokerth::messages::Message as PtMessage;
 use crate::protocols::{Fields, ProtocolId};
 use crate::reassembly::GapReason;
@@ -74,6 +78,7 @@ impl HandId {
 /// The builder of one stream.
 enum StreamBuilder {
     PokerTh(Box<pokerth::Builder>),
+    PokerTh2007(Box<pokerth2007::Builder>),
     PokerNetwork(Box<pokernetwork::Builder>),
 }
 
@@ -231,6 +236,7 @@ impl<S: HandSink> HandCollector<S> {
         for (stream, b) in open {
             let (last, protocol) = match b {
                 StreamBuilder::PokerTh(mut b) => (b.end(), ProtocolId::PokerTh),
+                StreamBuilder::PokerTh2007(mut b) => (b.end(), ProtocolId::PokerTh),
                 StreamBuilder::PokerNetwork(mut b) => (b.end(), ProtocolId::PokerNetwork),
             };
             if let Some(h) = last {
@@ -305,11 +311,18 @@ impl<S: HandSink> HandCollector<S> {
         let protocol = r.protocol?;
         let b = match self.streams.entry(r.stream) {
             std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-            std::collections::hash_map::Entry::Vacant(e) => e.insert(match protocol {
-                ProtocolId::PokerTh => {
+            std::collections::hash_map::Entry::Vacant(e) => e.insert(match (protocol, &r.body) {
+                // A PokerTH stream's first message tells its dialect; the
+                // events before it concern no hand.
+                (ProtocolId::PokerTh, Body::Message { dialect, .. })
+                    if *dialect == Some(Dialect::PokerTh2007.name()) =>
+                {
+                    StreamBuilder::PokerTh2007(Box::new(pokerth2007::Builder::new(r.stream)))
+                }
+                (ProtocolId::PokerTh, Body::Message { .. }) => {
                     StreamBuilder::PokerTh(Box::new(pokerth::Builder::new(r.stream)))
                 }
-                ProtocolId::PokerNetwork => {
+                (ProtocolId::PokerNetwork, _) => {
                     StreamBuilder::PokerNetwork(Box::new(pokernetwork::Builder::new(r.stream)))
                 }
                 _ => return None,
@@ -353,6 +366,7 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
         let done = if let Some(why) = trouble(&r) {
             match b {
                 StreamBuilder::PokerTh(b) => b.trouble(r.frame, why),
+                StreamBuilder::PokerTh2007(b) => b.trouble(r.frame, why),
                 StreamBuilder::PokerNetwork(b) => b.trouble(r.frame, why),
             }
             None
@@ -363,6 +377,12 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
                     Fields::PokerTh(m) => b.message(&r, m),
                     _ => None,
                 },
+                (Body::Message { decoded, .. }, StreamBuilder::PokerTh2007(b)) => {
+                    match &decoded.fields {
+                        Fields::PokerTh(m) => b.message(&r, m),
+                        _ => None,
+                    }
+                }
                 (Body::Message { decoded, .. }, StreamBuilder::PokerNetwork(b)) => {
                     match &decoded.fields {
                         Fields::PokerNetwork(m) => b.message(&r, m),
@@ -370,6 +390,7 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
                     }
                 }
                 (Body::StreamEnd { .. }, StreamBuilder::PokerTh(b)) => b.end(),
+                (Body::StreamEnd { .. }, StreamBuilder::PokerTh2007(b)) => b.end(),
                 (Body::StreamEnd { .. }, StreamBuilder::PokerNetwork(b)) => b.end(),
                 _ => None,
             }
@@ -430,6 +451,7 @@ mod tests {
             reported_stack: None,
             reported_at: None,
             expected: None,
+            amount_known: true,
         }
     }
 

@@ -84,6 +84,11 @@ pub struct Hand {
     pub complete: bool,
     /// What a reader should know: gaps, check violations, odd values.
     pub notes: Vec<Note>,
+    /// Whose turn the server said it was, in order: the turn order of a
+    /// hand whose dialect tells turns but not every action
+    /// (`pokerth-2007`); empty for the other dialects, whose actions tell
+    /// it.
+    pub turns: Vec<Turn>,
 }
 
 fn ser_ts<S: serde::Serializer>(t: &Timestamp, s: S) -> Result<S::Ok, S::Error> {
@@ -213,6 +218,28 @@ pub struct Action {
     pub reported_at: Option<u64>,
     /// The player the server had said was to act, when it had.
     pub expected: Option<u64>,
+    /// True when `added` and `total` are the chips the server counted
+    /// (every action of the `pokerth` and `pokernetwork` builders). False
+    /// when the capture does not tell them (`pokerth-2007`, which carries
+    /// only the client's own actions: a call or an all in, whose amount the
+    /// client does not send; a bet or raise whose street total is unknown
+    /// because what the player had in before, a blind or a call, is not in
+    /// the capture): `total` is then 0, and so is `added`, except for a bet
+    /// or raise, which keeps there the chips it adds (the cash value the
+    /// client sent). Never sum or compare the amounts of such an action as
+    /// if they were the server's.
+    pub amount_known: bool,
+}
+
+/// The server saying whose turn it is (`pokerth-2007`'s Player's Turn).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Turn {
+    /// The frame of the message that said so.
+    pub frame: u64,
+    /// The betting round the server gave.
+    pub street: Street,
+    /// The player to act.
+    pub player: u64,
 }
 
 /// Hole cards shown.
@@ -328,6 +355,7 @@ impl Hand {
             bet_reading: None,
             complete: false,
             notes: Vec::new(),
+            turns: Vec::new(),
         }
     }
 
@@ -424,7 +452,15 @@ impl Hand {
             .map(|n| n.text.as_str())
     }
 
-    /// Chips each player put in during the hand, in seat order.
+    /// True when every action's amounts are the server's
+    /// ([`Action::amount_known`]): only then are sums of `added`
+    /// ([`Hand::contributions`], [`Hand::total_pot`]) the chips put in.
+    pub fn amounts_known(&self) -> bool {
+        self.actions.iter().all(|a| a.amount_known)
+    }
+
+    /// Chips each player put in during the hand, in seat order (a lower
+    /// bound unless [`Hand::amounts_known`]).
     pub fn contributions(&self) -> Vec<(u64, u64)> {
         let mut v: Vec<(u64, u64)> = self.seats.iter().map(|s| (s.player, 0)).collect();
         for a in &self.actions {
@@ -460,7 +496,8 @@ impl Hand {
         self.winners.iter().map(|w| w.amount).sum()
     }
 
-    /// The pot at the end: everything put in less what was returned.
+    /// The pot at the end: everything put in less what was returned
+    /// (meaningless unless [`Hand::amounts_known`]).
     pub fn total_pot(&self) -> u64 {
         let put: u64 = self.actions.iter().map(|a| a.added).sum();
         put.saturating_sub(self.returned.iter().map(|w| w.amount).sum())
@@ -480,9 +517,9 @@ impl Hand {
 
     /// Computes the uncalled chips (when the server did not say) and the
     /// pots from the contributions: the main pot, then a side pot per
-    /// all-in level. Only for a complete hand.
+    /// all-in level. Only for a complete hand whose amounts are all known.
     pub fn settle(&mut self) {
-        if !self.complete {
+        if !self.complete || !self.amounts_known() {
             return;
         }
         let contrib = self.contributions();

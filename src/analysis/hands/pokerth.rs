@@ -373,6 +373,7 @@ impl Builder {
             reported_stack: Some(money),
             reported_at: Some(frame),
             expected,
+            amount_known: true,
         });
         o.bets.insert(player, total);
         o.highest = o.highest.max(total);

@@ -477,6 +477,7 @@ impl Open {
             reported_stack: None,
             reported_at: None,
             expected,
+            amount_known: true,
         });
         self.bets.insert(player, before + to_bet);
         self.highest = self.highest.max(before + to_bet);

@@ -132,6 +132,7 @@ mod tests {
                 reported_stack: None,
                 reported_at: None,
                 expected: None,
+                amount_known: true,
             });
         }
         h
