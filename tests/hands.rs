@@ -686,7 +686,10 @@ fn pokerth_2007_hands_are_partial_and_replay_through_turns() {
         assert!(row.contains(&format!(" {id} ")), "{row}");
         assert!(row.contains(players), "{row}");
         assert!(row.contains("┆ no "), "the Complete column: {row}");
-        assert!(row.contains("pokerth-2007 dialect tells a client only"), "{row}");
+        assert!(
+            row.contains("pokerth-2007 dialect tells a client only"),
+            "{row}"
+        );
     }
     // The refused join of the second connection gives no hand.
     assert!(!table.contains(" 1:"));
