@@ -393,7 +393,7 @@ fn every_capture_gives_hands_without_failing() {
             }
         }
     }
-    assert_eq!(files.len(), 18);
+    assert_eq!(files.len(), 25);
     for f in files {
         let out = common::cardshark()
             .args(["hands", "--format", "jsonl", "--incomplete"])

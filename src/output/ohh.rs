@@ -282,42 +282,14 @@ fn extension(h: &Hand, unknown: Vec<String>) -> Value {
 
 /// The pots with their rake and winners.
 fn pots(h: &Hand) -> Vec<Value> {
-    let mut left: Vec<(u64, u64, Option<usize>)> = (h.winners.iter())
-        .map(|w| (w.player, w.amount, w.pot))
-        .collect();
-    let list: Vec<(u64, Vec<u64>)> = if h.pots.is_empty() {
-        // No computed pots (an incomplete hand): one pot of what the server
-        // says was won, if it said.
-        if h.winners.is_empty() {
-            return Vec::new();
-        }
-        let amount = h.total_won() + h.rake.unwrap_or(0);
-        vec![(amount, h.winners.iter().map(|w| w.player).collect())]
-    } else {
-        (h.pots.iter())
-            .map(|p| (p.amount, p.eligible.clone()))
-            .collect()
-    };
-    let mut rake_left = h.rake.unwrap_or(0);
-    let mut out = Vec::new();
-    for (i, (amount, eligible)) in list.iter().enumerate() {
-        let mut room = *amount;
-        let mut wins = Vec::new();
-        for (player, rest, pot) in left.iter_mut() {
-            let fits = pot.map_or(eligible.contains(player), |p| p == i);
-            if !fits || *rest == 0 || room == 0 {
-                continue;
-            }
-            let take = (*rest).min(room);
-            *rest -= take;
-            room -= take;
-            wins.push(json!({"player_id": *player, "win_amount": take}));
-        }
-        let rake = room.min(rake_left);
-        rake_left -= rake;
-        out.push(json!({"number": i, "amount": amount, "rake": rake, "player_wins": wins}));
-    }
-    out
+    (h.pot_wins().iter().enumerate())
+        .map(|(i, p)| {
+            let wins: Vec<Value> = (p.wins.iter())
+                .map(|&(player, amount)| json!({"player_id": player, "win_amount": amount}))
+                .collect();
+            json!({"number": i, "amount": p.amount, "rake": p.rake, "player_wins": wins})
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -70,9 +70,15 @@ fn stacks(h: &Hand, notes: &mut Vec<Note>) {
         *s = s.saturating_sub(a.added);
         if let Some(rep) = a.reported_stack {
             if rep != *s {
+                let at = match a.reported_at {
+                    Some(f) if f != a.frame => format!(" at frame {f}"),
+                    _ => String::new(),
+                };
                 let text = format!(
-                    "stack: the server reports {rep} for {} after the action, the actions give {}",
+                    "stack: the server reports {rep} for {}{at} after the action at frame {}, \
+                     the actions give {}",
                     h.name(a.player),
+                    a.frame,
                     *s
                 );
                 note(notes, a.frame, text);
@@ -112,7 +118,16 @@ fn conservation(h: &Hand, notes: &mut Vec<Note>) {
         } else {
             String::new()
         };
-        let text = format!("chips: {put} put in the pot but {out} won or given back{raked}");
+        let mut frames: Vec<u64> = (h.winners.iter().chain(&h.returned))
+            .map(|w| w.frame)
+            .collect();
+        frames.sort_unstable();
+        frames.dedup();
+        let frames: Vec<String> = frames.iter().map(u64::to_string).collect();
+        let text = format!(
+            "chips: {put} put in the pot but {out} won or given back{raked} (frames {})",
+            frames.join(", ")
+        );
         note(notes, h.last_frame, text);
     }
     let start: Option<u64> = h.seats.iter().map(|s| s.stack).sum();
@@ -258,12 +273,31 @@ mod tests {
         assert_eq!(
             got,
             vec![
-                (4, "stack: the server reports 60 for Player 1 after the action, the actions give 65"),
-                (4, "raise below the minimum: Player 1 raises by 15 to 35, the minimum is 20"),
-                (5, "out of turn: Player 2 acts while the server said Player 1 was to act"),
-                (6, "stack: the server reports 120 for Player 1 at the end, the hand gives 80"),
-                (6, "stack: the server reports 80 for Player 2 at the end, the hand gives 120"),
-                (6, "chips: 55 put in the pot but 60 won or given back"),
+                (
+                    4,
+                    "stack: the server reports 60 for Player 1 after the action at frame 4, the \
+                     actions give 65"
+                ),
+                (
+                    4,
+                    "raise below the minimum: Player 1 raises by 15 to 35, the minimum is 20"
+                ),
+                (
+                    5,
+                    "out of turn: Player 2 acts while the server said Player 1 was to act"
+                ),
+                (
+                    6,
+                    "stack: the server reports 120 for Player 1 at the end, the hand gives 80"
+                ),
+                (
+                    6,
+                    "stack: the server reports 80 for Player 2 at the end, the hand gives 120"
+                ),
+                (
+                    6,
+                    "chips: 55 put in the pot but 60 won or given back (frames 6)"
+                ),
                 (6, "Player 2 folded but wins 40"),
             ]
         );

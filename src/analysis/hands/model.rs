@@ -264,6 +264,17 @@ pub struct Pot {
     pub eligible: Vec<u64>,
 }
 
+/// A pot with what each winner took from it: [`Hand::pot_wins`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PotWins {
+    /// Chips in the pot (rake included).
+    pub amount: u64,
+    /// `(player, chips)` won from it.
+    pub wins: Vec<(u64, u64)>,
+    /// The rake taken from it.
+    pub rake: u64,
+}
+
 /// Chips a player received at the end of the hand.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Win {
@@ -515,6 +526,67 @@ impl Hand {
         put.max(self.total_won() + self.rake.unwrap_or(0))
     }
 
+    /// The pots with who won what from each: [`Hand::pots`] (or, for a
+    /// hand without computed pots, one pot of what was won and raked, when
+    /// the server said). The servers report one amount per winner (or per
+    /// winner and pot): a winner's chips go to the pots they may win, the
+    /// lowest first, and winners who may win fewer pots are placed first
+    /// (a short all-in winner takes the main pot, the player who covered
+    /// him a side pot). The rake is shared over the pots in proportion to
+    /// their chips, as pokerengine rakes (largest remainders get the odd
+    /// chips), and comes off each pot before the winnings.
+    pub fn pot_wins(&self) -> Vec<PotWins> {
+        let pots: Vec<(u64, Vec<u64>)> = if self.pots.is_empty() {
+            if self.winners.is_empty() {
+                return Vec::new();
+            }
+            let amount = self.total_won() + self.rake.unwrap_or(0);
+            vec![(amount, self.winners.iter().map(|w| w.player).collect())]
+        } else {
+            (self.pots.iter())
+                .map(|p| (p.amount, p.eligible.clone()))
+                .collect()
+        };
+        let deepest = |w: &Win| {
+            w.pot
+                .or_else(|| pots.iter().rposition(|p| p.1.contains(&w.player)))
+                .unwrap_or(usize::MAX)
+        };
+        let mut order: Vec<&Win> = self.winners.iter().collect();
+        order.sort_by_key(|w| deepest(w));
+        let rakes = share(
+            self.rake.unwrap_or(0),
+            &pots.iter().map(|p| p.0).collect::<Vec<_>>(),
+        );
+        let mut room: Vec<u64> = (pots.iter().zip(&rakes))
+            .map(|(p, r)| p.0.saturating_sub(*r))
+            .collect();
+        let mut wins: Vec<Vec<(u64, u64)>> = vec![Vec::new(); pots.len()];
+        for w in order {
+            let mut rest = w.amount;
+            for (i, (_, eligible)) in pots.iter().enumerate() {
+                let fits = w.pot.map_or(eligible.contains(&w.player), |p| p == i);
+                if !fits || rest == 0 || room[i] == 0 {
+                    continue;
+                }
+                let take = rest.min(room[i]);
+                rest -= take;
+                room[i] -= take;
+                match wins[i].iter_mut().find(|x| x.0 == w.player) {
+                    Some(x) => x.1 += take,
+                    None => wins[i].push((w.player, take)),
+                }
+            }
+        }
+        (pots.iter().zip(wins).zip(rakes))
+            .map(|(((amount, _), wins), rake)| PotWins {
+                amount: *amount,
+                wins,
+                rake,
+            })
+            .collect()
+    }
+
     /// Computes the uncalled chips (when the server did not say) and the
     /// pots from the contributions: the main pot, then a side pot per
     /// all-in level. Only for a complete hand whose amounts are all known.
@@ -577,4 +649,35 @@ impl Hand {
         }
         self.pots = pots;
     }
+}
+
+/// `total` shared in proportion to `weights`, the odd units to the largest
+/// remainders (the first on ties).
+fn share(total: u64, weights: &[u64]) -> Vec<u64> {
+    let sum: u128 = weights.iter().map(|&w| u128::from(w)).sum();
+    if sum == 0 {
+        let mut v = vec![0; weights.len()];
+        if let Some(first) = v.first_mut() {
+            *first = total;
+        }
+        return v;
+    }
+    let exact: Vec<(u64, u128)> = (weights.iter())
+        .map(|&w| {
+            let x = u128::from(total) * u128::from(w);
+            ((x / sum) as u64, x % sum)
+        })
+        .collect();
+    let mut out: Vec<u64> = exact.iter().map(|e| e.0).collect();
+    let mut left = total - out.iter().sum::<u64>();
+    let mut by_rest: Vec<usize> = (0..exact.len()).collect();
+    by_rest.sort_by_key(|&i| std::cmp::Reverse(exact[i].1));
+    for i in by_rest {
+        if left == 0 {
+            break;
+        }
+        out[i] += 1;
+        left -= 1;
+    }
+    out
 }
