@@ -92,7 +92,7 @@ fn check(name: &str) -> usize {
         .collect();
     for (serial, e) in expected {
         let h = (hands.iter())
-            .find(|h| h["cardshark"]["server_number"].to_string() == *serial)
+            .find(|h| h["cardshark"]["server_number"].as_u64() == serial.parse().ok())
             .unwrap_or_else(|| panic!("{name}: no hand {serial}"));
         let what = format!("{name} hand {serial} ({})", e["label"]);
         // Stream 0: the public number is the serial.
