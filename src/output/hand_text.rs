@@ -171,6 +171,11 @@ pub fn write(h: &Hand) -> String {
         let all_in = if a.all_in { " and is all-in" } else { "" };
         let _ = match a.kind {
             ActionKind::Ante => writeln!(o, "{who}: posts the ante {}", a.added),
+            // A blind with dead chips (a returning player's big blind and
+            // the small blind he missed): PokerStars' "small & big blinds".
+            ActionKind::SmallBlind | ActionKind::BigBlind if a.added > a.total => {
+                writeln!(o, "{who}: posts small & big blinds {}", a.added)
+            }
             ActionKind::SmallBlind => writeln!(o, "{who}: posts small blind {}", a.added),
             ActionKind::BigBlind => writeln!(o, "{who}: posts big blind {}", a.added),
             ActionKind::Fold => writeln!(o, "{who}: folds"),

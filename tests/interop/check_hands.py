@@ -78,11 +78,44 @@ class Invalid(Exception):
     pass
 
 
-class LimitAwarePokerStarsParser(PokerStarsParser):
-    """PokerStarsParser that also takes "Hold'em Limit" hands."""
+class AnteAwarePokerStarsParser(PokerStarsParser):
+    """PokerStarsParser that reads antes: pokerkit 0.7.7's PokerStars parser
+    leaves its ANTE_POSTING pattern unmatchable, so "X: posts the ante 5"
+    lines (PokerStars' own wording) would be dropped and the replay would
+    lose their chips; its game engine plays antes."""
+
+    ANTE_POSTING = re.compile(r"^(?P<player>.+): posts the ante \D?(?P<ante>[0-9.,]+)")
+
+
+class LimitAwarePokerStarsParser(AnteAwarePokerStarsParser):
+    """The same, that also takes "Hold'em Limit" hands."""
 
     VARIANT = re.compile(r" (?P<variant>Hold'em (No )?Limit) ")
     VARIANTS = {"Hold'em No Limit": "NT", "Hold'em Limit": "NT"}
+
+
+DEAD = re.compile(r"^(?P<player>.+): posts small & big blinds (?P<amount>\d+)$", re.M)
+
+
+def dead_blinds_as_dead_money(raw, number):
+    """pokerkit has no blind posted out of the blind seats ("X: posts small &
+    big blinds 30", a returning player's big blind and the small blind he
+    missed). When X folds at his next turn every chip he posted is dead
+    money, which pokerkit plays as an ante: the line becomes one (added to
+    his ante, if any). Otherwise pokerkit cannot replay the hand: fail."""
+    for m in list(DEAD.finditer(raw)):
+        player, amount = m["player"], int(m["amount"])
+        later = [line for line in raw[m.end():].splitlines()
+                 if line.startswith(player + ": ") and " posts " not in line]
+        if later and later[0] != player + ": folds":
+            raise Invalid(f"hand {number}: {player} posts a blind out of the blind seats and acts "
+                          f"again ({later[0]!r}): pokerkit cannot model it")
+        ante = re.search(rf"^{re.escape(player)}: posts the ante (\d+)$", raw, re.M)
+        total = amount + (int(ante.group(1)) if ante else 0)
+        raw = raw.replace(m.group(0), f"{player}: posts the ante {total}")
+        if ante:
+            raw = raw.replace(ante.group(0), "", 1)
+    return raw
 
 
 def check_text(text):
@@ -94,7 +127,9 @@ def check_text(text):
         if not m:
             raise Invalid(f"not a PokerStars hand: {raw[:80]!r}")
         number = m.group(1)
-        parser = PokerStarsParser() if "Hold'em No Limit" in raw else LimitAwarePokerStarsParser()
+        raw = dead_blinds_as_dead_money(raw, number)
+        no_limit = "Hold'em No Limit" in raw
+        parser = AnteAwarePokerStarsParser() if no_limit else LimitAwarePokerStarsParser()
         try:
             parsed = list(parser(raw + "\n", error_status=True))
         except Exception as e:  # pokerkit raises what it raises
