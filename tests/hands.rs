@@ -393,7 +393,7 @@ fn every_capture_gives_hands_without_failing() {
             }
         }
     }
-    assert_eq!(files.len(), 25);
+    assert_eq!(files.len(), 27);
     for f in files {
         let out = common::cardshark()
             .args(["hands", "--format", "jsonl", "--incomplete"])
@@ -525,7 +525,10 @@ fn game_numbers_are_unique_and_complete_hands_hold_no_null() {
                 "{}",
                 file.display()
             );
-            assert!(h["cardshark"]["server_number"].is_u64());
+            // A number, or null when the capture does not tell it (the
+            // hand's start, or its PokerTH game's, is not in it).
+            let server = &h["cardshark"]["server_number"];
+            assert!(server.is_u64() || server.is_null(), "{}", file.display());
             assert!(numbers.insert(number), "{}: {l}", file.display());
             if h["cardshark"]["complete"] == true {
                 let mut found = Vec::new();

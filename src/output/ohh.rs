@@ -236,7 +236,9 @@ fn extension(h: &Hand, unknown: Vec<String>) -> Value {
     x.insert("id".into(), json!(h.id()));
     x.insert("number".into(), json!(h.number));
     x.insert("public_number".into(), json!(h.public_number()));
-    x.insert("server_number".into(), json!(h.server_number));
+    if let Some(n) = h.server_number {
+        x.insert("server_number".into(), json!(n));
+    }
     x.insert("protocol".into(), json!(h.protocol.name()));
     if let Some(d) = h.dialect {
         x.insert("dialect".into(), json!(d));

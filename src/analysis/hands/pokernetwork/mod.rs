@@ -230,6 +230,15 @@ impl Builder {
     fn start(&mut self, r: &Record, game: u64, number: u64) {
         let mut hand = Hand::new(ProtocolId::PokerNetwork, self.stream, number, r.frame, r.ts);
         hand.table = Some(game);
+        if !self.tables.contains_key(&game) {
+            hand.note(
+                r.frame,
+                format!(
+                    "no Packet Poker Table for game {game} in the capture: its name, size and \
+                     betting structure are not known (written as no limit)"
+                ),
+            );
+        }
         if let Some((name, structure, size)) = self.tables.get(&game) {
             hand.table_name = Some(name.clone());
             hand.table_size = Some(*size);
@@ -269,9 +278,12 @@ impl Builder {
                 Some(s) => {
                     money.insert(p, (s, r.frame));
                 }
-                None => hand.note(
+                None => hand.incomplete(
                     r.frame,
-                    format!("stack of player {p} at the start not known"),
+                    format!(
+                        "the stack of player {p} at the start is not in the capture (no chip \
+                         report before the hand): the hand is incomplete"
+                    ),
                 ),
             }
             hand.seats.push(Seat {

@@ -48,6 +48,25 @@ impl Server {
     }
 
     fn start(&mut self, hand: u32, players: &[(u32, u64)]) {
+        self.send(Message::PacketPokerTable(Box::new(PacketPokerTable {
+            id: GAME,
+            seats: 10,
+            average_pot: 0,
+            hands_per_hour: 0,
+            percent_flop: 0,
+            players: players.len() as u8,
+            observers: 0,
+            waiting: 0,
+            player_timeout: 60,
+            muck_timeout: 5,
+            currency_serial: 1,
+            name: "Test".into(),
+            variant: "holdem".into(),
+            betting_structure: "10-20_200-2000_no-limit".into(),
+            skin: "default".into(),
+            reason: "TableJoin".into(),
+            tourney_serial: 0,
+        })));
         for &(p, m) in players {
             self.chips(p, 0, m);
         }
