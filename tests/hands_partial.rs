@@ -146,3 +146,51 @@ fn the_cut_hand_is_marked_in_text_and_left_out_by_default() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("hand 0:1 is incomplete: left out"), "{err}");
 }
+
+/// PokerTH 2007 hand 0:1 (testdata/pokerth/make_sessions.py,
+/// session_2007): Alice calls before the flop (the dialect does not say
+/// how much), bets 40 on the flop, checks the turn and folds the river;
+/// nothing of the board or the result is in the capture. Text and OHH say
+/// what is not known instead of making it up.
+#[test]
+fn pokerth_2007_unknown_amounts_are_never_written_as_numbers() {
+    let path = testdata("pokerth/session-2007.pcap");
+    let out = common::cardshark()
+        .args(["hands", "--format", "text", "--incomplete", "--hand", "0:1"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let actions: Vec<&str> = (text.lines())
+        .skip_while(|l| !l.starts_with("Dealt to"))
+        .take_while(|l| !l.starts_with("*** SUMMARY"))
+        .collect();
+    assert_eq!(
+        actions,
+        vec![
+            "Dealt to Alice [2c 5h]",
+            "Alice: calls (amount not known)",
+            "*** FLOP *** (cards not in the capture)",
+            "Alice: bets 40",
+            "*** TURN *** (cards not in the capture)",
+            "Alice: checks",
+            "*** RIVER *** (cards not in the capture)",
+            "Alice: folds",
+        ]
+    );
+    assert!(
+        text.contains("Total pot ? (amounts not in the capture)"),
+        "{text}"
+    );
+    let h = &ohh("pokerth/session-2007.pcap")[0];
+    let call = &h["rounds"][0]["actions"][1];
+    assert_eq!(call["action"], "Call");
+    assert!(call.get("amount").is_none(), "{call}");
+    let unknown = h["cardshark"]["unknown"].as_array().unwrap();
+    assert!(
+        unknown.contains(&json!("/rounds/0/actions/1/amount")),
+        "{unknown:?}"
+    );
+    let turns = h["cardshark"]["turns"].as_array().unwrap();
+    assert_eq!(turns[0]["player_id"], 1);
+}

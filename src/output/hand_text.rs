@@ -55,7 +55,8 @@ pub fn write(h: &Hand) -> String {
         Limit::PotLimit => "Hold'em Pot Limit",
         Limit::FixedLimit => "Hold'em Limit",
     };
-    let (sb, bb) = (h.small_blind.unwrap_or(0), h.big_blind.unwrap_or(0));
+    let known = |x: Option<u64>| x.map_or("?".to_string(), |x| x.to_string());
+    let (sb, bb) = (known(h.small_blind), known(h.big_blind));
     let _ = writeln!(
         o,
         "PokerStars Hand #{}: {game} ({sb}/{bb}) - {} UTC",
@@ -134,7 +135,18 @@ pub fn write(h: &Hand) -> String {
                 _ => Street::River,
             };
             if h.board.len() < next.board_len() {
-                break;
+                // A street the hand reached whose cards the capture does
+                // not show (an incomplete hand): its title alone.
+                let reached = (h.actions.iter().map(|a| a.street))
+                    .chain(h.turns.iter().map(|t| t.street))
+                    .any(|s| s >= next);
+                if h.complete || !reached {
+                    break;
+                }
+                *dealt = next;
+                let title = street_title(next).to_uppercase();
+                let _ = writeln!(o, "*** {title} *** (cards not in the capture)");
+                continue;
             }
             *dealt = next;
             board(o, next);
@@ -169,6 +181,24 @@ pub fn write(h: &Hand) -> String {
         }
         let who = h.name(a.player);
         let all_in = if a.all_in { " and is all-in" } else { "" };
+        if !a.amount_known {
+            // PokerTH 2007: the capture does not tell how much.
+            let _ = match a.kind {
+                ActionKind::Call => writeln!(o, "{who}: calls (amount not known){all_in}"),
+                ActionKind::Bet | ActionKind::Raise if a.added > 0 => {
+                    let verb = if a.kind == ActionKind::Bet {
+                        "bets"
+                    } else {
+                        "raises"
+                    };
+                    writeln!(o, "{who}: {verb} {} (total not known){all_in}", a.added)
+                }
+                ActionKind::Bet => writeln!(o, "{who}: bets (amount not known){all_in}"),
+                ActionKind::Raise => writeln!(o, "{who}: raises (amount not known){all_in}"),
+                _ => writeln!(o, "{who}: {:?} (amount not known)", a.kind),
+            };
+            continue;
+        }
         let _ = match a.kind {
             ActionKind::Ante => writeln!(o, "{who}: posts the ante {}", a.added),
             // A blind with dead chips (a returning player's big blind and
@@ -241,7 +271,11 @@ pub fn write(h: &Hand) -> String {
         );
     }
     o.push_str("*** SUMMARY ***\n");
-    let mut total = format!("Total pot {}", h.pot());
+    let mut total = if h.amounts_known() {
+        format!("Total pot {}", h.pot())
+    } else {
+        "Total pot ? (amounts not in the capture)".to_string()
+    };
     if h.pots.len() > 1 {
         let _ = write!(total, " Main pot {}.", h.pots[0].amount);
         for p in &h.pots[1..] {
@@ -296,7 +330,8 @@ pub fn write(h: &Hand) -> String {
                     .map_or(String::new(), |d| format!(" with {d}"))
             ),
             (None, None) if won > 0 => format!("collected ({won})"),
-            (None, None) => "mucked".to_string(),
+            (None, None) if h.complete => "mucked".to_string(),
+            (None, None) => "(the capture does not show the result)".to_string(),
         };
         let _ = writeln!(o, "Seat {}: {}{role} {what}", s.seat, s.display_name());
     }
@@ -307,6 +342,9 @@ pub fn write(h: &Hand) -> String {
 /// put in: (action index, call amount).
 fn dead_raises(h: &Hand) -> Vec<(usize, u64)> {
     let mut out = Vec::new();
+    if !h.amounts_known() {
+        return out;
+    }
     let mut highest = 0;
     let mut street = Street::Preflop;
     for (i, a) in h.actions.iter().enumerate() {

@@ -91,7 +91,7 @@ fn action_name(a: &Action) -> &'static str {
         ActionKind::BigBlind => "Post BB",
         ActionKind::Fold => "Fold",
         ActionKind::Check => "Check",
-        ActionKind::Call if a.added == 0 => "Check",
+        ActionKind::Call if a.added == 0 && a.amount_known => "Check",
         ActionKind::Call => "Call",
         ActionKind::Bet if a.street == Street::Preflop => "Raise",
         ActionKind::Bet => "Bet",
@@ -105,6 +105,7 @@ fn action_name(a: &Action) -> &'static str {
 fn amount(a: &Action) -> Option<u64> {
     match action_name(a) {
         "Fold" | "Check" => None,
+        _ if !a.amount_known => None,
         _ => Some(a.added),
     }
 }
@@ -162,6 +163,10 @@ pub fn hand(h: &Hand) -> Value {
                 json!({"action_number": next(), "player_id": a.player, "action": action_name(a)});
             if let Some(chips) = amount(a) {
                 v["amount"] = json!(chips);
+            } else if !a.amount_known && a.kind != ActionKind::Fold && a.kind != ActionKind::Check {
+                // The capture does not tell it (PokerTH 2007): left out.
+                let at = format!("/rounds/{}/actions/{}/amount", rounds.len(), actions.len());
+                unknown.push(at);
             }
             if a.all_in {
                 v["is_allin"] = json!(true);
@@ -271,6 +276,14 @@ fn extension(h: &Hand, unknown: Vec<String>) -> Value {
     }
     if let Some(b) = &h.bet_reading {
         x.insert("bet_reading".into(), json!(b));
+    }
+    if !h.turns.is_empty() {
+        // Whose turn the server said it was (PokerTH 2007, which tells a
+        // client little else about the others).
+        let turns: Vec<Value> = (h.turns.iter())
+            .map(|t| json!({"frame": t.frame, "street": street_name(t.street), "player_id": t.player}))
+            .collect();
+        x.insert("turns".into(), json!(turns));
     }
     if !unknown.is_empty() {
         x.insert("unknown".into(), json!(unknown));
