@@ -105,7 +105,9 @@ fn action_name(a: &Action) -> &'static str {
 fn amount(a: &Action) -> Option<u64> {
     match action_name(a) {
         "Fold" | "Check" => None,
-        _ if !a.amount_known => None,
+        // Not in the capture (PokerTH 2007): the specification requires
+        // it, so 0, its path listed under `cardshark.unknown`.
+        _ if !a.amount_known => Some(0),
         _ => Some(a.added),
     }
 }
@@ -163,10 +165,10 @@ pub fn hand(h: &Hand) -> Value {
                 json!({"action_number": next(), "player_id": a.player, "action": action_name(a)});
             if let Some(chips) = amount(a) {
                 v["amount"] = json!(chips);
-            } else if !a.amount_known && a.kind != ActionKind::Fold && a.kind != ActionKind::Check {
-                // The capture does not tell it (PokerTH 2007): left out.
-                let at = format!("/rounds/{}/actions/{}/amount", rounds.len(), actions.len());
-                unknown.push(at);
+                if !a.amount_known {
+                    let at = format!("/rounds/{}/actions/{}/amount", rounds.len(), actions.len());
+                    unknown.push(at);
+                }
             }
             if a.all_in {
                 v["is_allin"] = json!(true);
