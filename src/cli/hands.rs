@@ -37,6 +37,30 @@ pub enum HandsFormat {
     Jsonl,
 }
 
+/// What `cardshark hands --help` (and its man page) says after the options.
+pub const AFTER_HELP: &str = "\
+Hand ids: STREAM:HAND, the TCP stream (as `decode` numbers it) and the hand's number on it \
+(poker-network's hand serial; for PokerTH its position on the stream). Other tools get \
+STREAM * 10^10 + HAND as PokerStars' `Hand #` and OHH's `game_number`: unique in the capture \
+(several tables, games or merged files) and stable from run to run. The server's own hand \
+number stays beside it: the text's `cardshark id ..., server hand number N` line, OHH's \
+`cardshark.server_number`.
+
+Incomplete hands (cut by the capture's start or end, a gap, undecodable bytes, a connection \
+closing, or a dialect that tells only part, PokerTH 2007) are marked in every format: `no` in \
+the Complete column with the reasons in Notes; a `cardshark INCOMPLETE hand:` line after the \
+text header; `complete: false` and `incomplete_reasons` in OHH's `cardshark` extension. An \
+amount the capture does not tell is written as not known (text) or as 0 with its path under \
+`cardshark.unknown` (OHH). Text, OHH and JSON Lines leave them out unless --incomplete.
+
+poker-network: PacketPokerRaise's amount is read as chips moved or as the raise-to total, as \
+the server's chip reports after a raise decide for the stream (chips moved until one does); \
+OHH's `cardshark.bet_reading` says which and why. The server's chip reports are the \
+authority; reports that contradict each other are notes naming their frames.
+
+Exit status: 0, also when there is no hand (standard error says why); 1 when the input \
+cannot be read; 2 on bad usage.";
+
 /// Arguments of `cardshark hands`.
 #[derive(Args, Debug)]
 pub struct HandsArgs {

@@ -48,6 +48,7 @@ pub enum Command {
     /// The reassembled bytes of one TCP stream, like `tshark -z follow,tcp`.
     Follow(follow::FollowArgs),
     /// The poker hands of a capture: a table, PokerStars text or Open Hand History.
+    #[command(after_long_help = hands::AFTER_HELP)]
     Hands(hands::HandsArgs),
     /// One poker hand or one game stream a step at a time.
     Replay(replay::ReplayArgs),
