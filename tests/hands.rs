@@ -12,20 +12,7 @@ use support::testdata;
 
 /// The OHH objects of `hands --format jsonl` (with extra arguments).
 fn ohh(file: &str, extra: &[&str]) -> Vec<Value> {
-    let out = common::cardshark()
-        .args(["hands", "--format", "jsonl"])
-        .args(extra)
-        .arg(testdata(file))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (String::from_utf8(out.stdout).unwrap().lines())
-        .map(|l| serde_json::from_str::<Value>(l).unwrap()["ohh"].clone())
-        .collect()
+    common::hands_ohh(&testdata(file), extra)
 }
 
 /// (name, seat, starting stack) of each player.

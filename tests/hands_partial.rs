@@ -11,16 +11,9 @@ mod support;
 use serde_json::{json, Value};
 use support::testdata;
 
+/// The OHH objects of every hand of `file`, incomplete ones too.
 fn ohh(file: &str) -> Vec<Value> {
-    let out = common::cardshark()
-        .args(["hands", "--format", "jsonl", "--incomplete"])
-        .arg(testdata(file))
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    (String::from_utf8(out.stdout).unwrap().lines())
-        .map(|l| serde_json::from_str::<Value>(l).unwrap()["ohh"].clone())
-        .collect()
+    common::hands_ohh(&testdata(file), &["--incomplete"])
 }
 
 /// What must not change when the capture is cut before a hand: who sat

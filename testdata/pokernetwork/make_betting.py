@@ -42,85 +42,22 @@ import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
 
 # ---------------------------------------------------------------- packing
-# The same helpers as make_sessions.py (kept unchanged there).
+# make_sessions.py's helpers (the packet layouts), and its Session with
+# bursts of server packets cut into several send() calls past 160 bytes.
 
-RANKS, SUITS = "23456789TJQKA", "hdcs"
-
-
-def card(name):
-    """The wire byte of a card: 2h = 0 .. Ah = 12, then d, c, s."""
-    return SUITS.index(name[1]) * 13 + RANKS.index(name[0])
+from make_sessions import RANKS, SUITS, bytelist, card, ints, s, u32list  # noqa: E402
+from make_sessions import Session as _Session  # noqa: E402
 
 
-def s(text):
-    b = text.encode()
-    return struct.pack("!H", len(b)) + b
-
-
-def ints(*v):
-    return struct.pack("!" + "I" * len(v), *v)
-
-
-def u32list(v):
-    return struct.pack("!B", len(v)) + b"".join(struct.pack("!I", x) for x in v)
-
-
-def bytelist(v):
-    return struct.pack("!B", len(v)) + bytes(v)
+class Session(_Session):
+    SPLIT_OVER = 160
 
 
 def chips(serial, game, bet, money):
     return ints(serial, game) + struct.pack("!QQ", bet, money)
-
-
-class Session:
-    """Collects the steps of one connection and the types each side sends."""
-
-    def __init__(self, major):
-        self.major = major
-        self.steps = []
-        self.types = {"c2s": [], "s2c": []}
-        self.burst = None
-
-    def header(self, type_id, payload):
-        extra = 0 if self.major >= 3 else 3
-        return struct.pack("!BH", type_id, len(payload) + extra) + payload
-
-    def packet(self, side, name, type_id, payload):
-        data = self.header(type_id, payload)
-        self.types["c2s" if side == "c" else "s2c"].append(name)
-        if self.burst is not None and side == "s":
-            self.burst += data
-        else:
-            self.flush()
-            self.steps.append({"from": side, "hex": data.hex()})
-
-    def c(self, name, type_id, payload=b""):
-        self.packet("c", name, type_id, payload)
-
-    def s(self, name, type_id, payload=b""):
-        self.packet("s", name, type_id, payload)
-
-    def start_burst(self):
-        """Server packets until flush() go out in one send()."""
-        self.flush()
-        self.burst = b""
-
-    def flush(self):
-        if self.burst:
-            step = {"from": "s", "hex": self.burst.hex()}
-            if len(self.burst) > 160:
-                # Several send() calls cut inside packets.
-                step["split"] = [len(self.burst) // 3, 2 * len(self.burst) // 3 + 1]
-            self.steps.append(step)
-        self.burst = None
-
-    def line(self, side, text):
-        self.flush()
-        self.steps.append({"from": side, "text": text})
-        self.types["c2s" if side == "c" else "s2c"].append("Handshake")
 
 
 # ---------------------------------------------------------------- hand values

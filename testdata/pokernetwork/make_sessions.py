@@ -51,6 +51,10 @@ def bytelist(v):
 class Session:
     """Collects the steps of one connection and the types each side sends."""
 
+    # A burst of server packets longer than this goes out in several send()
+    # calls cut inside packets.
+    SPLIT_OVER = 40
+
     def __init__(self, major):
         self.major = major
         self.steps = []
@@ -84,7 +88,7 @@ class Session:
     def flush(self):
         if self.burst:
             step = {"from": "s", "hex": self.burst.hex()}
-            if len(self.burst) > 40:
+            if len(self.burst) > self.SPLIT_OVER:
                 # Several send() calls cut inside packets.
                 step["split"] = [len(self.burst) // 3, 2 * len(self.burst) // 3 + 1]
             self.steps.append(step)

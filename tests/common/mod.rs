@@ -71,3 +71,22 @@ pub fn streams(doc: &Value) -> &Vec<Value> {
 pub fn stream(path: &Path, n: usize) -> Value {
     streams(&inspect(path))[n].clone()
 }
+
+/// The OHH objects (the value of each line's `"ohh"`) of
+/// `hands --format jsonl ARGS FILE`, which must succeed.
+pub fn hands_ohh(path: &Path, args: &[&str]) -> Vec<Value> {
+    let out = cardshark()
+        .args(["hands", "--format", "jsonl"])
+        .args(args)
+        .arg(path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "hands failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (String::from_utf8(out.stdout).unwrap().lines())
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["ohh"].clone())
+        .collect()
+}
