@@ -18,7 +18,7 @@
 //! violations that are not there.
 
 use super::model::*;
-use std::collections::HashMap;
+use crate::analysis::hands::HashMap;
 
 /// Runs every check on `h`, adding a note per violation.
 pub fn run(h: &mut Hand) {

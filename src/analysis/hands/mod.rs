@@ -31,13 +31,18 @@ pub mod replay;
 
 pub use model::*;
 
+/// The hash map of the hand builders: keyed by stream, player or table,
+/// looked up at every record, so hashed with foldhash, seeded at random per
+/// process as SipHash is, but several times faster on integer keys.
+pub type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
+
 use crate::decode::{Body, Record, RecordSink};
 use crate::protocols::pokernetwork::Message as PnMessage;
 use crate::protocols::pokerth::messages::Dialect;
 use crate::protocols::pokerth::messages::Message as PtMessage;
 use crate::protocols::{Fields, ProtocolId};
 use crate::reassembly::GapReason;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -182,10 +187,9 @@ fn in_game(f: &Fields) -> bool {
 /// Collects the hands of every poker stream into a [`HandSink`] (by
 /// default a `Vec<Hand>`); see the [module docs](self).
 pub struct HandCollector<S: HandSink = Vec<Hand>> {
-    streams: HashMap<u64, StreamBuilder>,
-    /// The poker streams not yet ended: their dialect, and whether a game
-    /// started.
-    poker: HashMap<u64, PokerStream>,
+    /// The poker streams not yet ended: their builder, their dialect and
+    /// whether a game started (one map, one lookup a record).
+    streams: HashMap<u64, (StreamBuilder, PokerStream)>,
     seen: Seen,
     sink: S,
 }
@@ -216,8 +220,7 @@ impl<S: HandSink> HandCollector<S> {
     /// A collector giving each hand to `sink` as soon as it is finished.
     pub fn with_sink(sink: S) -> HandCollector<S> {
         HandCollector {
-            streams: HashMap::new(),
-            poker: HashMap::new(),
+            streams: HashMap::default(),
             seen: Seen::default(),
             sink,
         }
@@ -231,56 +234,35 @@ impl<S: HandSink> HandCollector<S> {
 
     /// Like [`HandCollector::end`], with the tally of what was seen.
     pub fn end_seen(mut self) -> (S, Seen) {
-        let mut open: Vec<(u64, StreamBuilder)> = self.streams.drain().collect();
+        let mut open: Vec<(u64, (StreamBuilder, PokerStream))> = self.streams.drain().collect();
         open.sort_by_key(|(s, _)| *s);
-        for (stream, b) in open {
+        for (_, (b, p)) in open {
             let (last, protocol) = match b {
                 StreamBuilder::PokerTh(mut b) => (b.end(), ProtocolId::PokerTh),
                 StreamBuilder::PokerTh2007(mut b) => (b.end(), ProtocolId::PokerTh),
                 StreamBuilder::PokerNetwork(mut b) => (b.end(), ProtocolId::PokerNetwork),
             };
             if let Some(h) = last {
-                self.emit(h);
+                self.emit(h, p.dialect);
             }
-            self.stream_ended(stream, Some(protocol));
-        }
-        let mut rest: Vec<u64> = self.poker.keys().copied().collect();
-        rest.sort_unstable();
-        for stream in rest {
-            self.stream_ended(stream, None);
+            self.stream_ended(Some(protocol), Some(p));
         }
         (self.sink, self.seen)
     }
 
     /// Settles and checks a finished hand, names its dialect, and hands it
     /// to the sink.
-    fn emit(&mut self, mut h: Hand) {
-        h.dialect = self.poker.get(&h.stream).and_then(|p| p.dialect);
+    fn emit(&mut self, mut h: Hand, dialect: Option<&'static str>) {
+        h.dialect = dialect;
         self.seen.hands += 1;
         self.sink.hand(finish_hand(h));
     }
 
-    /// Counts what a record shows (stream bytes, a poker stream's dialect,
-    /// a game starting).
+    /// Counts the stream bytes a record shows, and those the snapshot
+    /// length cut.
     fn tally(&mut self, r: &Record) {
         match &r.body {
-            Body::Message {
-                dialect,
-                len,
-                decoded,
-            } => {
-                self.seen.bytes += len;
-                if matches!(
-                    r.protocol,
-                    Some(ProtocolId::PokerTh | ProtocolId::PokerNetwork)
-                ) {
-                    let p = self.poker.entry(r.stream).or_default();
-                    p.dialect = dialect.or(p.dialect);
-                    p.game |= in_game(&decoded.fields);
-                    p.hand |= starts_hand(&decoded.fields);
-                }
-            }
-            Body::UnknownData { len, .. } => self.seen.bytes += len,
+            Body::Message { len, .. } | Body::UnknownData { len, .. } => self.seen.bytes += len,
             Body::Gap {
                 len,
                 reason: GapReason::Truncated,
@@ -289,9 +271,9 @@ impl<S: HandSink> HandCollector<S> {
         }
     }
 
-    /// Counts a stream that ended (`protocol`: the one detected on it).
-    fn stream_ended(&mut self, stream: u64, protocol: Option<ProtocolId>) {
-        let p = self.poker.remove(&stream);
+    /// Counts a stream that ended (`protocol`: the one detected on it;
+    /// `p`: what was seen of it, for a poker stream with a builder).
+    fn stream_ended(&mut self, protocol: Option<ProtocolId>, p: Option<PokerStream>) {
         let poker = matches!(
             protocol,
             Some(ProtocolId::PokerTh | ProtocolId::PokerNetwork)
@@ -307,26 +289,31 @@ impl<S: HandSink> HandCollector<S> {
         *self.seen.streams.entry(label).or_default() += 1;
     }
 
-    fn builder(&mut self, r: &Record) -> Option<&mut StreamBuilder> {
+    /// The stream's builder and tally, made at its first message of a
+    /// poker protocol; `None` for other streams.
+    fn builder(&mut self, r: &Record) -> Option<&mut (StreamBuilder, PokerStream)> {
         let protocol = r.protocol?;
         let b = match self.streams.entry(r.stream) {
             std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-            std::collections::hash_map::Entry::Vacant(e) => e.insert(match (protocol, &r.body) {
-                // A PokerTH stream's first message tells its dialect; the
-                // events before it concern no hand.
-                (ProtocolId::PokerTh, Body::Message { dialect, .. })
-                    if *dialect == Some(Dialect::PokerTh2007.name()) =>
-                {
-                    StreamBuilder::PokerTh2007(Box::new(pokerth2007::Builder::new(r.stream)))
-                }
-                (ProtocolId::PokerTh, Body::Message { .. }) => {
-                    StreamBuilder::PokerTh(Box::new(pokerth::Builder::new(r.stream)))
-                }
-                (ProtocolId::PokerNetwork, _) => {
-                    StreamBuilder::PokerNetwork(Box::new(pokernetwork::Builder::new(r.stream)))
-                }
-                _ => return None,
-            }),
+            std::collections::hash_map::Entry::Vacant(e) => e.insert((
+                match (protocol, &r.body) {
+                    // A PokerTH stream's first message tells its dialect; the
+                    // events before it concern no hand.
+                    (ProtocolId::PokerTh, Body::Message { dialect, .. })
+                        if *dialect == Some(Dialect::PokerTh2007.name()) =>
+                    {
+                        StreamBuilder::PokerTh2007(Box::new(pokerth2007::Builder::new(r.stream)))
+                    }
+                    (ProtocolId::PokerTh, Body::Message { .. }) => {
+                        StreamBuilder::PokerTh(Box::new(pokerth::Builder::new(r.stream)))
+                    }
+                    (ProtocolId::PokerNetwork, _) => {
+                        StreamBuilder::PokerNetwork(Box::new(pokernetwork::Builder::new(r.stream)))
+                    }
+                    _ => return None,
+                },
+                PokerStream::default(),
+            )),
         };
         Some(b)
     }
@@ -357,12 +344,21 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
         if matches!(r.body, Body::StreamEnd { .. }) && !self.streams.contains_key(&r.stream) {
             // A stream with no builder (not poker, or no message): counted
             // here, as nothing below sees it.
-            self.stream_ended(r.stream, r.protocol);
+            self.stream_ended(r.protocol, None);
             return;
         }
-        let Some(b) = self.builder(&r) else {
+        let Some((b, p)) = self.builder(&r) else {
             return;
         };
+        if let Body::Message {
+            dialect, decoded, ..
+        } = &r.body
+        {
+            p.dialect = dialect.or(p.dialect);
+            p.game = p.game || in_game(&decoded.fields);
+            p.hand = p.hand || starts_hand(&decoded.fields);
+        }
+        let dialect = p.dialect;
         let done = if let Some(why) = trouble(&r) {
             match b {
                 StreamBuilder::PokerTh(b) => b.trouble(r.frame, why),
@@ -396,14 +392,14 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
             }
         };
         if let Some(h) = done {
-            self.emit(h);
+            self.emit(h, dialect);
         }
         if matches!(r.body, Body::StreamEnd { .. }) {
             // Nothing follows a stream's end, and its builder has no hand
             // open any more: drop it, or the map grows with every stream
             // of the capture.
-            self.streams.remove(&r.stream);
-            self.stream_ended(r.stream, r.protocol);
+            let p = self.streams.remove(&r.stream).map(|e| e.1);
+            self.stream_ended(r.protocol, p);
         }
     }
 }

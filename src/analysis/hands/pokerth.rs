@@ -17,13 +17,13 @@
 //! the small blind's own).
 
 use super::model::*;
+use crate::analysis::hands::HashMap;
 use crate::decode::Record;
 use crate::protocols::cards::Card;
 use crate::protocols::pokerth::messages::{
     GameState, Message, PlayerAction, PlayersActionDone, PtCard,
 };
 use crate::protocols::ProtocolId;
-use std::collections::HashMap;
 
 /// A hand being built.
 struct Open {
@@ -75,13 +75,13 @@ impl Builder {
             stream,
             hero: None,
             hero_name: None,
-            names: HashMap::new(),
+            names: HashMap::default(),
             game: None,
-            game_names: HashMap::new(),
+            game_names: HashMap::default(),
             slots: Vec::new(),
             hands_in_game: None,
             hands_on_stream: 0,
-            last_final: HashMap::new(),
+            last_final: HashMap::default(),
             open: None,
         }
     }
@@ -228,7 +228,7 @@ impl Builder {
         self.open = Some(Open {
             hand,
             street: Street::Preflop,
-            bets: HashMap::new(),
+            bets: HashMap::default(),
             highest: 0,
             expected: None,
             won: Vec::new(),

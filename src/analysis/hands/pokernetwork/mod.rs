@@ -28,13 +28,13 @@ pub mod settle;
 mod tests;
 
 use super::model::*;
+use crate::analysis::hands::HashMap;
 use crate::decode::Record;
 use crate::protocols::cards::Card;
 use crate::protocols::pokernetwork::{Cards, Message};
 use crate::protocols::ProtocolId;
 use crate::reassembly::Direction;
 use bets::{RaiseSeen, Reading, Verdict};
-use std::collections::HashMap;
 
 /// A hand being built.
 struct Open {
@@ -112,10 +112,10 @@ impl Builder {
         Builder {
             stream,
             hero: None,
-            names: HashMap::new(),
-            seats: HashMap::new(),
-            money: HashMap::new(),
-            tables: HashMap::new(),
+            names: HashMap::default(),
+            seats: HashMap::default(),
+            money: HashMap::default(),
+            tables: HashMap::default(),
             in_game: Vec::new(),
             dealer: None,
             reading: Reading::default(),
@@ -259,7 +259,7 @@ impl Builder {
         hand.hero = self.hero;
         hand.button = self.dealer;
         hand.complete = true;
-        let mut money = HashMap::new();
+        let mut money = HashMap::default();
         let mut next = self.seats.values().copied().max().unwrap_or(0);
         for &p in &self.in_game {
             let seat = match self.seats.get(&p) {
@@ -301,19 +301,19 @@ impl Builder {
             street: Some(Street::Preflop),
             unseen_start: false,
             unplaced: 0,
-            bets: HashMap::new(),
+            bets: HashMap::default(),
             money,
             highest: 0,
             expected: None,
             pending: None,
             raise: None,
-            finals: HashMap::new(),
+            finals: HashMap::default(),
             winners: Vec::new(),
             win_frame: r.frame,
             paid: false,
-            descriptions: HashMap::new(),
+            descriptions: HashMap::default(),
             ended: false,
-            known: HashMap::new(),
+            known: HashMap::default(),
         });
     }
 

@@ -10,8 +10,8 @@
 //! chips nobody called are given back ([`Hand::uncalled`]) and the rest is
 //! won.
 
+use crate::analysis::hands::HashMap;
 use crate::analysis::hands::{Hand, Win};
-use std::collections::HashMap;
 
 /// The facts a result is worked out from.
 pub struct Finals<'a> {
@@ -153,8 +153,12 @@ mod tests {
         // 1 bets 300, 2 calls 100 all in, 3 folds after 50: 1 gets 200 back
         // and wins 250 (100 + 100 + 50).
         let mut h = hand(&[(1, 300), (2, 100), (3, 50)]);
-        let after = HashMap::from([(1, (700, 5)), (2, (0, 6)), (3, (950, 7))]);
-        let finals = HashMap::from([(1, (1150, 9)), (2, (0, 9)), (3, (950, 9))]);
+        let after = [(1, (700, 5)), (2, (0, 6)), (3, (950, 7))]
+            .into_iter()
+            .collect::<HashMap<_, _>>();
+        let finals = [(1, (1150, 9)), (2, (0, 9)), (3, (950, 9))]
+            .into_iter()
+            .collect::<HashMap<_, _>>();
         from_finals(
             &mut h,
             &Finals {
@@ -188,8 +192,12 @@ mod tests {
     #[test]
     fn contradicting_reports_are_notes_naming_both_frames() {
         let mut h = hand(&[(1, 100), (2, 100)]);
-        let after = HashMap::from([(1, (900, 5)), (2, (900, 6))]);
-        let finals = HashMap::from([(1, (1100, 9)), (2, (850, 10))]);
+        let after = [(1, (900, 5)), (2, (900, 6))]
+            .into_iter()
+            .collect::<HashMap<_, _>>();
+        let finals = [(1, (1100, 9)), (2, (850, 10))]
+            .into_iter()
+            .collect::<HashMap<_, _>>();
         from_finals(
             &mut h,
             &Finals {
