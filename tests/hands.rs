@@ -191,7 +191,14 @@ fn pokerth_side_pot_hand() {
         text.contains("Total pot 1680 Main pot 960. Side pot 720. | Rake 0\n"),
         "{text}"
     );
-    assert!(text.contains("Alice collected 1680 from pot\n"), "{text}");
+    assert!(
+        text.contains("Alice collected 960 from main pot\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Alice collected 720 from side pot-1\n"),
+        "{text}"
+    );
     assert!(text.contains("Computer 1: shows [3d Ac]"), "{text}");
 }
 

@@ -256,19 +256,18 @@ pub fn write(h: &Hand) -> String {
             );
         }
     }
-    let pot_name = |w: &crate::analysis::hands::Win| match (h.pots.len() > 1, w.pot) {
-        (true, Some(0)) => "main pot".to_string(),
-        (true, Some(_)) => "side pot".to_string(),
-        _ => "pot".to_string(),
-    };
-    for w in &h.winners {
-        let _ = writeln!(
-            o,
-            "{} collected {} from {}",
-            h.name(w.player),
-            w.amount,
-            pot_name(w)
-        );
+    // Who collected which pot, as PokerStars writes it ("from side
+    // pot-1"); one pot is just "pot".
+    let pots = h.pot_wins();
+    for (i, p) in pots.iter().enumerate() {
+        let name = match (pots.len(), i) {
+            (1, _) => "pot".to_string(),
+            (_, 0) => "main pot".to_string(),
+            (_, i) => format!("side pot-{i}"),
+        };
+        for &(player, amount) in &p.wins {
+            let _ = writeln!(o, "{} collected {amount} from {name}", h.name(player));
+        }
     }
     o.push_str("*** SUMMARY ***\n");
     let mut total = if h.amounts_known() {
