@@ -351,3 +351,144 @@ fn a_hand_cut_by_the_end_of_the_capture_is_incomplete() {
     assert!(why[0].contains("ends before the hand's result"), "{why:?}");
     assert_eq!(h.pot(), 30);
 }
+
+mod arbitrary {
+    //! Any sequence of server packets, however inconsistent (chips that
+    //! contradict the actions, raises before any street, wins without a
+    //! hand, hands cut anywhere): the builder never panics, and every hand
+    //! it gives can be settled, checked and written in both formats.
+
+    use super::*;
+    use crate::output::{hand_text, ohh};
+    use proptest::prelude::*;
+
+    fn packet() -> impl Strategy<Value = Message> {
+        let p = 1u32..5;
+        let chips = 0u64..3000;
+        prop_oneof![
+            (p.clone(), chips.clone(), chips.clone()).prop_map(|(serial, bet, money)| {
+                Message::PacketPokerPlayerChips(PacketPokerPlayerChips {
+                    serial,
+                    game_id: GAME,
+                    bet,
+                    money,
+                })
+            }),
+            proptest::collection::vec(1u32..5, 0..5).prop_map(|players| {
+                Message::PacketPokerInGame(PacketPokerInGame {
+                    serial: 0,
+                    game_id: GAME,
+                    players,
+                })
+            }),
+            (1u32..4).prop_map(|hand_serial| Message::PacketPokerStart(PacketPokerStart {
+                serial: 0,
+                game_id: GAME,
+                hands_count: 0,
+                time: 0,
+                hand_serial,
+                level: 0,
+            })),
+            prop::sample::select(vec![
+                "blindAnte",
+                "pre-flop",
+                "flop",
+                "turn",
+                "river",
+                "end"
+            ])
+            .prop_map(|s| Message::PacketPokerState(PacketPokerState {
+                serial: 0,
+                game_id: GAME,
+                string: s.into(),
+            })),
+            (p.clone(), 0u32..100, 0u32..50).prop_map(|(serial, amount, dead)| {
+                Message::PacketPokerBlind(PacketPokerBlind {
+                    serial,
+                    game_id: GAME,
+                    amount,
+                    dead,
+                })
+            }),
+            (p.clone(), 0u32..20).prop_map(|(serial, amount)| Message::PacketPokerAnte(
+                PacketPokerAnte {
+                    serial,
+                    game_id: GAME,
+                    amount,
+                }
+            )),
+            (p.clone(), 0u32..4000).prop_map(|(serial, amount)| Message::PacketPokerRaise(
+                PacketPokerRaise {
+                    serial,
+                    game_id: GAME,
+                    amount,
+                }
+            )),
+            p.clone()
+                .prop_map(|serial| Message::PacketPokerCall(PacketPokerCall {
+                    serial,
+                    game_id: GAME,
+                })),
+            p.clone()
+                .prop_map(|serial| Message::PacketPokerFold(PacketPokerFold {
+                    serial,
+                    game_id: GAME,
+                })),
+            p.clone()
+                .prop_map(|serial| Message::PacketPokerCheck(PacketPokerCheck {
+                    serial,
+                    game_id: GAME,
+                })),
+            proptest::collection::vec(1u32..5, 0..3).prop_map(|serials| {
+                Message::PacketPokerWin(PacketPokerWin {
+                    serial: 0,
+                    game_id: GAME,
+                    serials,
+                })
+            }),
+            (0u32..200).prop_map(|value| Message::PacketPokerRake(PacketPokerRake {
+                value,
+                game_id: GAME,
+            })),
+            (p.clone(), 0u32..500).prop_map(|(serial, chips)| {
+                Message::PacketPokerChipsPlayer2Bet(PacketPokerChipsPlayer2Bet {
+                    serial,
+                    game_id: GAME,
+                    chips,
+                })
+            }),
+            (p, 0u32..100).prop_map(|(serial, amount)| Message::PacketPokerCanceled(
+                PacketPokerCanceled {
+                    serial,
+                    game_id: GAME,
+                    amount,
+                }
+            )),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+        #[test]
+        fn any_packets_give_hands_that_settle_and_print(
+            packets in proptest::collection::vec(packet(), 0..80),
+            troubles in proptest::collection::vec(0usize..80, 0..3),
+        ) {
+            let mut s = Server::new();
+            for (i, m) in packets.into_iter().enumerate() {
+                if troubles.contains(&i) {
+                    s.b.trouble(s.frame, "gap".into());
+                }
+                s.send(m);
+            }
+            for h in s.finish() {
+                let _ = h.pot_wins();
+                let _ = h.pot();
+                let text = hand_text::write(&h);
+                prop_assert!(text.starts_with("PokerStars Hand #"));
+                let v = ohh::hand(&h);
+                prop_assert!(v["ohh"]["game_number"].is_string());
+            }
+        }
+    }
+}
