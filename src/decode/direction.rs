@@ -74,6 +74,13 @@ pub struct DirDecoder {
     skipped: Option<Box<Skipped>>,
     /// Past the violation budget: everything else is unknown data.
     dead: bool,
+    /// The latest frame (and its time) bytes or a gap came with. Bytes held
+    /// out of order come from reassembly with the earlier frames that
+    /// carried them, once a later frame fills the hole: they are dated by
+    /// this one, which completed them, so a direction's records never go
+    /// back in frame order (ordering records by frame must not swap two
+    /// messages of one direction).
+    latest: (u64, Timestamp),
     pub counts: DirCounts,
 }
 
@@ -91,8 +98,17 @@ impl DirDecoder {
             skip_first: false,
             skipped: None,
             dead: false,
+            latest: (0, Timestamp::default()),
             counts: DirCounts::default(),
         }
+    }
+
+    /// `(frame, ts)`, or the latest seen on the direction when it is later.
+    fn completed_at(&mut self, frame: u64, ts: Timestamp) -> (u64, Timestamp) {
+        if frame >= self.latest.0 {
+            self.latest = (frame, ts);
+        }
+        self.latest
     }
 
     fn pending(&self) -> &[u8] {
@@ -124,6 +140,7 @@ impl DirDecoder {
         ts: Timestamp,
         out: &mut Vec<Record>,
     ) {
+        let (frame, ts) = self.completed_at(frame, ts);
         if self.dead {
             self.unknown(
                 offset,
@@ -199,6 +216,7 @@ impl DirDecoder {
         ts: Timestamp,
         out: &mut Vec<Record>,
     ) {
+        let (frame, ts) = self.completed_at(frame, ts);
         self.flush(dec, "incomplete message cut by a gap", out);
         out.push(self.record(frame, ts, offset, Body::Gap { len, reason }));
         self.base = offset + len;

@@ -106,6 +106,30 @@ fn a_message_split_over_many_segments_is_dated_by_its_last() {
     assert_eq!(summary(&out), vec![(0, "msg:10".into(), 111)]);
 }
 
+/// Reassembly delivers bytes held out of order with the earlier frames
+/// that carried them, right after the later frame that filled the hole:
+/// the messages in them were completed by that later frame, and a
+/// direction's records never go back in frame order (ordering records by
+/// frame must not swap two messages of one direction).
+#[test]
+fn bytes_held_out_of_order_are_dated_by_the_frame_that_filled_the_hole() {
+    let (mut d, mut out) = (dir(), Vec::new());
+    // Frame 12 fills the hole at offset 0; the message at offset 3 came in
+    // frame 11, before it, and was held; a gap then, from frame 9.
+    d.data(&mut Toy, 0, &msg(1), 12, ts(12), &mut out);
+    d.data(&mut Toy, 3, &msg(2), 11, ts(11), &mut out);
+    d.gap(&mut Toy, 7, 4, GapReason::AckedUnseen, 9, ts(9), &mut out);
+    assert_eq!(
+        summary(&out),
+        vec![
+            (0, "msg:1".into(), 12),
+            (3, "msg:2".into(), 12),
+            (7, "gap:4".into(), 12),
+        ]
+    );
+    assert_eq!(out[1].ts, ts(12));
+}
+
 #[test]
 fn garbage_is_skipped_and_reported_then_decoding_resumes() {
     let (mut d, mut out) = (dir(), Vec::new());

@@ -363,7 +363,12 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
             match b {
                 StreamBuilder::PokerTh(b) => b.trouble(r.frame, why),
                 StreamBuilder::PokerTh2007(b) => b.trouble(r.frame, why),
-                StreamBuilder::PokerNetwork(b) => b.trouble(r.frame, why),
+                StreamBuilder::PokerNetwork(b) => {
+                    if r.dir == crate::reassembly::Direction::S2C {
+                        b.lost_server_bytes();
+                    }
+                    b.trouble(r.frame, why)
+                }
             }
             None
         } else {

@@ -140,6 +140,14 @@ impl Builder {
         }
     }
 
+    /// The server's direction lost bytes: the chip reports they held are
+    /// lost too, so the money the stream told before is not known any more
+    /// (a later report tells it again). Without this, the next hand would
+    /// start from stale stacks.
+    pub fn lost_server_bytes(&mut self) {
+        self.money.clear();
+    }
+
     /// The stream ended: the hand in play, if any, ends.
     pub fn end(&mut self) -> Option<Hand> {
         self.close(None)

@@ -352,6 +352,38 @@ fn a_hand_cut_by_the_end_of_the_capture_is_incomplete() {
     assert_eq!(h.pot(), 30);
 }
 
+/// The server's direction loses bytes after hand 1 (the winner's final
+/// report among them, say): hand 2 must not start from the stacks told
+/// before the loss. A player the server reports again before hand 2 has a
+/// known stack; one it does not is unknown, and the hand is incomplete.
+#[test]
+fn stacks_known_before_a_loss_are_not_used_after_it() {
+    let mut s = Server::new();
+    s.start(1, &[(1, 1000), (2, 1000)]);
+    s.win(vec![1]);
+    s.b.lost_server_bytes();
+    s.b.trouble(s.frame, "gap".into());
+    s.chips(1, 0, 1040);
+    s.send(Message::PacketPokerInGame(PacketPokerInGame {
+        serial: 0,
+        game_id: GAME,
+        players: vec![1, 2],
+    }));
+    s.send(Message::PacketPokerStart(PacketPokerStart {
+        serial: 0,
+        game_id: GAME,
+        hands_count: 2,
+        time: 0,
+        hand_serial: 2,
+        level: 0,
+    }));
+    let hands = s.finish();
+    let h = hands.iter().find(|h| h.number == 2).unwrap();
+    assert_eq!(h.seat(1).unwrap().stack, Some(1040));
+    assert_eq!(h.seat(2).unwrap().stack, None);
+    assert!(!h.complete);
+}
+
 mod arbitrary {
     //! Any sequence of server packets, however inconsistent (chips that
     //! contradict the actions, raises before any street, wins without a
