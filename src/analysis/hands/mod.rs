@@ -361,14 +361,9 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
         let dialect = p.dialect;
         let done = if let Some(why) = trouble(&r) {
             match b {
-                StreamBuilder::PokerTh(b) => b.trouble(r.frame, why),
-                StreamBuilder::PokerTh2007(b) => b.trouble(r.frame, why),
-                StreamBuilder::PokerNetwork(b) => {
-                    if r.dir == crate::reassembly::Direction::S2C {
-                        b.lost_server_bytes();
-                    }
-                    b.trouble(r.frame, why)
-                }
+                StreamBuilder::PokerTh(b) => b.trouble(r.frame, r.dir, why),
+                StreamBuilder::PokerTh2007(b) => b.trouble(r.frame, r.dir, why),
+                StreamBuilder::PokerNetwork(b) => b.trouble(r.frame, r.dir, why),
             }
             None
         } else {

@@ -129,6 +129,19 @@ pub struct Seat {
 }
 
 impl Seat {
+    /// `player` in seat `seat`, named if the capture tells it; stacks and
+    /// cards not known yet.
+    pub fn new(seat: u32, player: u64, name: Option<String>) -> Seat {
+        Seat {
+            seat,
+            player,
+            name,
+            stack: None,
+            final_stack: None,
+            cards: None,
+        }
+    }
+
     /// The name, or `Player N` when the capture does not tell it.
     pub fn display_name(&self) -> String {
         self.name
@@ -384,6 +397,12 @@ impl Hand {
         self.stream
             .saturating_mul(PUBLIC_NUMBER_STREAM)
             .saturating_add(self.number % PUBLIC_NUMBER_STREAM)
+    }
+
+    /// The seat after the highest taken: where a player the capture does
+    /// not seat is numbered, in order of appearance.
+    pub fn next_seat(&self) -> u32 {
+        self.seats.iter().map(|s| s.seat).max().unwrap_or(0) + 1
     }
 
     /// The seat of `player`.

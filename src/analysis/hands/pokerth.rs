@@ -24,6 +24,7 @@ use crate::protocols::pokerth::messages::{
     GameState, Message, PlayerAction, PlayersActionDone, PtCard,
 };
 use crate::protocols::ProtocolId;
+use crate::reassembly::Direction;
 
 /// A hand being built.
 struct Open {
@@ -87,8 +88,9 @@ impl Builder {
     }
 
     /// Something went wrong on the stream at `frame` (a gap, undecodable
-    /// bytes): the hand in play, if any, is incomplete.
-    pub fn trouble(&mut self, frame: u64, why: String) {
+    /// bytes, in either direction): the hand in play, if any, is
+    /// incomplete.
+    pub fn trouble(&mut self, frame: u64, _dir: Direction, why: String) {
         if let Some(o) = &mut self.open {
             o.troubled = true;
             o.hand.incomplete(frame, why);
@@ -205,14 +207,8 @@ impl Builder {
         hand.complete = true;
         hand.table_size = (!self.slots.is_empty()).then_some(self.slots.len() as u32);
         for (i, &p) in self.slots.iter().enumerate() {
-            hand.seats.push(Seat {
-                seat: i as u32 + 1,
-                player: p,
-                name: self.names.get(&p).cloned(),
-                stack: None,
-                final_stack: None,
-                cards: None,
-            });
+            hand.seats
+                .push(Seat::new(i as u32 + 1, p, self.names.get(&p).cloned()));
         }
         if let (Some(h), Some(c)) = (self.hero, cards) {
             if let Some(s) = hand.seat_mut(h) {
@@ -261,15 +257,10 @@ impl Builder {
     /// list it.
     fn ensure_seat(o: &mut Open, player: u64, names: &HashMap<u64, String>) {
         if o.hand.seat(player).is_none() {
-            let seat = o.hand.seats.iter().map(|s| s.seat).max().unwrap_or(0) + 1;
-            o.hand.seats.push(Seat {
-                seat,
-                player,
-                name: names.get(&player).cloned(),
-                stack: None,
-                final_stack: None,
-                cards: None,
-            });
+            let seat = o.hand.next_seat();
+            o.hand
+                .seats
+                .push(Seat::new(seat, player, names.get(&player).cloned()));
         }
     }
 

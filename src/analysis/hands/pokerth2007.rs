@@ -177,8 +177,9 @@ impl Builder {
     }
 
     /// Something went wrong on the stream at `frame` (a gap, undecodable
-    /// bytes): the hand in play, if any, gets a note saying so.
-    pub fn trouble(&mut self, frame: u64, why: String) {
+    /// bytes, in either direction): the hand in play, if any, gets a note
+    /// saying so.
+    pub fn trouble(&mut self, frame: u64, _dir: Direction, why: String) {
         if let Some(o) = &mut self.open {
             o.hand.incomplete(frame, why);
         }
@@ -312,13 +313,11 @@ impl Builder {
                 let mut players: Vec<&Player> = self.players.iter().collect();
                 players.sort_by_key(|p| p.number);
                 for p in players {
+                    let name = (!p.name.is_empty()).then(|| p.name.clone());
                     hand.seats.push(Seat {
-                        seat: u32::from(p.number) + 1,
-                        player: p.id,
-                        name: (!p.name.is_empty()).then(|| p.name.clone()),
                         stack: (game.hands == 1).then_some(game.start_cash),
-                        final_stack: None,
                         cards: (p.id == game.hero).then_some(cards).flatten(),
+                        ..Seat::new(u32::from(p.number) + 1, p.id, name)
                     });
                 }
             }

@@ -123,10 +123,16 @@ impl Builder {
         }
     }
 
-    /// Something went wrong on the stream at `frame`: the hand in play, if
-    /// any, is incomplete. A hand whose end and every final chip report
-    /// were seen has lost nothing.
-    pub fn trouble(&mut self, frame: u64, why: String) {
+    /// Something went wrong on the stream's `dir` direction at `frame`:
+    /// the hand in play, if any, is incomplete (a hand whose end and every
+    /// final chip report were seen has lost nothing). Bytes the server's
+    /// direction lost may have held chip reports: the money told before is
+    /// not known any more (a later report tells it again), or the next hand
+    /// would start from stale stacks.
+    pub fn trouble(&mut self, frame: u64, dir: Direction, why: String) {
+        if dir == Direction::S2C {
+            self.money.clear();
+        }
         if let Some(o) = &mut self.open {
             let whole = o.ended
                 && (o.paid
@@ -138,14 +144,6 @@ impl Builder {
                 o.hand.incomplete(frame, why);
             }
         }
-    }
-
-    /// The server's direction lost bytes: the chip reports they held are
-    /// lost too, so the money the stream told before is not known any more
-    /// (a later report tells it again). Without this, the next hand would
-    /// start from stale stacks.
-    pub fn lost_server_bytes(&mut self) {
-        self.money.clear();
     }
 
     /// The stream ended: the hand in play, if any, ends.
@@ -295,12 +293,8 @@ impl Builder {
                 ),
             }
             hand.seats.push(Seat {
-                seat,
-                player: p,
-                name: self.names.get(&p).cloned(),
                 stack,
-                final_stack: None,
-                cards: None,
+                ..Seat::new(seat, p, self.names.get(&p).cloned())
             });
         }
         hand.seats.sort_by_key(|s| s.seat);
@@ -433,21 +427,14 @@ impl Open {
     fn seat_unseen(&mut self, player: u64) {
         let (seat, name) = self.known.get(&player).cloned().unwrap_or((None, None));
         let seat = seat.unwrap_or_else(|| {
-            let next = self.hand.seats.iter().map(|s| s.seat).max().unwrap_or(0) + 1;
+            let next = self.hand.next_seat();
             self.hand.note(
                 self.hand.last_frame,
                 format!("seat of player {player} not known: numbered {next}"),
             );
             next
         });
-        self.hand.seats.push(Seat {
-            seat,
-            player,
-            name,
-            stack: None,
-            final_stack: None,
-            cards: None,
-        });
+        self.hand.seats.push(Seat::new(seat, player, name));
         self.hand.seats.sort_by_key(|s| s.seat);
     }
 

@@ -114,12 +114,8 @@ mod tests {
         let mut h = Hand::new(ProtocolId::PokerNetwork, 0, 1, 1, Timestamp::default());
         for (i, &(p, c)) in contrib.iter().enumerate() {
             h.seats.push(Seat {
-                seat: i as u32 + 1,
-                player: p,
-                name: None,
                 stack: Some(1000),
-                final_stack: None,
-                cards: None,
+                ..Seat::new(i as u32 + 1, p, None)
             });
             h.actions.push(Action {
                 frame: 2,

@@ -361,8 +361,7 @@ fn stacks_known_before_a_loss_are_not_used_after_it() {
     let mut s = Server::new();
     s.start(1, &[(1, 1000), (2, 1000)]);
     s.win(vec![1]);
-    s.b.lost_server_bytes();
-    s.b.trouble(s.frame, "gap".into());
+    s.b.trouble(s.frame, Direction::S2C, "gap".into());
     s.chips(1, 0, 1040);
     s.send(Message::PacketPokerInGame(PacketPokerInGame {
         serial: 0,
@@ -509,7 +508,7 @@ mod arbitrary {
             let mut s = Server::new();
             for (i, m) in packets.into_iter().enumerate() {
                 if troubles.contains(&i) {
-                    s.b.trouble(s.frame, "gap".into());
+                    s.b.trouble(s.frame, Direction::S2C, "gap".into());
                 }
                 s.send(m);
             }
