@@ -27,6 +27,7 @@ pub mod model;
 pub mod pokernetwork;
 pub mod pokerth;
 pub mod pokerth2007;
+pub mod pots;
 pub mod replay;
 
 pub use model::*;

@@ -1,0 +1,217 @@
+//! How a hand's chips divide: what each player put in, the chips nobody
+//! called, the pots (main and side), who won what from which, and the
+//! rake's share of each.
+
+use super::model::*;
+
+impl Hand {
+    /// The chips nobody called: on the last street where chips went into
+    /// the bets, the highest street total less the next highest (a folded
+    /// player's bet counts: it was called before the fold). `(player,
+    /// amount)`, or `None` when the two highest are equal. Antes and dead
+    /// blinds are in no street total: they are never returned.
+    pub fn uncalled(&self) -> Option<(u64, u64)> {
+        let last = (self.actions.iter())
+            .filter(|a| a.total > 0)
+            .map(|a| a.street)
+            .max()?;
+        let mut totals: Vec<(u64, u64)> = Vec::new();
+        for a in self.actions.iter().filter(|a| a.street == last) {
+            match totals.iter_mut().find(|t| t.0 == a.player) {
+                Some(t) => t.1 = t.1.max(a.total),
+                None => totals.push((a.player, a.total)),
+            }
+        }
+        totals.sort_by_key(|t| std::cmp::Reverse(t.1));
+        let (player, top) = totals[0];
+        let second = totals.get(1).map_or(0, |t| t.1);
+        (top > second).then_some((player, top - second))
+    }
+
+    /// Chips each player put in during the hand, in seat order (a lower
+    /// bound unless [`Hand::amounts_known`]).
+    pub fn contributions(&self) -> Vec<(u64, u64)> {
+        let mut v: Vec<(u64, u64)> = self.seats.iter().map(|s| (s.player, 0)).collect();
+        for a in &self.actions {
+            match v.iter_mut().find(|(p, _)| *p == a.player) {
+                Some((_, c)) => *c += a.added,
+                None => v.push((a.player, a.added)),
+            }
+        }
+        v
+    }
+
+    /// The pot at the end: everything put in less what was returned
+    /// (meaningless unless [`Hand::amounts_known`]).
+    pub fn total_pot(&self) -> u64 {
+        let put: u64 = self.actions.iter().map(|a| a.added).sum();
+        put.saturating_sub(self.returned.iter().map(|w| w.amount).sum())
+    }
+
+    /// The pot to show: for a complete hand [`Hand::total_pot`]; for an
+    /// incomplete one never less than what the server says was won and
+    /// raked (the actions that made it up may be missing), so that a pot
+    /// is never smaller than what was collected from it.
+    pub fn pot(&self) -> u64 {
+        let put = self.total_pot();
+        if self.complete {
+            return put;
+        }
+        put.max(self.total_won() + self.rake.unwrap_or(0))
+    }
+
+    /// The pots with who won what from each: [`Hand::pots`] (or, for a
+    /// hand without computed pots, one pot of what was won and raked, when
+    /// the server said). The servers report one amount per winner (or per
+    /// winner and pot): a winner's chips go to the pots they may win, the
+    /// lowest first, and winners who may win fewer pots are placed first
+    /// (a short all-in winner takes the main pot, the player who covered
+    /// him a side pot). The rake is shared over the pots in proportion to
+    /// their chips, as pokerengine rakes (largest remainders get the odd
+    /// chips), and comes off each pot before the winnings.
+    pub fn pot_wins(&self) -> Vec<PotWins> {
+        let pots: Vec<(u64, Vec<u64>)> = if self.pots.is_empty() {
+            if self.winners.is_empty() {
+                return Vec::new();
+            }
+            let amount = self.total_won() + self.rake.unwrap_or(0);
+            vec![(amount, self.winners.iter().map(|w| w.player).collect())]
+        } else {
+            (self.pots.iter())
+                .map(|p| (p.amount, p.eligible.clone()))
+                .collect()
+        };
+        let deepest = |w: &Win| {
+            w.pot
+                .or_else(|| pots.iter().rposition(|p| p.1.contains(&w.player)))
+                .unwrap_or(usize::MAX)
+        };
+        let mut order: Vec<&Win> = self.winners.iter().collect();
+        order.sort_by_key(|w| deepest(w));
+        let rakes = share(
+            self.rake.unwrap_or(0),
+            &pots.iter().map(|p| p.0).collect::<Vec<_>>(),
+        );
+        let mut room: Vec<u64> = (pots.iter().zip(&rakes))
+            .map(|(p, r)| p.0.saturating_sub(*r))
+            .collect();
+        let mut wins: Vec<Vec<(u64, u64)>> = vec![Vec::new(); pots.len()];
+        for w in order {
+            let mut rest = w.amount;
+            for (i, (_, eligible)) in pots.iter().enumerate() {
+                let fits = w.pot.map_or(eligible.contains(&w.player), |p| p == i);
+                if !fits || rest == 0 || room[i] == 0 {
+                    continue;
+                }
+                let take = rest.min(room[i]);
+                rest -= take;
+                room[i] -= take;
+                match wins[i].iter_mut().find(|x| x.0 == w.player) {
+                    Some(x) => x.1 += take,
+                    None => wins[i].push((w.player, take)),
+                }
+            }
+        }
+        (pots.iter().zip(wins).zip(rakes))
+            .map(|(((amount, _), wins), rake)| PotWins {
+                amount: *amount,
+                wins,
+                rake,
+            })
+            .collect()
+    }
+
+    /// Computes the uncalled chips (when the server did not say) and the
+    /// pots from the contributions: the main pot, then a side pot per
+    /// all-in level. Only for a complete hand whose amounts are all known.
+    pub fn settle(&mut self) {
+        if !self.complete || !self.amounts_known() {
+            return;
+        }
+        let contrib = self.contributions();
+        if self.returned.is_empty() {
+            if let Some((player, amount)) = self.uncalled() {
+                self.returned.push(Win {
+                    frame: self.last_frame,
+                    player,
+                    amount,
+                    pot: None,
+                });
+            }
+        }
+        let mut left: Vec<(u64, u64)> = contrib
+            .iter()
+            .map(|&(p, c)| {
+                let back: u64 = (self.returned.iter())
+                    .filter(|w| w.player == p)
+                    .map(|w| w.amount)
+                    .sum();
+                (p, c.saturating_sub(back))
+            })
+            .collect();
+        let mut pots = Vec::new();
+        loop {
+            let live: Vec<u64> = (left.iter())
+                .filter(|(p, c)| *c > 0 && !self.folded(*p))
+                .map(|c| c.1)
+                .collect();
+            let Some(level) = live.iter().copied().min() else {
+                break;
+            };
+            let mut amount = 0;
+            let mut eligible = Vec::new();
+            for (p, c) in left.iter_mut() {
+                let take = (*c).min(level);
+                amount += take;
+                *c -= take;
+                if take > 0 && !self.folded(*p) {
+                    eligible.push(*p);
+                }
+            }
+            pots.push(Pot { amount, eligible });
+        }
+        // Chips of folded players above the last live level go to the last pot.
+        let rest: u64 = left.iter().map(|c| c.1).sum();
+        if rest > 0 {
+            match pots.last_mut() {
+                Some(p) => p.amount += rest,
+                None => pots.push(Pot {
+                    amount: rest,
+                    eligible: Vec::new(),
+                }),
+            }
+        }
+        self.pots = pots;
+    }
+}
+
+/// `total` shared in proportion to `weights`, the odd units to the largest
+/// remainders (the first on ties).
+fn share(total: u64, weights: &[u64]) -> Vec<u64> {
+    let sum: u128 = weights.iter().map(|&w| u128::from(w)).sum();
+    if sum == 0 {
+        let mut v = vec![0; weights.len()];
+        if let Some(first) = v.first_mut() {
+            *first = total;
+        }
+        return v;
+    }
+    let exact: Vec<(u64, u128)> = (weights.iter())
+        .map(|&w| {
+            let x = u128::from(total) * u128::from(w);
+            ((x / sum) as u64, x % sum)
+        })
+        .collect();
+    let mut out: Vec<u64> = exact.iter().map(|e| e.0).collect();
+    let mut left = total - out.iter().sum::<u64>();
+    let mut by_rest: Vec<usize> = (0..exact.len()).collect();
+    by_rest.sort_by_key(|&i| std::cmp::Reverse(exact[i].1));
+    for i in by_rest {
+        if left == 0 {
+            break;
+        }
+        out[i] += 1;
+        left -= 1;
+    }
+    out
+}
