@@ -21,6 +21,7 @@ pub mod enums;
 pub mod gls;
 pub mod pokernetwork;
 pub mod pokerth;
+pub mod pokerth1;
 #[cfg(test)]
 pub(crate) mod testkit;
 
@@ -32,6 +33,9 @@ use std::borrow::Cow;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ProtocolId {
     PokerTh,
+    /// PokerTH 1.x (Protocol Buffers): records say protocol `pokerth`,
+    /// dialect `pokerth-1`; on the command line it is `pokerth-1`.
+    PokerTh1,
     PokerNetwork,
     Gls,
     CardGame,
@@ -39,32 +43,52 @@ pub enum ProtocolId {
 
 impl ProtocolId {
     /// Every protocol, in the order probes run.
-    pub const ALL: [ProtocolId; 4] = [
+    pub const ALL: [ProtocolId; 5] = [
         ProtocolId::PokerTh,
+        ProtocolId::PokerTh1,
         ProtocolId::PokerNetwork,
         ProtocolId::Gls,
         ProtocolId::CardGame,
     ];
 
-    /// The name used in records and on the command line.
+    /// The name used in records (both PokerTH generations are `pokerth`;
+    /// the dialect tells them apart).
     pub fn name(self) -> &'static str {
         match self {
+            ProtocolId::PokerTh1 => "pokerth",
+            other => other.cli_name(),
+        }
+    }
+
+    /// The name on the command line (`--decode-as`, `-p`): unique per
+    /// protocol.
+    pub fn cli_name(self) -> &'static str {
+        match self {
             ProtocolId::PokerTh => "pokerth",
+            ProtocolId::PokerTh1 => "pokerth-1",
             ProtocolId::PokerNetwork => "pokernetwork",
             ProtocolId::Gls => "gls",
             ProtocolId::CardGame => "cardgame",
         }
     }
 
-    /// The protocol with this name (as [`ProtocolId::name`] gives it).
+    /// The protocol with this command-line name (as
+    /// [`ProtocolId::cli_name`] gives it).
     pub fn from_name(name: &str) -> Option<ProtocolId> {
-        ProtocolId::ALL.into_iter().find(|p| p.name() == name)
+        ProtocolId::ALL.into_iter().find(|p| p.cli_name() == name)
+    }
+
+    /// Whether a `-p NAME` filter for `self` takes streams of `other`:
+    /// `pokerth` takes every PokerTH generation.
+    pub fn covers(self, other: ProtocolId) -> bool {
+        self == other || (self == ProtocolId::PokerTh && other.name() == "pokerth")
     }
 
     /// The TCP ports the protocol is usually served on (hints only).
     pub fn default_ports(self) -> &'static [u16] {
         match self {
             ProtocolId::PokerTh => &[7234],
+            ProtocolId::PokerTh1 => &[7234],
             ProtocolId::PokerNetwork => &[19380],
             ProtocolId::Gls => &[13500],
             ProtocolId::CardGame => &[],
@@ -183,8 +207,10 @@ pub enum Fields {
     CardGame(cardgame::Message),
     /// A poker-network message.
     PokerNetwork(pokernetwork::Message),
-    /// A PokerTH message (either dialect).
+    /// A PokerTH message (0.6/0.7 or the 2007 dialect).
     PokerTh(pokerth::Message),
+    /// A PokerTH 1.x message.
+    PokerTh1(pokerth1::Message),
 }
 
 impl Fields {
@@ -201,6 +227,7 @@ impl Fields {
             Fields::CardGame(m) => m.summary(),
             Fields::PokerNetwork(m) => m.summary(),
             Fields::PokerTh(m) => m.summary(),
+            Fields::PokerTh1(m) => m.summary(),
         }
     }
 }
@@ -230,6 +257,7 @@ pub fn probe(id: ProtocolId, dir: Direction, buf: &[u8]) -> Probe {
         ProtocolId::CardGame => cardgame::probe(dir, buf),
         ProtocolId::PokerNetwork => pokernetwork::probe(dir, buf),
         ProtocolId::PokerTh => pokerth::probe(dir, buf),
+        ProtocolId::PokerTh1 => pokerth1::probe(dir, buf),
     }
 }
 
@@ -240,6 +268,7 @@ pub fn new_decoder(id: ProtocolId) -> Box<dyn StreamDecoder> {
         ProtocolId::CardGame => Box::new(cardgame::Decoder::new()),
         ProtocolId::PokerNetwork => Box::new(pokernetwork::Decoder::new()),
         ProtocolId::PokerTh => Box::new(pokerth::Decoder::new()),
+        ProtocolId::PokerTh1 => Box::new(pokerth1::Decoder::new()),
     }
 }
 

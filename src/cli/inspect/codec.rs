@@ -55,11 +55,12 @@ fn reason_code(r: EndReason) -> u8 {
 }
 
 /// The protocols by their code (their index here); see [`protocol_code`].
-const PROTOCOLS: [ProtocolId; 4] = [
+const PROTOCOLS: [ProtocolId; 5] = [
     ProtocolId::PokerTh,
     ProtocolId::PokerNetwork,
     ProtocolId::Gls,
     ProtocolId::CardGame,
+    ProtocolId::PokerTh1,
 ];
 
 /// The code of a protocol: its index in [`PROTOCOLS`].
@@ -69,6 +70,7 @@ fn protocol_code(p: ProtocolId) -> u8 {
         ProtocolId::PokerNetwork => 1,
         ProtocolId::Gls => 2,
         ProtocolId::CardGame => 3,
+        ProtocolId::PokerTh1 => 4,
     }
 }
 

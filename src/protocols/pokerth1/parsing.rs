@@ -1,0 +1,158 @@
+//! From the bytes of one envelope (after the length prefix) to its
+//! [`Message`], with the notes a reader needs. The protobuf wire format is
+//! decoded by `prost-reflect` against the descriptors built from the wire
+//! facts ([`super::messages::schema`]); this file decides what is an error
+//! and what is a note.
+//!
+//! - errors (nothing decoded): bytes that are not protobuf (a truncated
+//!   varint, a wrong wire type for a known field, a nested length past its
+//!   message, nesting past prost's recursion limit, invalid UTF-8 in a
+//!   string), an envelope without any message;
+//! - notes: a missing `messageType` or one that does not name the message
+//!   that is set, more than one message set, required fields missing, an
+//!   enumeration value or card outside the protocol's, fields protocol 5.1
+//!   does not define (kept, see [`super::messages::json`]).
+
+use super::messages::{is_card_field, schema, type_name, Message};
+use prost_reflect::{DynamicMessage, Kind, ReflectMessage, Value};
+
+/// Notes collected while parsing.
+pub type Notes = Vec<String>;
+
+/// How deep notes look into nested messages (the protocol nests three
+/// levels; prost's own limit guards decoding).
+const NOTE_DEPTH: usize = 8;
+
+/// Decodes one envelope.
+pub fn parse(envelope: &[u8]) -> Result<(Message, Notes), String> {
+    let sch = schema();
+    let mut env = DynamicMessage::decode(sch.envelope.clone(), envelope)
+        .map_err(|e| format!("not a PokerTHMessage: {e}"))?;
+    let mut notes = Notes::new();
+    let kind = match env.get_field_by_number(1).as_deref() {
+        Some(Value::EnumNumber(n)) if env.has_field_by_number(1) => Some(*n as u32),
+        _ => None,
+    };
+    env.clear_field_by_number(1);
+    let mut set: Vec<(u32, DynamicMessage)> = env
+        .take_fields()
+        .filter_map(|(fd, v)| match v {
+            Value::Message(m) => Some((fd.number(), m)),
+            _ => None,
+        })
+        .collect();
+    let envelope_unknown: Vec<_> = env.take_unknown_fields().collect();
+    let chosen = match (kind, set.len()) {
+        (_, 0) => None,
+        (Some(k), _) => set
+            .iter()
+            .position(|(n, _)| *n == k + 1)
+            .or(Some(0))
+            .map(|i| set.swap_remove(i)),
+        (None, _) => Some(set.swap_remove(0)),
+    };
+    for (n, _) in &set {
+        notes.push(format!(
+            "the envelope also carries field {n} ({}), ignored",
+            type_name(n - 1).unwrap_or("?")
+        ));
+    }
+    let Some((field, body)) = chosen else {
+        let Some(k) = kind else {
+            return Err("the envelope holds neither messageType nor a message".into());
+        };
+        if envelope_unknown.is_empty() {
+            return Err(format!(
+                "messageType {k} ({}) but no message is set",
+                type_name(k).unwrap_or("unknown")
+            ));
+        }
+        // A message type newer than protocol 5.1: kept as unknown fields.
+        notes.push(format!(
+            "message type {k} is not in PokerTH 1.x protocol 5.1: its fields are kept as unknown"
+        ));
+        return Ok((
+            Message {
+                kind: k,
+                name: type_name(k).unwrap_or("Unknown"),
+                body: DynamicMessage::new(sch.envelope.clone()),
+                envelope_unknown,
+            },
+            notes,
+        ));
+    };
+    let from_field = field - 1;
+    match kind {
+        None => notes.push(format!(
+            "the envelope has no messageType (required); field {field} is set"
+        )),
+        Some(k) if k != from_field => notes.push(format!(
+            "messageType {k} ({}) does not name the message set (field {field}, {})",
+            type_name(k).unwrap_or("unknown"),
+            type_name(from_field).unwrap_or("?")
+        )),
+        Some(_) => {}
+    }
+    for f in &envelope_unknown {
+        notes.push(format!(
+            "the envelope has field {} that protocol 5.1 does not define (kept)",
+            f.number()
+        ));
+    }
+    let name = type_name(from_field).unwrap_or("Unknown");
+    check(&body, name, 0, &mut notes);
+    Ok((
+        Message {
+            kind: kind.unwrap_or(from_field),
+            name,
+            body,
+            envelope_unknown,
+        },
+        notes,
+    ))
+}
+
+/// Notes on one (nested) message: required fields missing, values outside
+/// the protocol's, unknown fields.
+fn check(m: &DynamicMessage, path: &str, depth: usize, notes: &mut Notes) {
+    if depth > NOTE_DEPTH {
+        return;
+    }
+    let desc = m.descriptor();
+    for fd in desc.fields() {
+        if fd.cardinality() == prost_reflect::Cardinality::Required && !m.has_field(&fd) {
+            notes.push(format!(
+                "{path}: required field {} is missing",
+                fd.json_name()
+            ));
+        }
+    }
+    for (fd, v) in m.fields() {
+        let here = format!("{path}.{}", fd.json_name());
+        let values: &[Value] = match v {
+            Value::List(l) => l,
+            one => std::slice::from_ref(one),
+        };
+        for v in values {
+            match (v, fd.kind()) {
+                (Value::EnumNumber(n), Kind::Enum(e)) if e.get_value(*n).is_none() => {
+                    notes.push(format!(
+                        "{here}: {n} is not a value of {}",
+                        e.full_name().trim_start_matches("pokerth1.")
+                    ))
+                }
+                (Value::U32(n), _) if is_card_field(fd.name()) && *n > 51 => {
+                    notes.push(format!("{here}: {n} is not a card (0..51)"))
+                }
+                (Value::Message(sub), _) => check(sub, &here, depth + 1, notes),
+                _ => {}
+            }
+        }
+    }
+    for f in m.unknown_fields() {
+        notes.push(format!(
+            "{path}: field {} is not in protocol 5.1 (kept)",
+            f.number()
+        ));
+    }
+}

@@ -1,0 +1,76 @@
+//! Does a direction speak PokerTH 1.x? The first bytes must frame as
+//! envelopes (a length, then `messageType` and the key of the message it
+//! names: see [`super::framing`]) that decode cleanly. Like the other
+//! probes it works from any message boundary: a run of clean messages is
+//! convincing, and the longer the run the higher the confidence. The
+//! server's `Announce` naming protocol 5.x, or a client's `Init` asking for
+//! it, is as good as a signature.
+
+use super::framing;
+use super::messages::{message_of, u32_of};
+use super::parsing;
+use crate::protocols::{Framing, Probe};
+use crate::reassembly::Direction;
+
+/// Most messages looked at.
+const LOOK: u32 = 6;
+
+/// Probes `buf`, the first bytes of direction `dir`.
+pub fn probe(_dir: Direction, buf: &[u8]) -> Probe {
+    let mut off = 0;
+    let mut clean = 0u32;
+    let mut best = 0u8;
+    let mut cut = false;
+    while clean < LOOK {
+        let rest = &buf[off..];
+        match framing::frame(rest) {
+            Framing::NeedMore(_) => {
+                cut = !rest.is_empty();
+                break;
+            }
+            Framing::Invalid(_) if clean == 0 => return Probe::NotMine,
+            Framing::Invalid(_) => break,
+            Framing::Message(len) => {
+                let Ok((m, notes)) = parsing::parse(&rest[framing::PREFIX_LEN..len]) else {
+                    if clean == 0 {
+                        return Probe::NotMine;
+                    }
+                    break;
+                };
+                if !notes.is_empty() {
+                    if clean == 0 {
+                        return Probe::NotMine;
+                    }
+                    break;
+                }
+                if clean == 0 {
+                    best = signature(&m);
+                }
+                clean += 1;
+                off += len;
+            }
+        }
+    }
+    if clean == 0 || (clean < 2 && cut && best == 0) {
+        return Probe::NeedMore;
+    }
+    // The envelope's structure (a type and the key it names) is already a
+    // strong check: one clean message is as good as three of a
+    // fixed-header protocol.
+    let run = match clean {
+        1 => 60,
+        2 => 75,
+        _ => 88,
+    };
+    Probe::Mine(run.max(best))
+}
+
+/// The confidence a first message gives on its own.
+fn signature(m: &super::Message) -> u8 {
+    let major = |f: &str| message_of(&m.body, f).and_then(|v| u32_of(&v, "majorVersion"));
+    match m.name {
+        "Announce" if major("protocolVersion") == Some(5) => 97,
+        "Init" if major("requestedVersion") == Some(5) => 97,
+        _ => 0,
+    }
+}

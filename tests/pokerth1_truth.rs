@@ -1,0 +1,191 @@
+//! PokerTH 1.x against the truth: every capture in testdata/pokerth1 was
+//! made by Debian's unmodified PokerTH server (1.1.2) talking to a scripted
+//! client, which logged each message as it sent or received it
+//! (`NAME.messages.jsonl`: type, length, payload and protobuf's own JSON
+//! mapping of it). Every message cardshark decodes must be one of those,
+//! in order, with the same type, length and fields; every logged message
+//! must be decoded; nothing else may appear (0 invented records).
+//!
+//! The truth's JSON (camelCase names, enumerations by wire name, bytes in
+//! base64, 64-bit numbers as strings, cards as numbers) is turned into the
+//! record contract's form here, from the wire facts' tables alone.
+
+mod common;
+
+use base64::Engine;
+use cardshark::protocols::pokerth1::messages::definitions::{ENUMS, MESSAGES};
+use cardshark::protocols::pokerth1::messages::schema::{MessageDef, Ty};
+use serde_json::{Map, Value};
+use std::collections::{HashMap, VecDeque};
+use std::path::{Path, PathBuf};
+
+fn captures() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/pokerth1");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pcap"))
+        .filter(|p| p.with_extension("messages.jsonl").exists())
+        .collect();
+    v.sort();
+    v
+}
+
+fn def(name: &str) -> &'static MessageDef {
+    MESSAGES
+        .iter()
+        .find(|m| m.name == name)
+        .unwrap_or_else(|| panic!("no message {name}"))
+}
+
+/// PokerTH's card numbering: suit * 13 + rank, rank 0 the deuce, suits in
+/// the order diamonds, hearts, spades, clubs.
+fn card(n: u64) -> Value {
+    if n > 51 {
+        return Value::from(n);
+    }
+    let rank = b"23456789TJQKA"[(n % 13) as usize] as char;
+    let suit = b"dhsc"[(n / 13) as usize] as char;
+    Value::from(format!("{rank}{suit}"))
+}
+
+fn is_card(name: &str) -> bool {
+    name.trim_end_matches(|c: char| c.is_ascii_digit())
+        .ends_with("Card")
+}
+
+/// Protobuf's JSON of message `m` (of type `name`) in the record's form.
+fn convert(name: &str, m: &Map<String, Value>) -> Value {
+    let d = def(name);
+    let mut out = Map::new();
+    for f in d.fields {
+        let Some(v) = m.get(f.name) else { continue };
+        let one = |v: &Value| -> Value {
+            match f.ty {
+                Ty::Enum(e) => {
+                    let e = ENUMS.iter().find(|x| x.name == e).unwrap();
+                    let wire = v.as_str().unwrap();
+                    Value::from(e.values.iter().find(|x| x.0 == wire).unwrap().1)
+                }
+                Ty::Message(sub) => convert(sub, v.as_object().unwrap()),
+                Ty::Bytes => Value::from(
+                    base64::engine::general_purpose::STANDARD
+                        .decode(v.as_str().unwrap())
+                        .unwrap()
+                        .iter()
+                        .map(|b| format!("{b:02x}"))
+                        .collect::<String>(),
+                ),
+                Ty::U64 | Ty::I64 => Value::from(
+                    v.as_str()
+                        .map(|s| s.parse::<u64>().unwrap())
+                        .or(v.as_u64())
+                        .unwrap(),
+                ),
+                Ty::U32 if is_card(f.name) => card(v.as_u64().unwrap()),
+                _ => v.clone(),
+            }
+        };
+        let value = match v {
+            Value::Array(items) => Value::Array(items.iter().map(one).collect()),
+            v => one(v),
+        };
+        out.insert(f.json.to_owned(), value);
+    }
+    Value::Object(out)
+}
+
+/// One logged message in the record's form: (type, len, fields).
+type Want = (String, u64, Value);
+
+fn truth_record(t: &Value) -> Want {
+    let ty = t["type"].as_str().unwrap();
+    let msg = t["msg"].as_object().unwrap();
+    let field = msg
+        .keys()
+        .find(|k| *k != "messageType")
+        .expect("truth message has its sub-message");
+    let fields = convert(ty, msg[field].as_object().unwrap());
+    (
+        ty.strip_suffix("Message").unwrap().to_owned(),
+        t["len"].as_u64().unwrap() + 4,
+        fields,
+    )
+}
+
+#[test]
+fn every_message_matches_the_servers_truth() {
+    let caps = captures();
+    assert!(
+        caps.len() >= 2,
+        "testdata/pokerth1 holds the real-server captures"
+    );
+    let mut total = 0;
+    for cap in caps {
+        let truth = std::fs::read_to_string(cap.with_extension("messages.jsonl")).unwrap();
+        // The truth per (client port, direction), in order.
+        let mut want: HashMap<(u64, String), VecDeque<Want>> = HashMap::new();
+        let mut n_truth = 0;
+        for line in truth.lines() {
+            let t: Value = serde_json::from_str(line).unwrap();
+            let key = (
+                t["client_port"].as_u64().unwrap(),
+                t["dir"].as_str().unwrap().to_owned(),
+            );
+            want.entry(key).or_default().push_back(truth_record(&t));
+            n_truth += 1;
+        }
+        let out = common::cardshark()
+            .args(["decode", "--format", "jsonl"])
+            .arg(&cap)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", cap.display());
+        let mut n = 0;
+        for line in String::from_utf8(out.stdout).unwrap().lines() {
+            let r: Value = serde_json::from_str(line).unwrap();
+            if r.get("event").is_some() {
+                let ev = r["event"].as_str().unwrap();
+                assert!(
+                    ev == "stream_start" || ev == "stream_end",
+                    "{}: unexpected event {r}",
+                    cap.display()
+                );
+                continue;
+            }
+            assert_eq!(r["protocol"], "pokerth", "{r}");
+            assert_eq!(r["dialect"], "pokerth-1", "{r}");
+            assert!(r.get("error").is_none(), "{}: {r}", cap.display());
+            assert_eq!(r["notes"], Value::Array(vec![]), "{}: {r}", cap.display());
+            let dir = r["dir"].as_str().unwrap().to_owned();
+            let endpoint = if dir == "c2s" { "src" } else { "dst" };
+            let port: u64 = r[endpoint]
+                .as_str()
+                .unwrap()
+                .rsplit(':')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            let (ty, len, fields) = want
+                .get_mut(&(port, dir.clone()))
+                .and_then(VecDeque::pop_front)
+                .unwrap_or_else(|| panic!("{}: invented record {r}", cap.display()));
+            assert_eq!(r["type"], ty.as_str(), "{}: {r}", cap.display());
+            assert_eq!(r["len"], len, "{}: {r}", cap.display());
+            assert_eq!(
+                r["fields"],
+                fields,
+                "{}: {ty} at {}",
+                cap.display(),
+                r["frame"]
+            );
+            n += 1;
+        }
+        let left: usize = want.values().map(VecDeque::len).sum();
+        assert_eq!(left, 0, "{}: truth messages not decoded", cap.display());
+        assert_eq!(n, n_truth);
+        total += n;
+    }
+    eprintln!("{total} PokerTH 1.x messages equal to the server's truth");
+}
