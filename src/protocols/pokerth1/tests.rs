@@ -1,1 +1,0 @@
-//! Tests of the PokerTH 1.x decoder.
