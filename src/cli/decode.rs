@@ -35,7 +35,8 @@ pub struct DecodeArgs {
     /// Only this stream (its index in `inspect`).
     #[arg(short = 's', long = "stream", value_name = "N")]
     pub stream: Option<u64>,
-    /// Only streams of this protocol (pokerth, pokernetwork, gls, cardgame).
+    /// Only streams of this protocol (pokerth, pokerth-1, pokernetwork, gls,
+    /// cardgame); pokerth takes PokerTH 1.x streams too.
     #[arg(short = 'p', long = "protocol", value_name = "NAME", value_parser = parse_protocol)]
     pub protocol: Option<ProtocolId>,
     /// Only records of this message type or event (e.g. PlayersActionDone,
@@ -49,7 +50,7 @@ pub struct DecodeArgs {
 
 fn parse_protocol(s: &str) -> Result<ProtocolId, String> {
     ProtocolId::from_name(s).ok_or_else(|| {
-        let names: Vec<&str> = ProtocolId::ALL.iter().map(|p| p.name()).collect();
+        let names: Vec<&str> = ProtocolId::ALL.iter().map(|p| p.cli_name()).collect();
         format!("unknown protocol '{s}' (one of {})", names.join(", "))
     })
 }
@@ -65,7 +66,8 @@ const IN_FLIGHT: usize = 4;
 /// Whether the arguments' filters let `r` through.
 fn wanted(a: &DecodeArgs, r: &Record) -> bool {
     a.stream.is_none_or(|s| s == r.stream)
-        && a.protocol.is_none_or(|p| r.protocol == Some(p))
+        && a.protocol
+            .is_none_or(|p| r.protocol.is_some_and(|q| p.covers(q)))
         && a.type_name
             .as_deref()
             .is_none_or(|t| t.eq_ignore_ascii_case(r.type_name()))

@@ -32,7 +32,7 @@ impl Overrides {
             format!("--decode-as '{spec}': expected PORT=PROTOCOL or stream:N=PROTOCOL")
         })?;
         let proto = ProtocolId::from_name(proto.trim()).ok_or_else(|| {
-            let names: Vec<&str> = ProtocolId::ALL.iter().map(|p| p.name()).collect();
+            let names: Vec<&str> = ProtocolId::ALL.iter().map(|p| p.cli_name()).collect();
             format!(
                 "--decode-as '{spec}': unknown protocol '{proto}' (one of {})",
                 names.join(", ")
