@@ -190,11 +190,14 @@ fn every_message_matches_the_servers_truth() {
     eprintln!("{total} PokerTH 1.x messages equal to the server's truth");
 }
 
+/// Messages per (stream, direction).
+type PerDirection = HashMap<(u64, String), Vec<Want>>;
+
 /// The truth of duo.messages.jsonl per client (alice's connection is
 /// stream 0 of the replays, bob's stream 1) and direction.
-fn duo_truth() -> HashMap<(u64, String), Vec<Want>> {
+fn duo_truth() -> PerDirection {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/pokerth1");
-    let mut want: HashMap<(u64, String), Vec<Want>> = HashMap::new();
+    let mut want = PerDirection::new();
     for line in std::fs::read_to_string(dir.join("duo.messages.jsonl"))
         .unwrap()
         .lines()
@@ -211,7 +214,7 @@ fn duo_truth() -> HashMap<(u64, String), Vec<Want>> {
 
 /// `decode --format jsonl` of a replay: messages per (stream, direction),
 /// and the events.
-fn decoded(name: &str) -> (HashMap<(u64, String), Vec<Want>>, Vec<Value>) {
+fn decoded(name: &str) -> (PerDirection, Vec<Value>) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("testdata/pokerth1")
         .join(name);
@@ -221,7 +224,7 @@ fn decoded(name: &str) -> (HashMap<(u64, String), Vec<Want>>, Vec<Value>) {
         .output()
         .unwrap();
     assert!(out.status.success());
-    let mut got: HashMap<(u64, String), Vec<Want>> = HashMap::new();
+    let mut got = PerDirection::new();
     let mut events = Vec::new();
     for line in String::from_utf8(out.stdout).unwrap().lines() {
         let r: Value = serde_json::from_str(line).unwrap();
