@@ -20,7 +20,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 cd "$here"
 
-all=(capture_reader link_layer reassembly decode_stage detect proto_pokerth proto_pokernetwork proto_gls proto_cardgame)
+all=(capture_reader link_layer reassembly decode_stage detect proto_pokerth proto_pokerth1 proto_pokernetwork proto_gls proto_cardgame)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 
@@ -56,7 +56,7 @@ python3 seed_segments.py corpus/decode_stage "${captures[@]}"
 bin="$top/target/debug/cardshark"
 streams=$(mktemp -d)
 trap 'rm -rf "$streams"' EXIT
-for proto in pokerth pokernetwork gls cardgame; do
+for proto in pokerth pokerth1 pokernetwork gls cardgame; do
     for cap in "$top/testdata/$proto"/*.pcap "$top/testdata/$proto"/*.pcapng; do
         [ -f "$cap" ] || continue
         for s in 0 1 2 3; do
