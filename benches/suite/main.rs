@@ -1,4 +1,4 @@
-//! The benchmark suite: builds a large mixed capture (all four protocols,
+//! The benchmark suite: builds a large mixed capture (every protocol,
 //! thousands of connections, some out of order, retransmitted or lost
 //! segments) and measures, in one run, reading it (`dd`, the floor),
 //! `cardshark inspect`, `cardshark decode --format jsonl`, `cardshark
@@ -9,11 +9,13 @@
 //! default 1100), `BENCH_CONCURRENT` (connections open at once, default
 //! 3000), `BENCH_DIR` (where the capture goes, default target/bench),
 //! `BENCH_RUNS` (runs of each cardshark command, best kept, default 3),
-//! `BENCH_TSHARK=0` to skip tshark.
+//! `BENCH_TSHARK=0` to skip tshark, `BENCH_PER_PROTOCOL=0` to skip the
+//! table of each protocol alone (`BENCH_PROTO_MB`, default 100, each).
 
 mod capture;
 mod frames;
 mod measure;
+mod per_protocol;
 mod scripts;
 
 use measure::{best_of, count_lines, env_num, measure, Run};
@@ -137,4 +139,7 @@ fn main() {
         .max()
         .unwrap_or(0);
     println!("highest cardshark peak: {:.1} MB", peak as f64 / 1024.0);
+    if std::env::var("BENCH_PER_PROTOCOL").as_deref() != Ok("0") {
+        per_protocol::run(bin, &dir, &scripts, runs, tshark.ok);
+    }
 }

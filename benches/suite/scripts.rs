@@ -30,6 +30,9 @@ const SOURCES: &[&str] = &[
     "gls/lossy-port4000.pcap",
     "cardgame/session.pcap",
     "cardgame/lossy.pcap",
+    "pokerth1/solo.pcap",
+    "pokerth1/duo.pcap",
+    "pokerth1/lossy-port9234.pcap",
 ];
 
 /// The scripts of every stream (with data both ways and no gap) in

@@ -25,6 +25,9 @@ const NOTE_DEPTH: usize = 8;
 
 /// Decodes one envelope.
 pub fn parse(envelope: &[u8]) -> Result<(Message, Notes), String> {
+    if let Some(done) = parse_canonical(envelope) {
+        return done;
+    }
     let sch = schema();
     let mut env = DynamicMessage::decode(sch.envelope.clone(), envelope)
         .map_err(|e| format!("not a PokerTHMessage: {e}"))?;
@@ -112,6 +115,66 @@ pub fn parse(envelope: &[u8]) -> Result<(Message, Notes), String> {
     ))
 }
 
+/// The envelope as every encoder writes it: `messageType`, then the one
+/// message it names and nothing else. Then only the message is decoded
+/// (the envelope's 82 fields need no map); any other shape goes the
+/// general way.
+fn parse_canonical(envelope: &[u8]) -> Option<Result<(Message, Notes), String>> {
+    use super::framing::varint;
+    if envelope.first() != Some(&0x08) {
+        return None;
+    }
+    let (kind, n1) = varint(&envelope[1..])?;
+    let kind = u32::try_from(kind).ok()?;
+    let name = type_name(kind)?;
+    let (key, n2) = varint(&envelope[1 + n1..])?;
+    if key != u64::from(kind + 1) << 3 | 2 {
+        return None;
+    }
+    let at = 1 + n1 + n2;
+    let (len, n3) = varint(&envelope[at..])?;
+    if len != (envelope.len() - at - n3) as u64 {
+        return None;
+    }
+    let desc = sub_descriptor(kind)?;
+    Some(
+        DynamicMessage::decode(desc, &envelope[at + n3..])
+            .map_err(|e| format!("not a PokerTHMessage: {e}"))
+            .map(|body| {
+                let mut notes = Notes::new();
+                check(&body, name, 0, &mut notes);
+                (
+                    Message {
+                        kind,
+                        name,
+                        body,
+                        envelope_unknown: Vec::new(),
+                    },
+                    notes,
+                )
+            }),
+    )
+}
+
+/// The descriptor of the message that `messageType` `kind` names.
+fn sub_descriptor(kind: u32) -> Option<prost_reflect::MessageDescriptor> {
+    static SUBS: std::sync::OnceLock<Vec<Option<prost_reflect::MessageDescriptor>>> =
+        std::sync::OnceLock::new();
+    let subs = SUBS.get_or_init(|| {
+        let env = &schema().envelope;
+        (0..128u32)
+            .map(|k| {
+                let fd = env.get_field(k + 1).filter(|_| k > 0)?;
+                match fd.kind() {
+                    Kind::Message(m) => Some(m),
+                    _ => None,
+                }
+            })
+            .collect()
+    });
+    subs.get(kind as usize).cloned().flatten()
+}
+
 /// Notes on one (nested) message: required fields missing, values outside
 /// the protocol's, unknown fields.
 fn check(m: &DynamicMessage, path: &str, depth: usize, notes: &mut Notes) {
@@ -119,8 +182,8 @@ fn check(m: &DynamicMessage, path: &str, depth: usize, notes: &mut Notes) {
         return;
     }
     let desc = m.descriptor();
-    for fd in desc.fields() {
-        if fd.cardinality() == prost_reflect::Cardinality::Required && !m.has_field(&fd) {
+    for fd in required(&desc) {
+        if !m.has_field(fd) {
             notes.push(format!(
                 "{path}: required field {} is missing",
                 fd.json_name()
@@ -128,7 +191,7 @@ fn check(m: &DynamicMessage, path: &str, depth: usize, notes: &mut Notes) {
         }
     }
     for (fd, v) in m.fields() {
-        let here = format!("{path}.{}", fd.json_name());
+        let here = || format!("{path}.{}", fd.json_name());
         let values: &[Value] = match v {
             Value::List(l) => l,
             one => std::slice::from_ref(one),
@@ -137,14 +200,15 @@ fn check(m: &DynamicMessage, path: &str, depth: usize, notes: &mut Notes) {
             match (v, fd.kind()) {
                 (Value::EnumNumber(n), Kind::Enum(e)) if e.get_value(*n).is_none() => {
                     notes.push(format!(
-                        "{here}: {n} is not a value of {}",
+                        "{}: {n} is not a value of {}",
+                        here(),
                         e.full_name().trim_start_matches("pokerth1.")
                     ))
                 }
                 (Value::U32(n), _) if is_card_field(fd.name()) && *n > 51 => {
-                    notes.push(format!("{here}: {n} is not a card (0..51)"))
+                    notes.push(format!("{}: {n} is not a card (0..51)", here()))
                 }
-                (Value::Message(sub), _) => check(sub, &here, depth + 1, notes),
+                (Value::Message(sub), _) => check(sub, &here(), depth + 1, notes),
                 _ => {}
             }
         }
@@ -155,4 +219,25 @@ fn check(m: &DynamicMessage, path: &str, depth: usize, notes: &mut Notes) {
             f.number()
         ));
     }
+}
+
+/// The required fields of each message type, found once.
+fn required(desc: &prost_reflect::MessageDescriptor) -> &'static [prost_reflect::FieldDescriptor] {
+    use std::collections::HashMap;
+    use std::sync::OnceLock;
+    type Map = HashMap<String, Vec<prost_reflect::FieldDescriptor>, foldhash::fast::FixedState>;
+    static REQUIRED: OnceLock<Map> = OnceLock::new();
+    let map = REQUIRED.get_or_init(|| {
+        schema()
+            .messages()
+            .map(|m| {
+                let req = m
+                    .fields()
+                    .filter(|f| f.cardinality() == prost_reflect::Cardinality::Required)
+                    .collect();
+                (m.full_name().to_owned(), req)
+            })
+            .collect()
+    });
+    map.get(desc.full_name()).map_or(&[], Vec::as_slice)
 }

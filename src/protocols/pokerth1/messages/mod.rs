@@ -40,13 +40,22 @@ pub struct Message {
 /// The record type names by `messageType` (index 0 unused): the envelope
 /// enumeration's value names without `Type_` and `Message`.
 pub fn type_name(kind: u32) -> Option<&'static str> {
-    let e = definitions::ENUMS
-        .iter()
-        .find(|e| e.name == "PokerTHMessage.PokerTHMessageType")?;
-    e.values
-        .iter()
-        .find(|v| v.2 as u32 == kind)
-        .map(|v| record_type(v.0))
+    static NAMES: std::sync::OnceLock<Vec<Option<&'static str>>> = std::sync::OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        let mut v = vec![None; 128];
+        if let Some(e) = definitions::ENUMS
+            .iter()
+            .find(|e| e.name == "PokerTHMessage.PokerTHMessageType")
+        {
+            for &(wire, _, n) in e.values {
+                if let Some(slot) = v.get_mut(n as usize) {
+                    *slot = Some(record_type(wire));
+                }
+            }
+        }
+        v
+    });
+    names.get(kind as usize).copied().flatten()
 }
 
 /// `Type_HandStartMessage` → `HandStart`.
@@ -138,8 +147,12 @@ pub fn list_of(m: &DynamicMessage, name: &str) -> Vec<Value> {
 /// True for the fields that hold a card (0..51, PokerTH's numbering):
 /// `plainCard1`, `flopCard3`, `turnCard`, `resultCard2`, `allInCard1`...
 pub fn is_card_field(name: &str) -> bool {
-    let base = name.trim_end_matches(|c: char| c.is_ascii_digit());
-    base.ends_with("Card")
+    let b = name.as_bytes();
+    let base = match b.last() {
+        Some(d) if d.is_ascii_digit() => &b[..b.len() - 1],
+        _ => b,
+    };
+    base.ends_with(b"Card")
 }
 
 #[cfg(test)]

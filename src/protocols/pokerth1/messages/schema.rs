@@ -109,6 +109,11 @@ impl Schema {
         self.pool.get_message_by_name(&format!("{PACKAGE}.{name}"))
     }
 
+    /// Every message type's descriptor.
+    pub fn messages(&self) -> impl Iterator<Item = MessageDescriptor> + '_ {
+        self.pool.all_messages()
+    }
+
     /// The record name of value `number` of enumeration `enum_name` (its
     /// full name without the package), if the protocol defines it.
     pub fn enum_value(&self, enum_name: &str, number: i32) -> Option<&'static str> {
