@@ -465,3 +465,97 @@ fn inspect_on_100_000_open_streams_with_data_stays_under_64_mb() {
     assert_eq!(doc["capture"]["streams_flushed"], N - 16_384);
     assert_peak_under(&r, 64.0);
 }
+
+// (f) PokerTH 1.x: bad lengths and bad protobuf inside a good stream.
+
+/// A PokerTH 1.x message: length prefix, `messageType`, the message.
+fn pth1(ty: u8, body: &[u8]) -> Vec<u8> {
+    let key = (u16::from(ty) + 1) << 3 | 2;
+    let mut env = vec![0x08, ty];
+    if key < 0x80 {
+        env.push(key as u8);
+    } else {
+        env.extend_from_slice(&[(key as u8) | 0x80, (key >> 7) as u8]);
+    }
+    env.push(u8::try_from(body.len()).unwrap());
+    env.extend_from_slice(body);
+    let mut m = u32::try_from(env.len()).unwrap().to_be_bytes().to_vec();
+    m.extend_from_slice(&env);
+    m
+}
+
+/// A PokerTH 1.x server stream on a port nobody knows (9): a good
+/// message, a length prefix of 4 GB, more good messages, one whose varint
+/// is truncated, one with a wrong wire type, one whose nested message
+/// claims more than its parent holds, and a last good one. Each defect is
+/// an error record or skipped bytes naming the frame, decoding resumes at
+/// the next message, nothing is allocated from the 4 GB.
+#[test]
+fn pokerth1_bad_lengths_and_bad_protobuf() {
+    let dir = TempDir::new();
+    let path = dir.file("pth1.pcap");
+    let mut c = Conn::new("10.0.0.1:40000", "10.0.0.2:9", 100, 200);
+    let mut segs = c.handshake();
+    let turn = |player: u8| pth1(41, &[0x08, 0x01, 0x10, player, 0x18, 0x01]);
+    segs.push(c.data(false, &[turn(1), turn(2), turn(3)].concat()));
+    let mut huge = vec![0xff, 0xff, 0xff, 0xf0, 0x08, 0x29, 0xd2, 0x02];
+    huge.extend_from_slice(&[0x41; 40]);
+    segs.push(c.data(false, &huge));
+    segs.push(c.data(false, &[turn(4), turn(5), turn(6)].concat()));
+    // PlayersActionDone whose last varint has its continuation bit set.
+    segs.push(c.data(false, &pth1(44, &[0x08, 0x01, 0x40, 0x9c])));
+    // PlayersTurn whose playerId (a uint32) is length-delimited.
+    segs.push(c.data(false, &pth1(41, &[0x08, 0x01, 0x12, 0x01, 0x0a])));
+    // HandStart whose plainCards claims 9 bytes of 4.
+    segs.push(c.data(
+        false,
+        &pth1(40, &[0x08, 0x01, 0x12, 0x09, 0x08, 0x03, 0x10, 0x1a]),
+    ));
+    segs.push(c.data(false, &[turn(7), turn(8), turn(9)].concat()));
+    write_pcap(&path, 1, 65535, &c.frames(&segs, 0));
+
+    let r = run(
+        &dir,
+        &["decode", "--format", "jsonl", path.to_str().unwrap()],
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let records: Vec<Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let turns: Vec<u64> = records
+        .iter()
+        .filter(|v| v["type"] == "PlayersTurn" && v.get("error").is_none())
+        .map(|v| v["fields"]["player_id"].as_u64().unwrap())
+        .collect();
+    assert_eq!(turns, [1, 2, 3, 4, 5, 6, 7, 8, 9], "{}", r.stdout);
+    let skipped: Vec<&Value> = records
+        .iter()
+        .filter(|v| v["event"] == "unknown_data")
+        .collect();
+    assert_eq!(skipped.len(), 1, "{}", r.stdout);
+    assert_eq!(skipped[0]["len"], 48);
+    assert!(
+        skipped[0]["reason"].as_str().unwrap().contains("256 KiB"),
+        "{}",
+        skipped[0]
+    );
+    let errors: Vec<&Value> = records
+        .iter()
+        .filter(|v| v.get("error").is_some())
+        .collect();
+    assert_eq!(errors.len(), 3, "{}", r.stdout);
+    for e in &errors {
+        assert_eq!(e["dialect"], "pokerth-1");
+        assert!(e["frame"].as_u64().unwrap() > 0);
+        assert!(
+            e["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("not a PokerTHMessage"),
+            "{e}"
+        );
+    }
+    assert_peak_under(&r, BOUND_MB);
+}
