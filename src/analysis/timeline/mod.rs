@@ -3,15 +3,17 @@
 //!
 //! [`TimelineCollector`] is a [`RecordSink`]: it gives each stream of a game
 //! protocol a tracker ([`gls::Board`], [`cardgame::Table`],
-//! [`pokerth_lobby::Lobby`], [`pokerth1_lobby::Lobby`]), and reports every [`Change`] with the state it
-//! left to a callback, in capture order, so that a long capture needs no
-//! more memory than its current states. Gaps, bytes no decoder could place
+//! [`pokerth_lobby::Lobby`], [`pokerth1_lobby::Lobby`]), and reports every
+//! [`Change`] with the state it left to a callback, in capture order, so
+//! that a long capture needs no more memory than its current states. Gaps, bytes no decoder could place
 //! and messages that could not be decoded are changes too (the state is
 //! marked `incomplete` from there on): what the capture does not show is
 //! never made up.
 
 pub mod cardgame;
 pub mod gls;
+pub mod pokerth1_draw;
+pub mod pokerth1_game;
 pub mod pokerth1_lobby;
 pub mod pokerth1_table;
 #[cfg(test)]

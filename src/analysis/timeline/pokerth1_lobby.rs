@@ -2,18 +2,22 @@
 //! players online and known by name, the game list with each game's
 //! settings, players, spectators and admin, the game the client is in,
 //! statistics, chat, kicks and votes, invitations, errors) and the tables
-//! of the games it played ([`super::pokerth1_table`]).
+//! of the games it played ([`super::pokerth1_table`]). The client's own
+//! game, kicks and invitations are read in [`super::pokerth1_game`]; the
+//! state is drawn in [`super::pokerth1_draw`].
 //!
 //! Messages are read by their wire names (`playerId`) through the
 //! decoder's accessors; enumerations are shown by their record names
 //! (`kicked_from_game`), an unknown value as its number.
 
-use super::pokerth1_table::{self, is_table_message, Table};
+pub use super::pokerth1_draw::draw;
+use super::pokerth1_game::is_game_message;
+pub use super::pokerth1_game::{Invitation, OwnGame, Petition};
+use super::pokerth1_table::{is_table_message, Table};
 use crate::decode::Record;
 use crate::protocols::pokerth1::messages::{
     bool_of, enum_of, list_of, message_of, schema, string_of, u32_of, Message,
 };
-use crate::reassembly::Direction;
 use prost_reflect::{DynamicMessage, Kind, ReflectMessage};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -53,7 +57,8 @@ pub struct Settings {
 }
 
 impl Settings {
-    fn of(g: &DynamicMessage) -> Settings {
+    /// The settings of a `NetGameInfo`.
+    pub(super) fn of(g: &DynamicMessage) -> Settings {
         let u = |f| u32_of(g, f);
         let e = |f| enum_text(g, f);
         Settings {
@@ -96,25 +101,6 @@ pub struct LobbyGame {
     pub settings: Settings,
 }
 
-/// The game the client is in (as a player or a spectator).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct OwnGame {
-    /// Game ID.
-    pub game_id: u32,
-    /// The players (ids; the client first when it plays).
-    pub players: Vec<u32>,
-    /// The spectators.
-    pub spectators: Vec<u32>,
-    /// The admin, when known.
-    pub admin: Option<u32>,
-    /// True when the client only watches.
-    pub spectating: bool,
-    /// True once the game started.
-    pub started: bool,
-    /// The settings (Join Game Ack).
-    pub settings: Settings,
-}
-
 /// A player the stream named.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct KnownPlayer {
@@ -128,44 +114,6 @@ pub struct KnownPlayer {
     pub country: Option<String>,
     /// True when the server replied without data: it does not know the id.
     pub unknown_to_server: bool,
-}
-
-/// A kick petition.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Petition {
-    /// The game.
-    pub game_id: u32,
-    /// Who asked.
-    pub proposer: u32,
-    /// Whom to kick.
-    pub target: u32,
-    /// Votes needed to kick.
-    pub votes_needed: u32,
-    /// Votes against so far.
-    pub against: u32,
-    /// Votes in favour so far.
-    pub in_favour: u32,
-    /// Seconds to vote.
-    pub timeout_sec: Option<u32>,
-    /// `kicked` or `not_kicked`, once over.
-    pub result: Option<String>,
-    /// Why it ended.
-    pub end_reason: Option<String>,
-}
-
-/// An invitation to a game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Invitation {
-    /// The frame.
-    pub frame: u64,
-    /// The game.
-    pub game_id: u32,
-    /// Who is invited.
-    pub who: u32,
-    /// By whom (`None` for the client's own, asked of the server).
-    pub by: Option<u32>,
-    /// The answer, once refused.
-    pub rejected: Option<String>,
 }
 
 /// A chat line, a dialog of the server.
@@ -232,7 +180,7 @@ pub struct Lobby {
     pub incomplete: bool,
     /// The game of the last table message (the table drawn).
     #[serde(skip)]
-    table_game: Option<u32>,
+    pub(super) table_game: Option<u32>,
 }
 
 /// The record name of enumeration field `f` of `m` (its number when the
@@ -248,7 +196,7 @@ pub(super) fn enum_text(m: &DynamicMessage, f: &str) -> Option<String> {
 }
 
 /// A repeated `uint32` field.
-fn ids(m: &DynamicMessage, f: &str) -> Vec<u32> {
+pub(super) fn ids(m: &DynamicMessage, f: &str) -> Vec<u32> {
     list_of(m, f).iter().filter_map(|v| v.as_u32()).collect()
 }
 
@@ -260,7 +208,8 @@ pub(super) fn name_in(players: &BTreeMap<u32, KnownPlayer>, id: u32) -> String {
     }
 }
 
-fn push_new(v: &mut Vec<u32>, id: u32) {
+/// Adds `id` to `v` unless it is there.
+pub(super) fn push_new(v: &mut Vec<u32>, id: u32) {
     if !v.contains(&id) {
         v.push(id);
     }
@@ -281,23 +230,17 @@ impl Lobby {
         Lobby::default()
     }
 
-    fn name(&self, id: u32) -> String {
+    pub(super) fn name(&self, id: u32) -> String {
         name_in(&self.players, id)
     }
 
-    fn event(list: &mut Vec<Event>, r: &Record, text: String) -> String {
+    /// Adds `text` at `r`'s frame to `list`; returns it.
+    pub(super) fn event(list: &mut Vec<Event>, r: &Record, text: String) -> String {
         list.push(Event {
             frame: r.frame,
             text: text.clone(),
         });
         text
-    }
-
-    /// The own game, when it is game `id` (or the message names none).
-    fn own(&mut self, id: Option<u32>) -> Option<&mut OwnGame> {
-        self.own_game
-            .as_mut()
-            .filter(|g| id.is_none_or(|id| id == g.game_id))
     }
 
     /// Applies one message; returns what changed (`None` for messages that
@@ -313,6 +256,9 @@ impl Lobby {
                 .entry(game)
                 .or_insert_with(|| Table::unseen(game));
             return table.message(r, m, self.me, &self.players);
+        }
+        if is_game_message(m.name) {
+            return self.game_message(r, m);
         }
         let game = u("gameId");
         let player = u("playerId");
@@ -454,173 +400,6 @@ impl Lobby {
                     false => "client resubscribes to the game list".into(),
                 }
             }
-            "JoinGameAck" => {
-                let id = game?;
-                let spectating = bool_of(b, "spectateOnly") == Some(true);
-                let admin = bool_of(b, "areYouGameAdmin") == Some(true);
-                self.own_game = Some(OwnGame {
-                    game_id: id,
-                    players: self.me.filter(|_| !spectating).into_iter().collect(),
-                    spectators: self.me.filter(|_| spectating).into_iter().collect(),
-                    admin: self.me.filter(|_| admin),
-                    spectating,
-                    started: false,
-                    settings: message_of(b, "gameInfo")
-                        .as_ref()
-                        .map(Settings::of)
-                        .unwrap_or_default(),
-                });
-                match spectating {
-                    true => format!("client watches game {id}"),
-                    false => format!("client joins game {id}"),
-                }
-            }
-            "JoinGameFailed" => Self::event(
-                &mut self.errors,
-                r,
-                format!(
-                    "joining game {} failed: {}",
-                    game.map_or("?".into(), |g| g.to_string()),
-                    e("joinGameFailureReason")
-                ),
-            ),
-            "GamePlayerJoined" | "GameSpectatorJoined" => {
-                let p = player?;
-                let who = self.name(p);
-                let g = self.own(game)?;
-                if m.name == "GameSpectatorJoined" {
-                    push_new(&mut g.spectators, p);
-                    format!("{who} watches the game")
-                } else if bool_of(b, "isGameAdmin") == Some(true) {
-                    push_new(&mut g.players, p);
-                    g.admin = Some(p);
-                    format!("{who} joins the game (admin)")
-                } else {
-                    push_new(&mut g.players, p);
-                    format!("{who} joins the game")
-                }
-            }
-            "GamePlayerLeft" | "GameSpectatorLeft" => {
-                let p = player?;
-                let who = self.name(p);
-                let (reason, role) = match m.name {
-                    "GamePlayerLeft" => (e("gamePlayerLeftReason"), ""),
-                    _ => (e("gameSpectatorLeftReason"), " (spectator)"),
-                };
-                if let Some(g) = self.own(game) {
-                    g.players.retain(|&x| x != p);
-                    g.spectators.retain(|&x| x != p);
-                }
-                let t = format!("{who}{role} leaves the game ({reason})");
-                match reason.as_str() {
-                    "left_kicked" => Self::event(&mut self.kicks, r, t),
-                    _ => t,
-                }
-            }
-            "GameAdminChanged" => {
-                let a = u("newAdminPlayerId")?;
-                let who = self.name(a);
-                self.own(game)?.admin = Some(a);
-                format!("{who} is the game's admin")
-            }
-            "RemovedFromGame" => {
-                self.own_game = None;
-                let reason = e("removedFromGameReason");
-                let t = format!(
-                    "client removed from game {} ({reason})",
-                    game.map_or("?".into(), |g| g.to_string())
-                );
-                match reason.as_str() {
-                    "kicked_from_game" => Self::event(&mut self.kicks, r, t),
-                    _ => t,
-                }
-            }
-            "KickPlayerRequest" => {
-                let t = format!("client kicks {}", self.name(player?));
-                Self::event(&mut self.kicks, r, t)
-            }
-            "LeaveGameRequest" => format!(
-                "client leaves game {}",
-                game.map_or("?".into(), |g| g.to_string())
-            ),
-            "InvitePlayerToGame" | "InviteNotify" => {
-                let (who, by) = match m.name {
-                    "InvitePlayerToGame" => (player?, None),
-                    _ => (u("playerIdWho")?, u("playerIdByWhom")),
-                };
-                self.invitations.push(Invitation {
-                    frame: r.frame,
-                    game_id: game?,
-                    who,
-                    by,
-                    rejected: None,
-                });
-                let by = by.map_or("the client".into(), |p| self.name(p));
-                format!("{by} invites {} to game {}", self.name(who), game?)
-            }
-            "RejectGameInvitation" | "RejectInvNotify" => {
-                let (who, reason) = match m.name {
-                    "RejectGameInvitation" => (self.me, e("myRejectReason")),
-                    _ => (player, e("playerRejectReason")),
-                };
-                let inv = (self.invitations.iter_mut().rev())
-                    .find(|i| Some(i.game_id) == game && (who.is_none() || Some(i.who) == who));
-                if let Some(i) = inv {
-                    i.rejected = Some(reason.clone());
-                }
-                let who = who.map_or("the client".into(), |p| self.name(p));
-                format!("{who} declines game {}: {reason}", game?)
-            }
-            "StartEvent" if r.dir == Direction::S2C => {
-                format!("game {} is starting", game?)
-            }
-            "GameStartInitial" | "GameStartRejoin" => {
-                let id = game?;
-                let dealer = u("startDealerPlayerId");
-                let start = (self.own(Some(id)).map(|g| g.settings.start_money))
-                    .or_else(|| self.games.get(&id).map(|g| g.settings.start_money))
-                    .flatten();
-                let seats: Vec<(u32, Option<u32>)> = if m.name == "GameStartInitial" {
-                    ids(b, "playerSeats")
-                        .into_iter()
-                        .map(|p| (p, start))
-                        .collect()
-                } else {
-                    (list_of(b, "rejoinPlayerData").iter())
-                        .filter_map(|v| v.as_message())
-                        .filter_map(|d| Some((u32_of(d, "playerId")?, u32_of(d, "playerMoney"))))
-                        .collect()
-                };
-                let mut table = Table::new(id, &seats, dealer);
-                if let Some(n) = u("handNum") {
-                    table.hand = Some(n);
-                }
-                let names: Vec<String> = seats.iter().map(|s| self.name(s.0)).collect();
-                if let Some(g) = self.own(Some(id)) {
-                    g.started = true;
-                }
-                self.tables.insert(id, table);
-                self.table_game = Some(id);
-                format!(
-                    "game {id} {}: seats {}; dealer {}",
-                    if m.name == "GameStartInitial" {
-                        "starts"
-                    } else {
-                        "rejoined"
-                    },
-                    names.join(", "),
-                    dealer.map_or("?".into(), |d| self.name(d))
-                )
-            }
-            "YourActionRejected" => {
-                let t = format!(
-                    "client's {} {} rejected: {}",
-                    e("yourAction"),
-                    u("yourRelativeBet").unwrap_or(0),
-                    e("rejectionReason")
-                );
-                Self::event(&mut self.errors, r, t)
-            }
             "PlayerIdChanged" => {
                 let (old, new) = (u("oldPlayerId")?, u("newPlayerId")?);
                 if let Some(p) = self.players.remove(&old) {
@@ -633,91 +412,6 @@ impl Lobby {
                     self.me = Some(new);
                 }
                 format!("player {old} is now player {new}")
-            }
-            "AskKickPlayer" => {
-                let t = format!("client asks to kick {}", self.name(player?));
-                Self::event(&mut self.kicks, r, t)
-            }
-            "AskKickDenied" => {
-                let t = format!(
-                    "kicking {} denied: {}",
-                    self.name(player?),
-                    e("kickDeniedReason")
-                );
-                Self::event(&mut self.kicks, r, t)
-            }
-            "StartKickPetition" => {
-                let (id, prop, target) = (
-                    u("petitionId")?,
-                    u("proposingPlayerId")?,
-                    u("kickPlayerId")?,
-                );
-                self.petitions.insert(
-                    id,
-                    Petition {
-                        game_id: game.unwrap_or(0),
-                        proposer: prop,
-                        target,
-                        votes_needed: u("numVotesNeededToKick").unwrap_or(0),
-                        against: 0,
-                        in_favour: 0,
-                        timeout_sec: u("kickTimeoutSec"),
-                        result: None,
-                        end_reason: None,
-                    },
-                );
-                let t = format!(
-                    "petition {id}: {} asks to kick {}",
-                    self.name(prop),
-                    self.name(target)
-                );
-                Self::event(&mut self.kicks, r, t)
-            }
-            "VoteKickRequest" => {
-                let vote = match bool_of(b, "voteKick") {
-                    Some(true) => "to kick",
-                    _ => "not to kick",
-                };
-                let t = format!("client votes {vote} on petition {}", u("petitionId")?);
-                Self::event(&mut self.kicks, r, t)
-            }
-            "VoteKickReply" => {
-                let t = format!(
-                    "vote on petition {}: {}",
-                    u("petitionId")?,
-                    e("voteKickReplyType")
-                );
-                Self::event(&mut self.kicks, r, t)
-            }
-            "KickPetitionUpdate" | "EndKickPetition" => {
-                let id = u("petitionId")?;
-                let (against, favour) = (
-                    u("numVotesAgainstKicking").unwrap_or(0),
-                    u("numVotesInFavourOfKicking").unwrap_or(0),
-                );
-                let end = m.name == "EndKickPetition";
-                let result = match u("resultPlayerKicked") {
-                    Some(0) => "not_kicked",
-                    _ => "kicked",
-                };
-                let reason = e("petitionEndReason");
-                if let Some(p) = self.petitions.get_mut(&id) {
-                    p.against = against;
-                    p.in_favour = favour;
-                    if let Some(n) = u("numVotesNeededToKick") {
-                        p.votes_needed = n;
-                    }
-                    if end {
-                        p.result = Some(result.into());
-                        p.end_reason = Some(reason.clone());
-                    }
-                }
-                if end {
-                    let t = format!("petition {id} ends: {result} ({reason})");
-                    Self::event(&mut self.kicks, r, t)
-                } else {
-                    format!("petition {id}: {favour} in favour, {against} against")
-                }
             }
             "Statistics" => {
                 let mut said = Vec::new();
@@ -780,80 +474,4 @@ impl Lobby {
             _ => return None,
         })
     }
-}
-
-/// The stream for people: the client, the game list, the client's game,
-/// statistics, the latest kick event and chat line, then the table.
-pub fn draw(l: &Lobby) -> String {
-    let me = match (l.me, &l.my_name) {
-        (Some(id), _) => l.name(id),
-        (None, Some(n)) => n.clone(),
-        (None, None) => "?".into(),
-    };
-    let mut o = format!("  client {me}, {} player(s) online\n", l.online.len());
-    let names = |ids: &[u32]| {
-        ids.iter()
-            .map(|&p| l.name(p))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    for g in l.games.values() {
-        let s = &g.settings;
-        o.push_str(&format!(
-            "  game {:>4} {:<20} {:<8} admin {:<14} {}{}{}\n",
-            g.game_id,
-            format!("{:?}", g.name.as_deref().unwrap_or("?")),
-            g.mode,
-            g.admin.map_or("?".into(), |a| l.name(a)),
-            names(&g.players),
-            if g.spectators.is_empty() {
-                String::new()
-            } else {
-                format!("; watching {}", names(&g.spectators))
-            },
-            if g.private == Some(true) {
-                "  [private]"
-            } else {
-                ""
-            }
-        ));
-        o.push_str(&format!(
-            "             max {} players, start money {}, small blind {}, {}\n",
-            s.max_num_players.map_or("?".into(), |x| x.to_string()),
-            s.start_money.map_or("?".into(), |x| x.to_string()),
-            s.first_small_blind.map_or("?".into(), |x| x.to_string()),
-            s.net_game_type.as_deref().unwrap_or("?")
-        ));
-    }
-    if let Some(g) = &l.own_game {
-        o.push_str(&format!(
-            "  {} game {}{}: {}\n",
-            if g.spectating { "watching" } else { "in" },
-            g.game_id,
-            if g.started { " (started)" } else { "" },
-            names(&g.players)
-        ));
-    }
-    if !l.statistics.is_empty() {
-        let s: Vec<String> = (l.statistics.iter())
-            .map(|(k, v)| format!("{k} {v}"))
-            .collect();
-        o.push_str(&format!("  statistics: {}\n", s.join(", ")));
-    }
-    for (what, e) in [("kicks", l.kicks.last()), ("error", l.errors.last())] {
-        if let Some(e) = e {
-            o.push_str(&format!("  {what}: {}\n", e.text));
-        }
-    }
-    if let Some(c) = l.chat.last() {
-        let who = c.player.map_or("server".into(), |p| l.name(p));
-        o.push_str(&format!("  chat: {who}: {}\n", c.text));
-    }
-    if let Some(t) = l.table_game.and_then(|g| l.tables.get(&g)) {
-        o.push_str(&pokerth1_table::draw(t, &l.players));
-    }
-    if l.incomplete {
-        o.push_str("  (incomplete: bytes missing)\n");
-    }
-    o
 }

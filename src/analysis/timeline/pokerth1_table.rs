@@ -152,7 +152,7 @@ fn seat_state_of(n: i32) -> &'static str {
     }
 }
 
-fn number(hand: Option<u32>) -> String {
+pub(super) fn number(hand: Option<u32>) -> String {
     hand.map_or("?".into(), |h| h.to_string())
 }
 
@@ -164,7 +164,7 @@ fn pair(m: &DynamicMessage, a: &str, b: &str) -> Option<[PtCard; 2]> {
     Some([card(u32_of(m, a)?), card(u32_of(m, b)?)])
 }
 
-fn cards_text(c: &[PtCard]) -> String {
+pub(super) fn cards_text(c: &[PtCard]) -> String {
     let s: Vec<String> = c.iter().map(PtCard::to_string).collect();
     s.join(" ")
 }
@@ -483,71 +483,4 @@ pub fn is_table_message(name: &str) -> bool {
             | "EndOfGame"
             | "MyActionRequest"
     )
-}
-
-/// The table for people: a line per seat, then the pot, board and the
-/// last action or the results.
-pub fn draw(t: &Table, players: &BTreeMap<u32, KnownPlayer>) -> String {
-    let mut o = format!(
-        "  table of game {}: hand {}{}{}\n",
-        t.game_id,
-        number(t.hand),
-        t.street.map_or(String::new(), |s| format!(", {s}")),
-        t.small_blind
-            .map_or(String::new(), |b| format!(", small blind {b}"))
-    );
-    for (i, s) in t.seats.iter().enumerate() {
-        let cards = s.cards.map_or("     ".into(), |c| cards_text(&c));
-        let mut flags = String::new();
-        if t.dealer == Some(s.player) {
-            flags.push_str(" [dealer]");
-        }
-        if s.folded {
-            flags.push_str(" folded");
-        }
-        if s.all_in {
-            flags.push_str(" all-in");
-        }
-        if s.state.is_some_and(|st| st != "normal") {
-            flags.push_str(&format!(" ({})", s.state.unwrap_or_default()));
-        }
-        if t.to_act == Some(s.player) {
-            flags.push_str("  ← to act");
-        }
-        let stack = s.stack.map_or("?".into(), |x| x.to_string());
-        o.push_str(&format!(
-            "  seat {:>2}  {:<18} {cards}  stack {stack:>7}  bet {:>6}{flags}\n",
-            i + 1,
-            name_in(players, s.player),
-            s.bet
-        ));
-    }
-    o.push_str(&format!(
-        "  pot {}  board [{}]\n",
-        t.pot,
-        cards_text(&t.board)
-    ));
-    if let Some(a) = &t.last_action {
-        o.push_str(&format!(
-            "  last action: {} {} ({})\n",
-            name_in(players, a.player),
-            a.action,
-            a.total_bet
-        ));
-    }
-    for r in &t.results {
-        o.push_str(&format!(
-            "  result: {} wins {}, stack {}\n",
-            name_in(players, r.player),
-            r.won,
-            r.stack
-        ));
-    }
-    if t.partial {
-        o.push_str("  (hand seen from its middle: the pot may be short)\n");
-    }
-    if let Some(w) = t.winner {
-        o.push_str(&format!("  game over: {} wins\n", name_in(players, w)));
-    }
-    o
 }
