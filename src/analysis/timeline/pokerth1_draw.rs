@@ -133,10 +133,13 @@ pub fn draw_table(t: &Table, players: &BTreeMap<u32, KnownPlayer>) -> String {
         ));
     }
     for r in &t.results {
+        let won = match r.won {
+            0 => String::new(),
+            n => format!(" wins {n},"),
+        };
         o.push_str(&format!(
-            "  result: {} wins {}, stack {}\n",
+            "  result: {}{won} stack {}\n",
             name_in(players, r.player),
-            r.won,
             r.stack
         ));
     }

@@ -67,7 +67,8 @@ pub struct Invitation {
     pub rejected: Option<String>,
 }
 
-/// Whether [`Lobby::game_message`] reads message `name`.
+/// Whether `Lobby::game_message` (the own game's reader) reads message
+/// `name`.
 pub fn is_game_message(name: &str) -> bool {
     matches!(
         name,
