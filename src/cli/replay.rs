@@ -38,8 +38,9 @@ pub struct ReplayArgs {
         conflicts_with = "stream"
     )]
     pub hand: Option<HandId>,
-    /// A game stream (GLS, card game, PokerTH lobby): its timeline, as
-    /// `cardshark timeline -s N` lists it, a state at a time.
+    /// A game stream (GLS, card game, PokerTH 0.7 lobby, PokerTH 1.x lobby
+    /// and table): its timeline, as `cardshark timeline -s N` lists it, a
+    /// state at a time.
     #[arg(short = 's', long = "stream", value_name = "N")]
     pub stream: Option<u64>,
     /// Output format.

@@ -1,7 +1,7 @@
 //! `cardshark timeline`: the state of each game stream (GLS board, card
-//! game table, PokerTH lobby) after every message that changed it: a table
-//! of changes, the full state at every step as JSON Lines, or the state at
-//! one frame.
+//! game table, PokerTH lobby, PokerTH 1.x lobby and tables) after every
+//! message that changed it: a table of changes, the full state at every
+//! step as JSON Lines, or the state at one frame.
 
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use crate::analysis::timeline::{Change, Game, TimelineCollector};

@@ -3,15 +3,21 @@
 //!
 //! [`TimelineCollector`] is a [`RecordSink`]: it gives each stream of a game
 //! protocol a tracker ([`gls::Board`], [`cardgame::Table`],
-//! [`pokerth_lobby::Lobby`]), and reports every [`Change`] with the state it
-//! left to a callback, in capture order, so that a long capture needs no
-//! more memory than its current states. Gaps, bytes no decoder could place
+//! [`pokerth_lobby::Lobby`], [`pokerth1_lobby::Lobby`]), and reports every
+//! [`Change`] with the state it left to a callback, in capture order, so
+//! that a long capture needs no more memory than its current states. Gaps, bytes no decoder could place
 //! and messages that could not be decoded are changes too (the state is
 //! marked `incomplete` from there on): what the capture does not show is
 //! never made up.
 
 pub mod cardgame;
 pub mod gls;
+pub mod pokerth1_draw;
+pub mod pokerth1_game;
+pub mod pokerth1_lobby;
+pub mod pokerth1_table;
+#[cfg(test)]
+mod pokerth1_tests;
 pub mod pokerth_lobby;
 
 use crate::capture::Timestamp;
@@ -40,7 +46,7 @@ fn rfc3339<S: serde::Serializer>(ts: &Timestamp, s: S) -> Result<S::Ok, S::Error
 }
 
 /// The state of one game stream. Serialises with a `game` key naming the
-/// game (`gls`, `cardgame`, `pokerth_lobby`) beside the state's fields.
+/// game (`gls`, `cardgame`, `pokerth_lobby`, `pokerth1`) beside the state's fields.
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "game", rename_all = "snake_case")]
 pub enum Game {
@@ -50,6 +56,8 @@ pub enum Game {
     Cardgame(cardgame::Table),
     /// The PokerTH lobby.
     PokerthLobby(pokerth_lobby::Lobby),
+    /// A PokerTH 1.x stream: the lobby and the tables of its games.
+    Pokerth1(pokerth1_lobby::Lobby),
 }
 
 impl Game {
@@ -60,6 +68,7 @@ impl Game {
             ProtocolId::Gls => Game::Gls(gls::Board::new()),
             ProtocolId::CardGame => Game::Cardgame(cardgame::Table::new()),
             ProtocolId::PokerTh => Game::PokerthLobby(pokerth_lobby::Lobby::new()),
+            ProtocolId::PokerTh1 => Game::Pokerth1(pokerth1_lobby::Lobby::new()),
             _ => return None,
         })
     }
@@ -71,6 +80,7 @@ impl Game {
             (Game::Gls(b), Fields::Gls(m)) => b.message(r, m),
             (Game::Cardgame(t), Fields::CardGame(m)) => t.message(r, m),
             (Game::PokerthLobby(l), Fields::PokerTh(m)) => l.message(r, m),
+            (Game::Pokerth1(l), Fields::PokerTh1(m)) => l.message(r, m),
             _ => None,
         }
     }
@@ -81,6 +91,7 @@ impl Game {
             Game::Gls(b) => b.incomplete = true,
             Game::Cardgame(t) => t.incomplete = true,
             Game::PokerthLobby(l) => l.incomplete = true,
+            Game::Pokerth1(l) => l.incomplete = true,
         }
     }
 
@@ -90,6 +101,7 @@ impl Game {
             Game::Gls(b) => gls::draw(b),
             Game::Cardgame(t) => cardgame::draw(t),
             Game::PokerthLobby(l) => pokerth_lobby::draw(l),
+            Game::Pokerth1(l) => pokerth1_lobby::draw(l),
         }
     }
 

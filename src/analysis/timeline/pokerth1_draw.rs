@@ -1,0 +1,153 @@
+//! A PokerTH 1.x stream drawn for people: the client, the game list, the
+//! client's game, statistics, the latest kick, error and chat line, then
+//! the table of the game last played.
+
+use super::pokerth1_lobby::{name_in, KnownPlayer, Lobby};
+use super::pokerth1_table::{cards_text, number, Table};
+use std::collections::BTreeMap;
+
+/// The stream for people: the client, the game list, the client's game,
+/// statistics, the latest kick event and chat line, then the table.
+pub fn draw(l: &Lobby) -> String {
+    let me = match (l.me, &l.my_name) {
+        (Some(id), _) => l.name(id),
+        (None, Some(n)) => n.clone(),
+        (None, None) => "?".into(),
+    };
+    let mut o = format!("  client {me}, {} player(s) online\n", l.online.len());
+    let names = |ids: &[u32]| {
+        ids.iter()
+            .map(|&p| l.name(p))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for g in l.games.values() {
+        let s = &g.settings;
+        o.push_str(&format!(
+            "  game {:>4} {:<20} {:<8} admin {:<14} {}{}{}\n",
+            g.game_id,
+            format!("{:?}", g.name.as_deref().unwrap_or("?")),
+            g.mode,
+            g.admin.map_or("?".into(), |a| l.name(a)),
+            names(&g.players),
+            if g.spectators.is_empty() {
+                String::new()
+            } else {
+                format!("; watching {}", names(&g.spectators))
+            },
+            if g.private == Some(true) {
+                "  [private]"
+            } else {
+                ""
+            }
+        ));
+        o.push_str(&format!(
+            "             max {} players, start money {}, small blind {}, {}\n",
+            s.max_num_players.map_or("?".into(), |x| x.to_string()),
+            s.start_money.map_or("?".into(), |x| x.to_string()),
+            s.first_small_blind.map_or("?".into(), |x| x.to_string()),
+            s.net_game_type.as_deref().unwrap_or("?")
+        ));
+    }
+    if let Some(g) = &l.own_game {
+        o.push_str(&format!(
+            "  {} game {}{}: {}\n",
+            if g.spectating { "watching" } else { "in" },
+            g.game_id,
+            if g.started { " (started)" } else { "" },
+            names(&g.players)
+        ));
+    }
+    if !l.statistics.is_empty() {
+        let s: Vec<String> = (l.statistics.iter())
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        o.push_str(&format!("  statistics: {}\n", s.join(", ")));
+    }
+    for (what, e) in [("kicks", l.kicks.last()), ("error", l.errors.last())] {
+        if let Some(e) = e {
+            o.push_str(&format!("  {what}: {}\n", e.text));
+        }
+    }
+    if let Some(c) = l.chat.last() {
+        let who = c.player.map_or("server".into(), |p| l.name(p));
+        o.push_str(&format!("  chat: {who}: {}\n", c.text));
+    }
+    if let Some(t) = l.table_game.and_then(|g| l.tables.get(&g)) {
+        o.push_str(&draw_table(t, &l.players));
+    }
+    if l.incomplete {
+        o.push_str("  (incomplete: bytes missing)\n");
+    }
+    o
+}
+
+/// The table for people: a line per seat, then the pot, board and the
+/// last action or the results.
+pub fn draw_table(t: &Table, players: &BTreeMap<u32, KnownPlayer>) -> String {
+    let mut o = format!(
+        "  table of game {}: hand {}{}{}\n",
+        t.game_id,
+        number(t.hand),
+        t.street.map_or(String::new(), |s| format!(", {s}")),
+        t.small_blind
+            .map_or(String::new(), |b| format!(", small blind {b}"))
+    );
+    for (i, s) in t.seats.iter().enumerate() {
+        let cards = s.cards.map_or("     ".into(), |c| cards_text(&c));
+        let mut flags = String::new();
+        if t.dealer == Some(s.player) {
+            flags.push_str(" [dealer]");
+        }
+        if s.folded {
+            flags.push_str(" folded");
+        }
+        if s.all_in {
+            flags.push_str(" all-in");
+        }
+        if s.state.is_some_and(|st| st != "normal") {
+            flags.push_str(&format!(" ({})", s.state.unwrap_or_default()));
+        }
+        if t.to_act == Some(s.player) {
+            flags.push_str("  ← to act");
+        }
+        let stack = s.stack.map_or("?".into(), |x| x.to_string());
+        o.push_str(&format!(
+            "  seat {:>2}  {:<18} {cards}  stack {stack:>7}  bet {:>6}{flags}\n",
+            i + 1,
+            name_in(players, s.player),
+            s.bet
+        ));
+    }
+    o.push_str(&format!(
+        "  pot {}  board [{}]\n",
+        t.pot,
+        cards_text(&t.board)
+    ));
+    if let Some(a) = &t.last_action {
+        o.push_str(&format!(
+            "  last action: {} {} ({})\n",
+            name_in(players, a.player),
+            a.action,
+            a.total_bet
+        ));
+    }
+    for r in &t.results {
+        let won = match r.won {
+            0 => String::new(),
+            n => format!(" wins {n},"),
+        };
+        o.push_str(&format!(
+            "  result: {}{won} stack {}\n",
+            name_in(players, r.player),
+            r.stack
+        ));
+    }
+    if t.partial {
+        o.push_str("  (hand seen from its middle: the pot may be short)\n");
+    }
+    if let Some(w) = t.winner {
+        o.push_str(&format!("  game over: {} wins\n", name_in(players, w)));
+    }
+    o
+}

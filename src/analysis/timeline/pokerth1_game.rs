@@ -1,0 +1,375 @@
+//! The client's own game in a PokerTH 1.x stream: joining it (as a player
+//! or a spectator), who joins and leaves it, its admin, its start (which
+//! sets its table up), being removed from it, invitations, and kicks and
+//! their petitions and votes.
+
+use super::pokerth1_lobby::{enum_text, ids, push_new, Lobby, Settings};
+use super::pokerth1_table::Table;
+use crate::decode::Record;
+use crate::protocols::pokerth1::messages::{bool_of, list_of, message_of, u32_of, Message};
+use crate::reassembly::Direction;
+use serde::Serialize;
+
+/// The game the client is in (as a player or a spectator).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OwnGame {
+    /// Game ID.
+    pub game_id: u32,
+    /// The players (ids; the client first when it plays).
+    pub players: Vec<u32>,
+    /// The spectators.
+    pub spectators: Vec<u32>,
+    /// The admin, when known.
+    pub admin: Option<u32>,
+    /// True when the client only watches.
+    pub spectating: bool,
+    /// True once the game started.
+    pub started: bool,
+    /// The settings (Join Game Ack).
+    pub settings: Settings,
+}
+
+/// A kick petition.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Petition {
+    /// The game.
+    pub game_id: u32,
+    /// Who asked.
+    pub proposer: u32,
+    /// Whom to kick.
+    pub target: u32,
+    /// Votes needed to kick.
+    pub votes_needed: u32,
+    /// Votes against so far.
+    pub against: u32,
+    /// Votes in favour so far.
+    pub in_favour: u32,
+    /// Seconds to vote.
+    pub timeout_sec: Option<u32>,
+    /// `kicked` or `not_kicked`, once over.
+    pub result: Option<String>,
+    /// Why it ended.
+    pub end_reason: Option<String>,
+}
+
+/// An invitation to a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Invitation {
+    /// The frame.
+    pub frame: u64,
+    /// The game.
+    pub game_id: u32,
+    /// Who is invited.
+    pub who: u32,
+    /// By whom (`None` for the client's own, asked of the server).
+    pub by: Option<u32>,
+    /// The answer, once refused.
+    pub rejected: Option<String>,
+}
+
+/// Whether `Lobby::game_message` (the own game's reader) reads message
+/// `name`.
+pub fn is_game_message(name: &str) -> bool {
+    matches!(
+        name,
+        "JoinGameAck"
+            | "JoinGameFailed"
+            | "GamePlayerJoined"
+            | "GameSpectatorJoined"
+            | "GamePlayerLeft"
+            | "GameSpectatorLeft"
+            | "GameAdminChanged"
+            | "RemovedFromGame"
+            | "KickPlayerRequest"
+            | "LeaveGameRequest"
+            | "InvitePlayerToGame"
+            | "InviteNotify"
+            | "RejectGameInvitation"
+            | "RejectInvNotify"
+            | "StartEvent"
+            | "GameStartInitial"
+            | "GameStartRejoin"
+            | "YourActionRejected"
+            | "AskKickPlayer"
+            | "AskKickDenied"
+            | "StartKickPetition"
+            | "VoteKickRequest"
+            | "VoteKickReply"
+            | "KickPetitionUpdate"
+            | "EndKickPetition"
+    )
+}
+
+impl Lobby {
+    /// The own game, when it is game `id` (or the message names none).
+    fn own(&mut self, id: Option<u32>) -> Option<&mut OwnGame> {
+        self.own_game
+            .as_mut()
+            .filter(|g| id.is_none_or(|id| id == g.game_id))
+    }
+
+    /// Applies one of the messages of [`is_game_message`]; returns what
+    /// changed.
+    pub(super) fn game_message(&mut self, r: &Record, m: &Message) -> Option<String> {
+        let b = &m.body;
+        let u = |f: &str| u32_of(b, f);
+        let e = |f: &str| enum_text(b, f).unwrap_or_else(|| "?".into());
+        let game = u("gameId");
+        let player = u("playerId");
+        Some(match m.name {
+            "JoinGameAck" => {
+                let id = game?;
+                let spectating = bool_of(b, "spectateOnly") == Some(true);
+                let admin = bool_of(b, "areYouGameAdmin") == Some(true);
+                self.own_game = Some(OwnGame {
+                    game_id: id,
+                    players: self.me.filter(|_| !spectating).into_iter().collect(),
+                    spectators: self.me.filter(|_| spectating).into_iter().collect(),
+                    admin: self.me.filter(|_| admin),
+                    spectating,
+                    started: false,
+                    settings: message_of(b, "gameInfo")
+                        .as_ref()
+                        .map(Settings::of)
+                        .unwrap_or_default(),
+                });
+                match spectating {
+                    true => format!("client watches game {id}"),
+                    false => format!("client joins game {id}"),
+                }
+            }
+            "JoinGameFailed" => Self::event(
+                &mut self.errors,
+                r,
+                format!(
+                    "joining game {} failed: {}",
+                    game.map_or("?".into(), |g| g.to_string()),
+                    e("joinGameFailureReason")
+                ),
+            ),
+            "GamePlayerJoined" | "GameSpectatorJoined" => {
+                let p = player?;
+                let who = self.name(p);
+                let g = self.own(game)?;
+                if m.name == "GameSpectatorJoined" {
+                    push_new(&mut g.spectators, p);
+                    format!("{who} watches the game")
+                } else if bool_of(b, "isGameAdmin") == Some(true) {
+                    push_new(&mut g.players, p);
+                    g.admin = Some(p);
+                    format!("{who} joins the game (admin)")
+                } else {
+                    push_new(&mut g.players, p);
+                    format!("{who} joins the game")
+                }
+            }
+            "GamePlayerLeft" | "GameSpectatorLeft" => {
+                let p = player?;
+                let who = self.name(p);
+                let (reason, role) = match m.name {
+                    "GamePlayerLeft" => (e("gamePlayerLeftReason"), ""),
+                    _ => (e("gameSpectatorLeftReason"), " (spectator)"),
+                };
+                if let Some(g) = self.own(game) {
+                    g.players.retain(|&x| x != p);
+                    g.spectators.retain(|&x| x != p);
+                }
+                let t = format!("{who}{role} leaves the game ({reason})");
+                match reason.as_str() {
+                    "left_kicked" => Self::event(&mut self.kicks, r, t),
+                    _ => t,
+                }
+            }
+            "GameAdminChanged" => {
+                let a = u("newAdminPlayerId")?;
+                let who = self.name(a);
+                self.own(game)?.admin = Some(a);
+                format!("{who} is the game's admin")
+            }
+            "RemovedFromGame" => {
+                self.own_game = None;
+                let reason = e("removedFromGameReason");
+                let t = format!(
+                    "client removed from game {} ({reason})",
+                    game.map_or("?".into(), |g| g.to_string())
+                );
+                match reason.as_str() {
+                    "kicked_from_game" => Self::event(&mut self.kicks, r, t),
+                    _ => t,
+                }
+            }
+            "KickPlayerRequest" => {
+                let t = format!("client kicks {}", self.name(player?));
+                Self::event(&mut self.kicks, r, t)
+            }
+            "LeaveGameRequest" => format!(
+                "client leaves game {}",
+                game.map_or("?".into(), |g| g.to_string())
+            ),
+            "InvitePlayerToGame" | "InviteNotify" => {
+                let (who, by) = match m.name {
+                    "InvitePlayerToGame" => (player?, None),
+                    _ => (u("playerIdWho")?, u("playerIdByWhom")),
+                };
+                self.invitations.push(Invitation {
+                    frame: r.frame,
+                    game_id: game?,
+                    who,
+                    by,
+                    rejected: None,
+                });
+                let by = by.map_or("the client".into(), |p| self.name(p));
+                format!("{by} invites {} to game {}", self.name(who), game?)
+            }
+            "RejectGameInvitation" | "RejectInvNotify" => {
+                let (who, reason) = match m.name {
+                    "RejectGameInvitation" => (self.me, e("myRejectReason")),
+                    _ => (player, e("playerRejectReason")),
+                };
+                let inv = (self.invitations.iter_mut().rev())
+                    .find(|i| Some(i.game_id) == game && (who.is_none() || Some(i.who) == who));
+                if let Some(i) = inv {
+                    i.rejected = Some(reason.clone());
+                }
+                let who = who.map_or("the client".into(), |p| self.name(p));
+                format!("{who} declines game {}: {reason}", game?)
+            }
+            "StartEvent" if r.dir == Direction::S2C => {
+                format!("game {} is starting", game?)
+            }
+            "GameStartInitial" | "GameStartRejoin" => {
+                let id = game?;
+                let dealer = u("startDealerPlayerId");
+                let start = (self.own(Some(id)).map(|g| g.settings.start_money))
+                    .or_else(|| self.games.get(&id).map(|g| g.settings.start_money))
+                    .flatten();
+                let seats: Vec<(u32, Option<u32>)> = if m.name == "GameStartInitial" {
+                    ids(b, "playerSeats")
+                        .into_iter()
+                        .map(|p| (p, start))
+                        .collect()
+                } else {
+                    (list_of(b, "rejoinPlayerData").iter())
+                        .filter_map(|v| v.as_message())
+                        .filter_map(|d| Some((u32_of(d, "playerId")?, u32_of(d, "playerMoney"))))
+                        .collect()
+                };
+                let mut table = Table::new(id, &seats, dealer);
+                if let Some(n) = u("handNum") {
+                    table.hand = Some(n);
+                }
+                let names: Vec<String> = seats.iter().map(|s| self.name(s.0)).collect();
+                if let Some(g) = self.own(Some(id)) {
+                    g.started = true;
+                }
+                self.tables.insert(id, table);
+                self.table_game = Some(id);
+                format!(
+                    "game {id} {}: seats {}; dealer {}",
+                    if m.name == "GameStartInitial" {
+                        "starts"
+                    } else {
+                        "rejoined"
+                    },
+                    names.join(", "),
+                    dealer.map_or("?".into(), |d| self.name(d))
+                )
+            }
+            "YourActionRejected" => {
+                let t = format!(
+                    "client's {} {} rejected: {}",
+                    e("yourAction"),
+                    u("yourRelativeBet").unwrap_or(0),
+                    e("rejectionReason")
+                );
+                Self::event(&mut self.errors, r, t)
+            }
+            "AskKickPlayer" => {
+                let t = format!("client asks to kick {}", self.name(player?));
+                Self::event(&mut self.kicks, r, t)
+            }
+            "AskKickDenied" => {
+                let t = format!(
+                    "kicking {} denied: {}",
+                    self.name(player?),
+                    e("kickDeniedReason")
+                );
+                Self::event(&mut self.kicks, r, t)
+            }
+            "StartKickPetition" => {
+                let (id, prop, target) = (
+                    u("petitionId")?,
+                    u("proposingPlayerId")?,
+                    u("kickPlayerId")?,
+                );
+                self.petitions.insert(
+                    id,
+                    Petition {
+                        game_id: game.unwrap_or(0),
+                        proposer: prop,
+                        target,
+                        votes_needed: u("numVotesNeededToKick").unwrap_or(0),
+                        against: 0,
+                        in_favour: 0,
+                        timeout_sec: u("kickTimeoutSec"),
+                        result: None,
+                        end_reason: None,
+                    },
+                );
+                let t = format!(
+                    "petition {id}: {} asks to kick {}",
+                    self.name(prop),
+                    self.name(target)
+                );
+                Self::event(&mut self.kicks, r, t)
+            }
+            "VoteKickRequest" => {
+                let vote = match bool_of(b, "voteKick") {
+                    Some(true) => "to kick",
+                    _ => "not to kick",
+                };
+                let t = format!("client votes {vote} on petition {}", u("petitionId")?);
+                Self::event(&mut self.kicks, r, t)
+            }
+            "VoteKickReply" => {
+                let t = format!(
+                    "vote on petition {}: {}",
+                    u("petitionId")?,
+                    e("voteKickReplyType")
+                );
+                Self::event(&mut self.kicks, r, t)
+            }
+            "KickPetitionUpdate" | "EndKickPetition" => {
+                let id = u("petitionId")?;
+                let (against, favour) = (
+                    u("numVotesAgainstKicking").unwrap_or(0),
+                    u("numVotesInFavourOfKicking").unwrap_or(0),
+                );
+                let end = m.name == "EndKickPetition";
+                let result = match u("resultPlayerKicked") {
+                    Some(0) => "not_kicked",
+                    _ => "kicked",
+                };
+                let reason = e("petitionEndReason");
+                if let Some(p) = self.petitions.get_mut(&id) {
+                    p.against = against;
+                    p.in_favour = favour;
+                    if let Some(n) = u("numVotesNeededToKick") {
+                        p.votes_needed = n;
+                    }
+                    if end {
+                        p.result = Some(result.into());
+                        p.end_reason = Some(reason.clone());
+                    }
+                }
+                if end {
+                    let t = format!("petition {id} ends: {result} ({reason})");
+                    Self::event(&mut self.kicks, r, t)
+                } else {
+                    format!("petition {id}: {favour} in favour, {against} against")
+                }
+            }
+            _ => return None,
+        })
+    }
+}

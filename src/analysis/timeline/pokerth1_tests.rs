@@ -1,0 +1,551 @@
+//! The PokerTH 1.x timeline on hand-made message sequences: each message
+//! built from its wire facts' field names, enumerations by number.
+
+use super::pokerth1_lobby::{draw, Lobby};
+use super::test_record;
+use crate::protocols::pokerth::messages::PtCard;
+use crate::protocols::pokerth1::messages::{schema, Message};
+use crate::reassembly::Direction;
+use prost_reflect::{DynamicMessage, Kind, MessageDescriptor, Value};
+use serde_json::{json, Value as Json};
+
+fn build(desc: MessageDescriptor, v: &Json) -> DynamicMessage {
+    let mut m = DynamicMessage::new(desc.clone());
+    for (k, v) in v.as_object().expect("an object") {
+        let fd = desc
+            .get_field_by_name(k)
+            .unwrap_or_else(|| panic!("{} has no {k}", desc.name()));
+        let one = |v: &Json| match fd.kind() {
+            Kind::Message(d) => Value::Message(build(d, v)),
+            Kind::Enum(_) => Value::EnumNumber(v.as_i64().unwrap() as i32),
+            Kind::Bool => Value::Bool(v.as_bool().unwrap()),
+            Kind::String => Value::String(v.as_str().unwrap().into()),
+            _ => Value::U32(v.as_u64().unwrap() as u32),
+        };
+        let value = match v.as_array() {
+            Some(items) => Value::List(items.iter().map(one).collect()),
+            None => one(v),
+        };
+        m.set_field(&fd, value);
+    }
+    m
+}
+
+/// Message `name` (`HandStart`) with fields `v` by their wire names.
+fn msg(name: &'static str, v: Json) -> Message {
+    let desc = schema()
+        .message(&format!("{name}Message"))
+        .unwrap_or_else(|| panic!("no {name}"));
+    Message {
+        kind: 0,
+        name,
+        body: build(desc, &v),
+        envelope_unknown: Vec::new(),
+    }
+}
+
+/// Applies `msgs` from frame 1 on (all from the server); the changes.
+fn feed(l: &mut Lobby, msgs: Vec<Message>) -> Vec<Option<String>> {
+    (msgs.iter().enumerate())
+        .map(|(i, m)| l.message(&test_record(i as u64 + 1), m))
+        .collect()
+}
+
+fn card(s: &str) -> PtCard {
+    (0..52).map(PtCard).find(|c| c.to_string() == s).unwrap()
+}
+
+fn game_info(start_money: u32) -> Json {
+    json!({"gameName": "Friday", "netGameType": 1, "maxNumPlayers": 4,
+           "raiseIntervalMode": 1, "raiseEveryHands": 2, "endRaiseMode": 1,
+           "proposedGuiSpeed": 5, "delayBetweenHands": 6, "playerActionTimeout": 20,
+           "firstSmallBlind": 10, "startMoney": start_money, "manualBlinds": [30, 60],
+           "allowSpectators": true})
+}
+
+#[test]
+fn the_lobby_lists_games_players_chat_and_statistics() {
+    let mut l = Lobby::new();
+    let said = feed(
+        &mut l,
+        vec![
+            msg("Init", json!({"nickName": "alice"})),
+            msg("InitAck", json!({"yourPlayerId": 7})),
+            msg(
+                "PlayerList",
+                json!({"playerId": 7, "playerListNotification": 0}),
+            ),
+            msg(
+                "PlayerList",
+                json!({"playerId": 8, "playerListNotification": 0}),
+            ),
+            msg(
+                "PlayerList",
+                json!({"playerId": 8, "playerListNotification": 1}),
+            ),
+            msg(
+                "GameListNew",
+                json!({"gameId": 3, "gameMode": 1, "isPrivate": true, "playerIds": [9],
+                       "adminPlayerId": 9, "gameInfo": game_info(5000), "spectatorIds": [11]}),
+            ),
+            msg("GameListPlayerJoined", json!({"gameId": 3, "playerId": 10})),
+            msg(
+                "GameListSpectatorJoined",
+                json!({"gameId": 3, "playerId": 12}),
+            ),
+            msg(
+                "GameListSpectatorLeft",
+                json!({"gameId": 3, "playerId": 11}),
+            ),
+            msg("GameListPlayerLeft", json!({"gameId": 3, "playerId": 9})),
+            msg(
+                "GameListAdminChanged",
+                json!({"gameId": 3, "newAdminPlayerId": 10}),
+            ),
+            msg("GameListUpdate", json!({"gameId": 3, "gameMode": 2})),
+            msg(
+                "PlayerInfoReply",
+                json!({"playerId": 10, "playerInfoData": {"playerName": "Bot", "isHuman": false,
+                       "playerRights": 2, "countryCode": "DE"}}),
+            ),
+            msg("PlayerInfoReply", json!({"playerId": 99})),
+            msg(
+                "Chat",
+                json!({"playerId": 10, "chatType": 0, "chatText": "hi"}),
+            ),
+            msg("Dialog", json!({"notificationText": "maintenance soon"})),
+            msg("ChatReject", json!({"chatText": "spam"})),
+            msg(
+                "Statistics",
+                json!({"statisticsData": [{"statisticsType": 1, "statisticsValue": 42}]}),
+            ),
+            msg("Error", json!({"errorReason": 4})),
+            msg("ResetTimeout", json!({})),
+        ],
+    );
+    assert_eq!(said[0].as_deref(), Some("client logs in as alice"));
+    assert_eq!(said[4].as_deref(), Some("8 goes offline"));
+    assert_eq!(said[11].as_deref(), Some("game 3 is now started"));
+    assert_eq!(
+        said[14].as_deref(),
+        Some("lobby chat, Bot (10): hi"),
+        "{said:?}"
+    );
+    assert_eq!(said[19], None);
+    assert_eq!(l.me, Some(7));
+    assert_eq!(l.players[&7].name.as_deref(), Some("alice"));
+    assert_eq!(l.online.iter().copied().collect::<Vec<_>>(), [7]);
+    let g = &l.games[&3];
+    assert_eq!(
+        (g.name.as_deref(), g.mode.as_str(), g.private, g.admin),
+        (Some("Friday"), "started", Some(true), Some(10))
+    );
+    assert_eq!(
+        (g.players.clone(), g.spectators.clone()),
+        (vec![10], vec![12])
+    );
+    assert_eq!(g.settings.start_money, Some(5000));
+    assert_eq!(g.settings.manual_blinds, [30, 60]);
+    assert_eq!(g.settings.net_game_type.as_deref(), Some("normal_game"));
+    assert_eq!(g.settings.raise_every_minutes, None);
+    assert_eq!(l.players[&10].human, Some(false));
+    assert_eq!(l.players[&10].country.as_deref(), Some("DE"));
+    assert!(l.players[&99].unknown_to_server);
+    let chat: Vec<(&str, &str)> = (l.chat.iter())
+        .map(|c| (c.kind.as_str(), c.text.as_str()))
+        .collect();
+    assert_eq!(chat, [("lobby", "hi"), ("dialog", "maintenance soon")]);
+    let errors: Vec<&str> = l.errors.iter().map(|e| e.text.as_str()).collect();
+    assert_eq!(
+        errors,
+        ["chat rejected: spam", "error: init_player_name_in_use"]
+    );
+    assert_eq!(l.statistics["stat_number_of_players"], 42);
+    let text = draw(&l);
+    assert!(
+        text.contains("  game    3 \"Friday\"             started  admin Bot (10)"),
+        "{text}"
+    );
+    assert!(text.contains("[private]"), "{text}");
+}
+
+#[test]
+fn the_own_game_kicks_votes_and_invitations() {
+    let mut l = Lobby::new();
+    feed(&mut l, vec![msg("InitAck", json!({"yourPlayerId": 1}))]);
+    let said = feed(
+        &mut l,
+        vec![
+            msg(
+                "JoinGameAck",
+                json!({"gameId": 4, "areYouGameAdmin": false, "gameInfo": game_info(1000),
+                       "spectateOnly": true}),
+            ),
+            msg(
+                "GamePlayerJoined",
+                json!({"gameId": 4, "playerId": 2, "isGameAdmin": true}),
+            ),
+            msg(
+                "GamePlayerJoined",
+                json!({"gameId": 4, "playerId": 3, "isGameAdmin": false}),
+            ),
+            msg("GameSpectatorJoined", json!({"gameId": 4, "playerId": 5})),
+            msg(
+                "GameAdminChanged",
+                json!({"gameId": 4, "newAdminPlayerId": 3}),
+            ),
+            msg(
+                "StartKickPetition",
+                json!({"gameId": 4, "petitionId": 9, "proposingPlayerId": 3, "kickPlayerId": 2,
+                       "kickTimeoutSec": 30, "numVotesNeededToKick": 2}),
+            ),
+            msg(
+                "KickPetitionUpdate",
+                json!({"gameId": 4, "petitionId": 9, "numVotesAgainstKicking": 0,
+                       "numVotesInFavourOfKicking": 1, "numVotesNeededToKick": 2}),
+            ),
+            msg(
+                "EndKickPetition",
+                json!({"gameId": 4, "petitionId": 9, "numVotesAgainstKicking": 0,
+                       "numVotesInFavourOfKicking": 2, "resultPlayerKicked": 2,
+                       "petitionEndReason": 0}),
+            ),
+            msg(
+                "GamePlayerLeft",
+                json!({"gameId": 4, "playerId": 2, "gamePlayerLeftReason": 1}),
+            ),
+            msg(
+                "AskKickDenied",
+                json!({"gameId": 4, "playerId": 3, "kickDeniedReason": 2}),
+            ),
+            msg(
+                "GameSpectatorLeft",
+                json!({"gameId": 4, "playerId": 5,
+                                            "gameSpectatorLeftReason": 0}),
+            ),
+            msg(
+                "InviteNotify",
+                json!({"gameId": 6, "playerIdWho": 1, "playerIdByWhom": 3}),
+            ),
+            msg(
+                "RejectInvNotify",
+                json!({"gameId": 6, "playerId": 1,
+                                          "playerRejectReason": 1}),
+            ),
+            msg(
+                "TimeoutWarning",
+                json!({"timeoutReason": 1, "remainingSeconds": 60}),
+            ),
+        ],
+    );
+    assert_eq!(said[0].as_deref(), Some("client watches game 4"));
+    assert_eq!(said[1].as_deref(), Some("2 joins the game (admin)"));
+    let g = l.own_game.clone().unwrap();
+    assert!(g.spectating);
+    assert_eq!((g.players, g.spectators), (vec![3], vec![1]));
+    assert_eq!(g.admin, Some(3));
+    assert_eq!(g.settings.start_money, Some(1000));
+    let p = &l.petitions[&9];
+    assert_eq!(
+        (
+            p.proposer,
+            p.target,
+            p.in_favour,
+            p.votes_needed,
+            p.timeout_sec
+        ),
+        (3, 2, 2, 2, Some(30))
+    );
+    assert_eq!(p.result.as_deref(), Some("kicked"));
+    assert_eq!(p.end_reason.as_deref(), Some("petition_end_enough_votes"));
+    let kicks: Vec<&str> = l.kicks.iter().map(|e| e.text.as_str()).collect();
+    assert_eq!(
+        kicks,
+        [
+            "petition 9: 3 asks to kick 2",
+            "petition 9 ends: kicked (petition_end_enough_votes)",
+            "2 leaves the game (left_kicked)",
+            "kicking 3 denied: kick_denied_try_again_later",
+        ]
+    );
+    assert_eq!(l.invitations.len(), 1);
+    assert_eq!((l.invitations[0].who, l.invitations[0].by), (1, Some(3)));
+    assert_eq!(
+        l.invitations[0].rejected.as_deref(),
+        Some("reject_reason_busy")
+    );
+    assert_eq!(
+        l.notices[0].text,
+        "timeout warning (timeout_inactive_game): 60 s left"
+    );
+    let removed = feed(
+        &mut l,
+        vec![msg(
+            "RemovedFromGame",
+            json!({"gameId": 4, "removedFromGameReason": 1}),
+        )],
+    );
+    assert_eq!(
+        removed[0].as_deref(),
+        Some("client removed from game 4 (kicked_from_game)")
+    );
+    assert!(l.own_game.is_none());
+    assert_eq!(l.kicks.len(), 5);
+}
+
+fn action(player: u32, state: i32, action: i32, bet: u32, money: u32) -> Message {
+    msg(
+        "PlayersActionDone",
+        json!({"gameId": 1, "playerId": player, "gameState": state, "playerAction": action,
+               "totalPlayerBet": bet, "playerMoney": money, "highestSet": bet,
+               "minimumRaise": 20}),
+    )
+}
+
+#[test]
+fn a_hand_at_the_table() {
+    let mut l = Lobby::new();
+    feed(
+        &mut l,
+        vec![
+            msg("InitAck", json!({"yourPlayerId": 1})),
+            msg(
+                "JoinGameAck",
+                json!({"gameId": 1, "areYouGameAdmin": true, "gameInfo": game_info(1000)}),
+            ),
+            msg(
+                "PlayerInfoReply",
+                json!({"playerId": 2, "playerInfoData": {"playerName": "bob", "isHuman": true,
+                       "playerRights": 2}}),
+            ),
+        ],
+    );
+    let said = feed(
+        &mut l,
+        vec![
+            msg(
+                "GameStartInitial",
+                json!({"gameId": 1, "startDealerPlayerId": 2, "playerSeats": [2, 1, 3]}),
+            ),
+            msg(
+                "HandStart",
+                json!({"gameId": 1, "plainCards": {"plainCard1": 12, "plainCard2": 51},
+                       "smallBlind": 10, "seatStates": [0, 0, 1], "dealerPlayerId": 2}),
+            ),
+            action(1, 4, 0, 10, 990),
+            action(3, 5, 0, 20, 980),
+            msg(
+                "PlayersTurn",
+                json!({"gameId": 1, "playerId": 2, "gameState": 0}),
+            ),
+            action(2, 0, 5, 60, 940),
+            action(1, 0, 3, 60, 940),
+            action(3, 0, 1, 20, 980),
+            msg(
+                "DealFlopCards",
+                json!({"gameId": 1, "flopCard1": 0, "flopCard2": 13, "flopCard3": 26}),
+            ),
+            msg(
+                "PlayersTurn",
+                json!({"gameId": 1, "playerId": 1, "gameState": 1}),
+            ),
+            action(1, 1, 4, 40, 900),
+            action(2, 1, 6, 940, 0),
+            action(1, 1, 3, 940, 0),
+            msg(
+                "AllInShowCards",
+                json!({"gameId": 1, "playersAllIn": [
+                    {"playerId": 1, "allInCard1": 12, "allInCard2": 51},
+                    {"playerId": 2, "allInCard1": 1, "allInCard2": 2}]}),
+            ),
+            msg("DealTurnCard", json!({"gameId": 1, "turnCard": 39})),
+            msg("DealRiverCard", json!({"gameId": 1, "riverCard": 40})),
+            msg(
+                "EndOfHandShowCards",
+                json!({"gameId": 1, "playerResults": [
+                    {"playerId": 1, "resultCard1": 12, "resultCard2": 51, "moneyWon": 2020,
+                     "playerMoney": 2020, "cardsValue": 7},
+                    {"playerId": 2, "resultCard1": 1, "resultCard2": 2, "moneyWon": 0,
+                     "playerMoney": 0}]}),
+            ),
+            msg("EndOfGame", json!({"gameId": 1, "winnerPlayerId": 1})),
+        ],
+    );
+    assert_eq!(
+        said[0].as_deref(),
+        Some("game 1 starts: seats bob (2), 1, 3; dealer bob (2)")
+    );
+    assert_eq!(
+        said[1].as_deref(),
+        Some("hand 1 starts: small blind 10, dealer bob (2), client's cards Ad Ac")
+    );
+    assert_eq!(
+        said[2].as_deref(),
+        Some("1 posts small blind 10: stack 990, pot 10")
+    );
+    assert_eq!(
+        said[5].as_deref(),
+        Some("bob (2) raises to 60: stack 940, pot 90")
+    );
+    assert_eq!(said[8].as_deref(), Some("flop 2d 2h 2s: pot 140"));
+    assert_eq!(said[17].as_deref(), Some("game 1 over: 1 wins"));
+    let t = &l.tables[&1];
+    assert_eq!(t.hand, Some(1));
+    assert_eq!(t.pot, 2020, "{t:?}");
+    assert_eq!(t.collected, 2020);
+    assert_eq!(t.board, ["2d", "2h", "2s", "2c", "3c"].map(card).to_vec());
+    let seats: Vec<(u32, Option<u32>, u32, bool, bool)> = (t.seats.iter())
+        .map(|s| (s.player, s.stack, s.bet, s.folded, s.all_in))
+        .collect();
+    assert_eq!(
+        seats,
+        [
+            (2, Some(0), 0, false, true),
+            (1, Some(2020), 0, false, true),
+            (3, Some(980), 0, true, false)
+        ]
+    );
+    assert_eq!(t.seats[1].cards, Some([card("Ad"), card("Ac")]));
+    assert_eq!(t.seats[0].cards, Some([card("3d"), card("4d")]));
+    assert_eq!(t.seats[2].state, Some("session_inactive"));
+    assert_eq!(t.results.len(), 2);
+    assert_eq!(t.results[0].cards_value, Some(7));
+    assert_eq!(t.winner, Some(1));
+    assert!(l.own_game.as_ref().unwrap().started);
+
+    // The states on the way: after the raise and the call (frames 6 and 7
+    // of this feed), the pot and who acts.
+    let mut l2 = Lobby::new();
+    let seq = vec![
+        msg("InitAck", json!({"yourPlayerId": 1})),
+        msg(
+            "GameStartInitial",
+            json!({"gameId": 1, "startDealerPlayerId": 2, "playerSeats": [2, 1]}),
+        ),
+        msg(
+            "HandStart",
+            json!({"gameId": 1, "plainCards": {"plainCard1": 12, "plainCard2": 51},
+                   "smallBlind": 10, "seatStates": [0, 0]}),
+        ),
+        action(2, 4, 0, 10, 990),
+        action(1, 5, 0, 20, 980),
+        msg(
+            "PlayersTurn",
+            json!({"gameId": 1, "playerId": 2, "gameState": 0}),
+        ),
+    ];
+    feed(&mut l2, seq);
+    let t = &l2.tables[&1];
+    assert_eq!((t.pot, t.to_act, t.street), (30, Some(2), Some("preflop")));
+    assert_eq!(t.seats[0].stack, Some(990));
+    let text = draw(&l2);
+    assert!(
+        text.contains("  seat  2  1                  Ad Ac  stack     980  bet     20\n"),
+        "{text}"
+    );
+    assert!(text.contains("[dealer]  ← to act"), "{text}");
+    assert!(text.contains("  pot 30  board []\n"), "{text}");
+}
+
+#[test]
+fn a_table_first_seen_in_the_middle_of_a_game() {
+    let mut l = Lobby::new();
+    let said = feed(
+        &mut l,
+        vec![
+            action(5, 1, 4, 40, 460),
+            msg(
+                "MyActionRequest",
+                json!({"gameId": 1, "handNum": 7, "gameState": 1, "myAction": 3,
+                       "myRelativeBet": 40}),
+            ),
+            msg(
+                "EndOfHandHideCards",
+                json!({"gameId": 1, "playerId": 5, "moneyWon": 100, "playerMoney": 560}),
+            ),
+        ],
+    );
+    assert_eq!(
+        said[1].as_deref(),
+        Some("the client's action request says this is hand 7")
+    );
+    let t = &l.tables[&1];
+    assert!(t.partial);
+    assert_eq!(t.hand, Some(7));
+    assert_eq!(t.seats.len(), 1);
+    assert_eq!(t.seats[0].stack, Some(560));
+    assert!(draw(&l).contains("hand seen from its middle"));
+    // The next hand is seen whole.
+    feed(
+        &mut l,
+        vec![msg("HandStart", json!({"gameId": 1, "smallBlind": 20}))],
+    );
+    assert!(!l.tables[&1].partial);
+    assert_eq!(l.tables[&1].hand, Some(8));
+}
+
+#[test]
+fn a_client_out_of_chips_is_dealt_no_cards() {
+    let mut l = Lobby::new();
+    let said = feed(
+        &mut l,
+        vec![
+            msg("InitAck", json!({"yourPlayerId": 1})),
+            msg(
+                "GameStartInitial",
+                json!({"gameId": 1, "startDealerPlayerId": 2, "playerSeats": [1, 2, 3]}),
+            ),
+            msg(
+                "HandStart",
+                json!({"gameId": 1, "plainCards": {"plainCard1": 1, "plainCard2": 2},
+                       "smallBlind": 10, "seatStates": [2, 0, 0]}),
+            ),
+        ],
+    );
+    assert_eq!(
+        said[2].as_deref(),
+        Some("hand 1 starts: small blind 10, dealer 2, the client is out of chips")
+    );
+    assert_eq!(l.tables[&1].seats[0].cards, None);
+    assert_eq!(l.tables[&1].seats[0].state, Some("no_money"));
+}
+
+#[test]
+fn client_requests_and_the_direction_of_start_event() {
+    let mut l = Lobby::new();
+    let mut c2s = test_record(1);
+    c2s.dir = Direction::C2S;
+    let start = msg(
+        "StartEvent",
+        json!({"gameId": 2, "startEventType": 0, "fillWithComputerPlayers": true}),
+    );
+    assert_eq!(l.message(&c2s, &start), None);
+    assert_eq!(
+        l.message(&test_record(2), &start).as_deref(),
+        Some("game 2 is starting")
+    );
+    let unsub = msg("SubscriptionRequest", json!({"subscriptionAction": 1}));
+    assert_eq!(
+        l.message(&c2s, &unsub).as_deref(),
+        Some("client unsubscribes from the game list")
+    );
+    assert!(l.unsubscribed);
+    let vote = msg(
+        "VoteKickRequest",
+        json!({"gameId": 2, "petitionId": 1, "voteKick": false}),
+    );
+    assert_eq!(
+        l.message(&c2s, &vote).as_deref(),
+        Some("client votes not to kick on petition 1")
+    );
+    // Chat the client asks for changes nothing: the server's Chat does.
+    let ask = msg("ChatRequest", json!({"chatText": "hi"}));
+    assert_eq!(l.message(&c2s, &ask), None);
+    // A message for no table at all changes nothing.
+    let after = msg("AfterHandShowCards", json!({}));
+    assert_eq!(l.message(&test_record(3), &after), None);
+    // The state serialises with its game name.
+    let v = serde_json::to_value(super::Game::Pokerth1(l)).unwrap();
+    assert_eq!(v["game"], "pokerth1");
+    assert_eq!(v["unsubscribed"], true);
+}
