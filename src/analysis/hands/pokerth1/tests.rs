@@ -1,0 +1,1 @@
+//! Tests of the PokerTH 1.x hand builder.
