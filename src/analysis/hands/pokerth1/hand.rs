@@ -343,6 +343,37 @@ impl Open {
         }
     }
 
+    /// Player `old` is now `new` (a rejoined player's new id), in every
+    /// part of the hand.
+    pub fn renumber(&mut self, old: u64, new: u64) {
+        let re = |p: &mut u64| {
+            if *p == old {
+                *p = new;
+            }
+        };
+        let h = &mut self.hand;
+        h.seats.iter_mut().for_each(|s| re(&mut s.player));
+        h.actions.iter_mut().for_each(|a| {
+            re(&mut a.player);
+            if let Some(e) = &mut a.expected {
+                re(e);
+            }
+        });
+        h.shown.iter_mut().for_each(|s| re(&mut s.player));
+        self.won.iter_mut().for_each(|w| re(&mut w.player));
+        if let Some(e) = &mut self.expected {
+            re(e);
+        }
+        if h.hero == Some(old) {
+            h.hero = Some(new);
+        }
+        for map in [&mut self.bets, &mut self.prior] {
+            if let Some(v) = map.remove(&old) {
+                map.insert(new, v);
+            }
+        }
+    }
+
     /// The result was seen at `frame`: the hand is over.
     pub fn end(&mut self, frame: u64) {
         self.ended = true;

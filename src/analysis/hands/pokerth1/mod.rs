@@ -149,9 +149,16 @@ impl Builder {
                 }
             }
             "PlayerIdChanged" => {
+                // A hand that is over is handed on under the ids it was
+                // played with; one in play takes the new id.
+                let done = match &self.open {
+                    Some(o) if o.ended => self.close(Some(frame)),
+                    _ => None,
+                };
                 if let (Some(old), Some(new)) = (id(b, "oldPlayerId"), id(b, "newPlayerId")) {
                     self.renumber(old, new);
                 }
+                return done;
             }
             "GameListNew" => {
                 let name = message_of(b, "gameInfo").and_then(|g| string_of(&g, "gameName"));
@@ -329,6 +336,9 @@ impl Builder {
         }
         if let Some(m) = self.last_final.remove(&old) {
             self.last_final.insert(new, m);
+        }
+        if let Some(o) = &mut self.open {
+            o.renumber(old, new);
         }
     }
 
