@@ -264,9 +264,9 @@ impl Builder {
         None
     }
 
-    /// Opens a hand at Hand Start `m`.
-    fn start(&mut self, r: &Record, m: &Message) {
-        self.hands_in_game = self.hands_in_game.map(|n| n + 1);
+    /// A new hand of the stream, started at `r`: its number, the game's,
+    /// the table and the hero.
+    fn new_hand(&mut self, r: &Record) -> Hand {
         self.hands_on_stream += 1;
         let mut hand = Hand::new(
             crate::protocols::ProtocolId::PokerTh1,
@@ -275,13 +275,20 @@ impl Builder {
             r.frame,
             r.ts,
         );
-        hand.server_number = self.hands_in_game;
         hand.table = self.game;
         hand.table_name = self.game.and_then(|g| self.game_names.get(&g).cloned());
         hand.hero = self.hero;
-        hand.complete = true;
         let size = self.table_size.unwrap_or(0).max(self.slots.len() as u32);
         hand.table_size = (size > 0).then_some(size);
+        hand
+    }
+
+    /// Opens a hand at Hand Start `m`.
+    fn start(&mut self, r: &Record, m: &Message) {
+        self.hands_in_game = self.hands_in_game.map(|n| n + 1);
+        let mut hand = self.new_hand(r);
+        hand.server_number = self.hands_in_game;
+        hand.complete = true;
         if self.slots.is_empty() {
             hand.note(
                 r.frame,
@@ -298,23 +305,12 @@ impl Builder {
     }
 
     /// Opens a hand at `r`, an action of a hand whose start (Hand Start)
-    /// the capture does not show: it began before the capture, or its start
-    /// was lost. Its blinds and the hero's cards are not known, and it is
-    /// incomplete.
+    /// the capture does not show: it began before the capture (or before a
+    /// rejoining client came back), or its start was lost. Its blinds and
+    /// the hero's cards are not known, and it is incomplete.
     fn start_unseen(&mut self, r: &Record) {
-        self.hands_on_stream += 1;
-        let mut hand = Hand::new(
-            crate::protocols::ProtocolId::PokerTh1,
-            self.stream,
-            self.hands_on_stream,
-            r.frame,
-            r.ts,
-        );
+        let mut hand = self.new_hand(r);
         hand.server_number = None;
-        hand.table = self.game;
-        hand.table_name = self.game.and_then(|g| self.game_names.get(&g).cloned());
-        hand.hero = self.hero;
-        hand.table_size = self.table_size;
         hand.incomplete(
             r.frame,
             "the capture does not show this hand's start (it began before the capture, or \
