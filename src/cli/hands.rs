@@ -403,6 +403,10 @@ mod tests {
             "no hands: game traffic on the 1 poker stream (pokernetwork: 1), but no hand starts"
         ));
         assert_eq!(
+            why_no_hands(&seen(&[("pokerth-1", 1), ("unknown", 1)], 1, 0, 0)),
+            "no hands: only lobby traffic: no game played on the 1 poker stream (pokerth-1: 1)"
+        );
+        assert_eq!(
             why_no_hands(&seen(&[("pokerth-2007", 2)], 2, 1, 1)),
             "no hands: hands start on 1 of the 2 poker streams (pokerth-2007: 2), but their \
              dialect's messages carry no hand cardshark can rebuild"

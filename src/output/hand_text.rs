@@ -360,13 +360,37 @@ fn dead_raises(h: &Hand) -> Vec<(usize, u64)> {
                     .iter()
                     .any(|b| b.player == s.player && b.all_in)
             });
-        if raise && !later && others_all_in {
+        if raise && ((!later && others_all_in) || unanswerable(h, i, highest)) {
             let before = a.total - a.added;
             out.push((i, highest.saturating_sub(before)));
         }
         highest = highest.max(a.total);
     }
     out
+}
+
+/// True when no other player still in at action `i` can put in more than
+/// `highest`, the street's highest bet before it: each has folded, or his
+/// chips (his street total and what is left of his stack) reach no
+/// further (a raise over short stacks, PokerTH 1.x lets a player make it;
+/// it is a call and chips given back).
+fn unanswerable(h: &Hand, i: usize, highest: u64) -> bool {
+    let a = &h.actions[i];
+    let before = &h.actions[..i];
+    h.seats.iter().filter(|s| s.player != a.player).all(|s| {
+        let mine = || before.iter().filter(|b| b.player == s.player);
+        if mine().any(|b| b.kind == ActionKind::Fold) {
+            return true;
+        }
+        let Some(stack) = s.stack else {
+            return false;
+        };
+        let put: u64 = mine().map(|b| b.added).sum();
+        let bet = (before.iter().rev())
+            .find(|b| b.player == s.player && b.street == a.street)
+            .map_or(0, |b| b.total);
+        stack.saturating_sub(put) + bet <= highest
+    })
 }
 
 /// What goes between two hands ([`write()`] ends each with a newline): two

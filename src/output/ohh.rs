@@ -197,7 +197,7 @@ pub fn hand(h: &Hand) -> Value {
     }
 
     let site = match h.protocol {
-        ProtocolId::PokerTh => "PokerTH",
+        ProtocolId::PokerTh | ProtocolId::PokerTh1 => "PokerTH",
         _ => "poker-network",
     };
     let mut o = Map::new();

@@ -4,7 +4,8 @@
 //! records, gives each poker stream a builder of its protocol
 //! ([`pokerth::Builder`], [`pokernetwork::Builder`]; a PokerTH stream
 //! whose first message is of the `pokerth-2007` dialect
-//! [`pokerth2007::Builder`], whose hands are partial) and hands the
+//! [`pokerth2007::Builder`], whose hands are partial; a PokerTH 1.x stream,
+//! dialect `pokerth-1`, [`pokerth1::Builder`]) and hands the
 //! [`Hand`]s they finish to a [`HandSink`], in the order they end: a
 //! `Vec<Hand>` to keep them all, or a closure to write each one out as
 //! soon as it is finished (`cardshark hands` does, so that memory does not
@@ -26,6 +27,7 @@ pub mod checks;
 pub mod model;
 pub mod pokernetwork;
 pub mod pokerth;
+pub mod pokerth1;
 pub mod pokerth2007;
 pub mod pots;
 pub mod replay;
@@ -85,6 +87,7 @@ impl HandId {
 enum StreamBuilder {
     PokerTh(Box<pokerth::Builder>),
     PokerTh2007(Box<pokerth2007::Builder>),
+    PokerTh1(Box<pokerth1::Builder>),
     PokerNetwork(Box<pokernetwork::Builder>),
 }
 
@@ -143,6 +146,7 @@ struct PokerStream {
 fn starts_hand(f: &Fields) -> bool {
     match f {
         Fields::PokerTh(m) => matches!(m, PtMessage::HandStart(_) | PtMessage::GameStart2007(_)),
+        Fields::PokerTh1(m) => m.name == "HandStart",
         Fields::PokerNetwork(m) => matches!(m, PnMessage::PacketPokerStart(_)),
         _ => false,
     }
@@ -166,6 +170,19 @@ fn in_game(f: &Fields) -> bool {
                     | PtMessage::EndOfHandHideCards(_)
                     | PtMessage::PlayersTurn2007(_)
                     | PtMessage::PlayersAction2007(_)
+            ),
+            Fields::PokerTh1(m) => matches!(
+                m.name,
+                "GameStartInitial"
+                    | "GameStartRejoin"
+                    | "PlayersTurn"
+                    | "PlayersActionDone"
+                    | "DealFlopCards"
+                    | "DealTurnCard"
+                    | "DealRiverCard"
+                    | "AllInShowCards"
+                    | "EndOfHandShowCards"
+                    | "EndOfHandHideCards"
             ),
             Fields::PokerNetwork(m) => matches!(
                 m,
@@ -241,6 +258,7 @@ impl<S: HandSink> HandCollector<S> {
             let (last, protocol) = match b {
                 StreamBuilder::PokerTh(mut b) => (b.end(), ProtocolId::PokerTh),
                 StreamBuilder::PokerTh2007(mut b) => (b.end(), ProtocolId::PokerTh),
+                StreamBuilder::PokerTh1(mut b) => (b.end(), ProtocolId::PokerTh1),
                 StreamBuilder::PokerNetwork(mut b) => (b.end(), ProtocolId::PokerNetwork),
             };
             if let Some(h) = last {
@@ -277,7 +295,7 @@ impl<S: HandSink> HandCollector<S> {
     fn stream_ended(&mut self, protocol: Option<ProtocolId>, p: Option<PokerStream>) {
         let poker = matches!(
             protocol,
-            Some(ProtocolId::PokerTh | ProtocolId::PokerNetwork)
+            Some(ProtocolId::PokerTh | ProtocolId::PokerTh1 | ProtocolId::PokerNetwork)
         );
         if poker || p.is_some() {
             self.seen.poker_streams += 1;
@@ -307,6 +325,9 @@ impl<S: HandSink> HandCollector<S> {
                     }
                     (ProtocolId::PokerTh, Body::Message { .. }) => {
                         StreamBuilder::PokerTh(Box::new(pokerth::Builder::new(r.stream)))
+                    }
+                    (ProtocolId::PokerTh1, Body::Message { .. }) => {
+                        StreamBuilder::PokerTh1(Box::new(pokerth1::Builder::new(r.stream)))
                     }
                     (ProtocolId::PokerNetwork, _) => {
                         StreamBuilder::PokerNetwork(Box::new(pokernetwork::Builder::new(r.stream)))
@@ -364,6 +385,7 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
             match b {
                 StreamBuilder::PokerTh(b) => b.trouble(r.frame, r.dir, why),
                 StreamBuilder::PokerTh2007(b) => b.trouble(r.frame, r.dir, why),
+                StreamBuilder::PokerTh1(b) => b.trouble(r.frame, r.dir, why),
                 StreamBuilder::PokerNetwork(b) => b.trouble(r.frame, r.dir, why),
             }
             None
@@ -380,6 +402,12 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
                         _ => None,
                     }
                 }
+                (Body::Message { decoded, .. }, StreamBuilder::PokerTh1(b)) => {
+                    match &decoded.fields {
+                        Fields::PokerTh1(m) => b.message(&r, m),
+                        _ => None,
+                    }
+                }
                 (Body::Message { decoded, .. }, StreamBuilder::PokerNetwork(b)) => {
                     match &decoded.fields {
                         Fields::PokerNetwork(m) => b.message(&r, m),
@@ -388,6 +416,7 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
                 }
                 (Body::StreamEnd { .. }, StreamBuilder::PokerTh(b)) => b.end(),
                 (Body::StreamEnd { .. }, StreamBuilder::PokerTh2007(b)) => b.end(),
+                (Body::StreamEnd { .. }, StreamBuilder::PokerTh1(b)) => b.end(),
                 (Body::StreamEnd { .. }, StreamBuilder::PokerNetwork(b)) => b.end(),
                 _ => None,
             }

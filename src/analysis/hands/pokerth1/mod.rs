@@ -1,0 +1,356 @@
+//! Hands from PokerTH 1.x records (`pokerth-1` dialect, protocol 5.1).
+//!
+//! Each TCP connection is one client's view of its game: the hero is the
+//! connection's own player (Init Ack's `yourPlayerId`, named by the Init's
+//! `nickName`), and two connections at one table give two hand histories
+//! with different heroes.
+//!
+//! - Join Game Ack names the game, its table size (`maxNumPlayers`) and
+//!   start money; Game List New names other games; Player Info Reply names
+//!   players; Player Id Changed renumbers one.
+//! - Game Start Initial gives the seats (`playerSeats`, seat = position +
+//!   1), every player with the start money, and starts the count of hands;
+//!   Game Start Rejoin (a reconnected client) gives the seats and the
+//!   server's hand number.
+//! - Hand Start opens a hand ([`hand`]): the small blind (the big blind is
+//!   twice it), the dealer (the button, a dead one when the dealer has no
+//!   money left), who is dealt in (`seatStates`: a player without money is
+//!   not) and the hero's cards.
+//! - Players Action Done is every action, the blinds included (game state
+//!   `netStatePreflopSmallBlind` / `BigBlind`), with the player's total bet
+//!   on the street and his money after it: the server's figures are the
+//!   authority. Players Turn says who is to act; Your Action Rejected is a
+//!   note on the hand.
+//! - The deals give the board; All In Show Cards and the results the cards
+//!   shown; End Of Hand Show Cards / Hide Cards the result (money won,
+//!   uncalled chips included, and money after the hand), which ends the
+//!   hand. The hand is handed on at the next Hand Start, game end or
+//!   stream end, so that After Hand Show Cards (a winner showing after the
+//!   hand) is still part of it ([`settle`]).
+
+mod hand;
+mod settle;
+
+use super::model::*;
+use crate::analysis::hands::HashMap;
+use crate::decode::Record;
+use crate::protocols::pokerth1::messages::{list_of, message_of, string_of, u32_of};
+use crate::protocols::pokerth1::Message;
+use crate::reassembly::Direction;
+use hand::Open;
+use prost_reflect::{DynamicMessage, Value};
+
+/// Builds the hands of one PokerTH 1.x stream.
+pub struct Builder {
+    stream: u64,
+    hero: Option<u64>,
+    hero_name: Option<String>,
+    names: HashMap<u64, String>,
+    /// The game the client joined, its name, seats and start money.
+    game: Option<u64>,
+    game_names: HashMap<u64, String>,
+    table_size: Option<u32>,
+    start_money: Option<u64>,
+    /// The players by seat (seat = position + 1).
+    slots: Vec<u64>,
+    /// Hands of the current game so far; `None` when the capture does not
+    /// show the game's start.
+    hands_in_game: Option<u64>,
+    /// Hands started on the stream, across games: the hand number.
+    hands_on_stream: u64,
+    /// Each player's money at the end of the last hand (or the start
+    /// money at the game's start).
+    last_final: HashMap<u64, u64>,
+    open: Option<Open>,
+}
+
+/// The elements of a repeated field that are messages.
+fn messages(m: &DynamicMessage, name: &str) -> Vec<DynamicMessage> {
+    (list_of(m, name).into_iter())
+        .filter_map(|v| match v {
+            Value::Message(m) => Some(m),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The unsigned values of a repeated field.
+fn numbers(m: &DynamicMessage, name: &str) -> Vec<u64> {
+    (list_of(m, name).iter())
+        .filter_map(|v| match v {
+            Value::U32(n) => Some(u64::from(*n)),
+            Value::U64(n) => Some(*n),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A player id field.
+fn id(m: &DynamicMessage, name: &str) -> Option<u64> {
+    u32_of(m, name).map(u64::from)
+}
+
+impl Builder {
+    /// A builder for stream `stream`.
+    pub fn new(stream: u64) -> Builder {
+        Builder {
+            stream,
+            hero: None,
+            hero_name: None,
+            names: HashMap::default(),
+            game: None,
+            game_names: HashMap::default(),
+            table_size: None,
+            start_money: None,
+            slots: Vec::new(),
+            hands_in_game: None,
+            hands_on_stream: 0,
+            last_final: HashMap::default(),
+            open: None,
+        }
+    }
+
+    /// Something went wrong on the stream at `frame` (a gap, undecodable
+    /// bytes, in either direction): the hand in play, if any, is
+    /// incomplete. A hand whose result was seen is whole already.
+    pub fn trouble(&mut self, frame: u64, _dir: Direction, why: String) {
+        if let Some(o) = self.open.as_mut().filter(|o| !o.ended) {
+            o.troubled = true;
+            o.hand.incomplete(frame, why);
+        }
+    }
+
+    /// The stream ended: the hand in play, if any, ends (incomplete if its
+    /// result was not seen).
+    pub fn end(&mut self) -> Option<Hand> {
+        self.close(None)
+    }
+
+    /// Takes one message; returns a hand when it ends one.
+    pub fn message(&mut self, r: &Record, m: &Message) -> Option<Hand> {
+        let frame = r.frame;
+        let b = &m.body;
+        match m.name {
+            "Init" => self.hero_name = string_of(b, "nickName"),
+            "InitAck" => {
+                self.hero = id(b, "yourPlayerId");
+                if let (Some(h), Some(n)) = (self.hero, self.hero_name.clone()) {
+                    self.names.entry(h).or_insert(n);
+                }
+            }
+            "PlayerInfoReply" => {
+                let name =
+                    message_of(b, "playerInfoData").and_then(|d| string_of(&d, "playerName"));
+                if let (Some(p), Some(name)) = (id(b, "playerId"), name) {
+                    if let Some(s) = self.open.as_mut().and_then(|o| o.hand.seat_mut(p)) {
+                        s.name = Some(name.clone());
+                    }
+                    self.names.insert(p, name);
+                }
+            }
+            "PlayerIdChanged" => {
+                // A hand that is over is handed on under the ids it was
+                // played with; one in play takes the new id.
+                let done = match &self.open {
+                    Some(o) if o.ended => self.close(Some(frame)),
+                    _ => None,
+                };
+                if let (Some(old), Some(new)) = (id(b, "oldPlayerId"), id(b, "newPlayerId")) {
+                    self.renumber(old, new);
+                }
+                return done;
+            }
+            "GameListNew" => {
+                let name = message_of(b, "gameInfo").and_then(|g| string_of(&g, "gameName"));
+                if let (Some(g), Some(name)) = (id(b, "gameId"), name) {
+                    self.game_names.insert(g, name);
+                }
+            }
+            "JoinGameAck" => {
+                self.game = id(b, "gameId");
+                if let Some(info) = message_of(b, "gameInfo") {
+                    if let (Some(g), Some(name)) = (self.game, string_of(&info, "gameName")) {
+                        self.game_names.insert(g, name);
+                    }
+                    self.table_size = u32_of(&info, "maxNumPlayers");
+                    self.start_money = id(&info, "startMoney");
+                }
+            }
+            "GameStartInitial" => {
+                let done = self.close(Some(frame));
+                self.game = id(b, "gameId").or(self.game);
+                self.slots = numbers(b, "playerSeats");
+                self.hands_in_game = Some(0);
+                self.last_final.clear();
+                if let Some(money) = self.start_money {
+                    self.last_final = self.slots.iter().map(|&p| (p, money)).collect();
+                }
+                return done;
+            }
+            "GameStartRejoin" => {
+                let done = self.close(Some(frame));
+                self.game = id(b, "gameId").or(self.game);
+                let players = messages(b, "rejoinPlayerData");
+                self.slots = players.iter().filter_map(|p| id(p, "playerId")).collect();
+                // The server's number of the hand in play: the next one
+                // starts after it.
+                self.hands_in_game = id(b, "handNum");
+                self.last_final.clear();
+                return done;
+            }
+            "HandStart" => {
+                let done = self.close(Some(frame));
+                self.start(r, m);
+                return done;
+            }
+            "PlayersTurn" => {
+                if let Some(o) = self.open.as_mut().filter(|o| !o.ended) {
+                    o.expected = id(b, "playerId");
+                }
+            }
+            "PlayersActionDone" => {
+                if self.open.as_ref().is_none_or(|o| o.ended) {
+                    let done = self.close(Some(frame));
+                    self.start_unseen(r);
+                    if let Some(o) = &mut self.open {
+                        o.action(frame, b, &self.names);
+                    }
+                    return done;
+                }
+                if let Some(o) = &mut self.open {
+                    o.action(frame, b, &self.names);
+                }
+            }
+            "YourActionRejected" => {
+                if let Some(o) = &mut self.open {
+                    o.rejected(frame, b, self.hero);
+                }
+            }
+            "DealFlopCards" | "DealTurnCard" | "DealRiverCard" => {
+                if let Some(o) = &mut self.open {
+                    o.deal(frame, m.name, b);
+                }
+            }
+            "AllInShowCards" => {
+                if let Some(o) = &mut self.open {
+                    for p in messages(b, "playersAllIn") {
+                        o.show(frame, &p, "allInCard", &self.names);
+                    }
+                }
+            }
+            "EndOfHandShowCards" => {
+                if let Some(o) = &mut self.open {
+                    for p in messages(b, "playerResults") {
+                        o.show(frame, &p, "resultCard", &self.names);
+                        o.result(frame, &p, &self.names);
+                    }
+                    o.end(frame);
+                }
+            }
+            "EndOfHandHideCards" => {
+                if let Some(o) = &mut self.open {
+                    o.result(frame, b, &self.names);
+                    o.end(frame);
+                }
+            }
+            "AfterHandShowCards" => {
+                if let (Some(o), Some(p)) = (&mut self.open, message_of(b, "playerResult")) {
+                    o.show(frame, &p, "resultCard", &self.names);
+                }
+            }
+            "EndOfGame" | "RemovedFromGame" => return self.close(Some(frame)),
+            _ => {}
+        }
+        None
+    }
+
+    /// A new hand of the stream, started at `r`: its number, the game's,
+    /// the table and the hero.
+    fn new_hand(&mut self, r: &Record) -> Hand {
+        self.hands_on_stream += 1;
+        let mut hand = Hand::new(
+            crate::protocols::ProtocolId::PokerTh1,
+            self.stream,
+            self.hands_on_stream,
+            r.frame,
+            r.ts,
+        );
+        hand.table = self.game;
+        hand.table_name = self.game.and_then(|g| self.game_names.get(&g).cloned());
+        hand.hero = self.hero;
+        let size = self.table_size.unwrap_or(0).max(self.slots.len() as u32);
+        hand.table_size = (size > 0).then_some(size);
+        hand
+    }
+
+    /// Opens a hand at Hand Start `m`.
+    fn start(&mut self, r: &Record, m: &Message) {
+        self.hands_in_game = self.hands_in_game.map(|n| n + 1);
+        let mut hand = self.new_hand(r);
+        hand.server_number = self.hands_in_game;
+        hand.complete = true;
+        if self.slots.is_empty() {
+            hand.note(
+                r.frame,
+                "no Game Start in the capture: seats are numbered in order of appearance",
+            );
+        }
+        self.open = Some(Open::start(
+            hand,
+            m,
+            &self.slots,
+            &self.names,
+            &self.last_final,
+        ));
+    }
+
+    /// Opens a hand at `r`, an action of a hand whose start (Hand Start)
+    /// the capture does not show: it began before the capture (or before a
+    /// rejoining client came back), or its start was lost. Its blinds and
+    /// the hero's cards are not known, and it is incomplete.
+    fn start_unseen(&mut self, r: &Record) {
+        let mut hand = self.new_hand(r);
+        hand.server_number = None;
+        hand.incomplete(
+            r.frame,
+            "the capture does not show this hand's start (it began before the capture, or \
+             its start was lost): it is incomplete",
+        );
+        self.open = Some(Open::unseen(hand, &self.slots, &self.names));
+    }
+
+    /// Player `old` is now `new` (a rejoin gives a new id).
+    fn renumber(&mut self, old: u64, new: u64) {
+        if self.hero == Some(old) {
+            self.hero = Some(new);
+        }
+        if let Some(n) = self.names.remove(&old) {
+            self.names.insert(new, n);
+        }
+        for p in self.slots.iter_mut().filter(|p| **p == old) {
+            *p = new;
+        }
+        if let Some(m) = self.last_final.remove(&old) {
+            self.last_final.insert(new, m);
+        }
+        if let Some(o) = &mut self.open {
+            o.renumber(old, new);
+        }
+    }
+
+    /// Hands the open hand on: settled, with its final stacks, winners and
+    /// button ([`settle`]); incomplete when its result was not seen.
+    fn close(&mut self, frame: Option<u64>) -> Option<Hand> {
+        let o = self.open.take()?;
+        let h = settle::close(o, frame);
+        for s in &h.seats {
+            if let Some(f) = s.final_stack {
+                self.last_final.insert(s.player, f);
+            }
+        }
+        Some(h)
+    }
+}
+
+#[cfg(test)]
+mod tests;
