@@ -273,17 +273,17 @@ struct Facts {
 
 #[test]
 fn solo_against_the_truth() {
-    // Six hands, alice out of chips for the last two; every action's
+    // Seven hands, alice out of chips for the last ones; every action's
     // stacks and every hand's pot checked.
     assert_eq!(
         check_against_truth("solo", 0, "alice"),
         Facts {
-            steps: 131,
+            steps: 103,
             games_listed: 1,
-            hands: 6,
+            hands: 7,
             cards_seen: 4,
-            stacks_checked: 36,
-            pots_checked: 6,
+            stacks_checked: 24,
+            pots_checked: 7,
             chat: 2,
             winner: Some(3),
         }
@@ -292,17 +292,20 @@ fn solo_against_the_truth() {
 
 #[test]
 fn duo_against_the_truth_both_clients() {
-    for (stream, conn, steps, cards_seen, chat) in [(0, "alice", 196, 6, 4), (1, "bob", 195, 10, 3)]
+    // Eight hands; alice is out of chips after the first (the server goes
+    // on dealing her the same two cards, which are not hers to show).
+    for (stream, conn, steps, cards_seen, stacks, chat) in
+        [(0, "alice", 173, 1, 45, 4), (1, "bob", 173, 8, 45, 3)]
     {
         assert_eq!(
             check_against_truth("duo", stream, conn),
             Facts {
                 steps,
                 games_listed: 1,
-                hands: 10,
+                hands: 8,
                 cards_seen,
-                stacks_checked: 54,
-                pots_checked: 10,
+                stacks_checked: stacks,
+                pots_checked: 8,
                 chat,
                 winner: Some(4),
             },
@@ -313,21 +316,22 @@ fn duo_against_the_truth_both_clients() {
 
 #[test]
 fn the_lobby_and_the_table_at_a_frame() {
-    // Frame 91 of solo: hand 2's river, Computer2 has just called 80.
-    let out = run(&["timeline", "--at", "91", "-s", "0"], "solo.pcap");
-    assert!(out.starts_with("── stream 0 at frame 91\n"), "{out}");
+    // Frame 100 of solo: hand 3's turn, Computer2 has just gone all in.
+    let out = run(&["timeline", "--at", "100", "-s", "0"], "solo.pcap");
+    assert!(out.starts_with("── stream 0 at frame 100\n"), "{out}");
     for want in [
         "  client alice (1), 1 player(s) online\n",
         "  game    1 \"pcap test solo\"     started  admin alice (1)      alice (1), Computer1 (2), Computer2 (3)\n",
-        "  table of game 1: hand 2, river, small blind 40\n",
-        "  seat  1  alice (1)          Js 5c  stack     780  bet     80\n",
-        "  seat  3  Computer1 (2)             stack     980  bet      0 [dealer] folded\n",
-        "  pot 480  board [6c 6h 9d 7s 4d]\n",
+        "  table of game 1: hand 3, turn, small blind 80\n",
+        "  seat  1  alice (1)          6h 3c  stack     780  bet    160\n",
+        "  seat  2  Computer2 (3)             stack       0  bet    820 all-in\n",
+        "  seat  3  Computer1 (2)             stack     920  bet      0 [dealer] folded\n",
+        "  pot 1300  board [2d 9c 7s 6s]\n",
     ] {
         assert!(out.contains(want), "{want:?} not in\n{out}");
     }
     let json = lines(&run(
-        &["timeline", "--at", "91", "--format", "jsonl"],
+        &["timeline", "--at", "100", "--format", "jsonl"],
         "solo.pcap",
     ));
     assert_eq!(json.len(), 1);
@@ -335,18 +339,19 @@ fn the_lobby_and_the_table_at_a_frame() {
     assert_eq!(s["game"], "pokerth1");
     assert_eq!(s["own_game"]["players"], json!([1, 2, 3]));
     assert_eq!(s["tables"]["1"]["to_act"], Value::Null);
-    assert_eq!(s["tables"]["1"]["last_action"]["action"], "call");
+    assert_eq!(s["tables"]["1"]["last_action"]["action"], "all_in");
 }
 
 #[test]
 fn the_table_of_changes() {
     let table = run(&["timeline"], "solo.pcap");
     for want in [
-        "┆ 13    ┆ 0      ┆ game 1 \"pcap test solo\" listed (created, 0 player(s))",
-        "┆ 28    ┆ 0      ┆ hand 1 starts: small blind 20, dealer Computer2 (3), client's cards Qs Th",
-        "┆ 54    ┆ 0      ┆ alice (1) raises to 160: stack 860, pot 240",
-        "┆ 60    ┆ 0      ┆ flop 6c 6h 9d: pot 320",
-        "┆ 230   ┆ 0      ┆ game 1 over: Computer2 (3) wins",
+        "┆ 15    ┆ 0      ┆ game 1 \"pcap test solo\" listed (created, 0 player(s))",
+        "┆ 30    ┆ 0      ┆ hand 1 starts: small blind 20, dealer alice (1), client's cards 8h Qh",
+        "┆ 34    ┆ 0      ┆ alice (1) raises to 80: stack 920, pot 140",
+        "┆ 74    ┆ 0      ┆ alice (1) calls (160): stack 940, pot 320",
+        "┆ 80    ┆ 0      ┆ flop 2d 9c 7s: pot 320",
+        "┆ 170   ┆ 0      ┆ game 1 over: Computer2 (3) wins",
     ] {
         assert!(table.contains(want), "{want:?} not in\n{table}");
     }
@@ -371,7 +376,7 @@ fn replay_a_pokerth1_stream_without_a_terminal() {
     let last = &text[text.rfind("── step").unwrap()..];
     assert!(last.contains("  game over: Computer2 (3) wins\n"), "{last}");
     assert!(
-        last.contains("  seat  2  Computer2 (3)      As 9c  stack    3000"),
+        last.contains("  seat  2  Computer2 (3)      Kd 8s  stack    3000"),
         "{last}"
     );
 }
