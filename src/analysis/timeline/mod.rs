@@ -3,7 +3,7 @@
 //!
 //! [`TimelineCollector`] is a [`RecordSink`]: it gives each stream of a game
 //! protocol a tracker ([`gls::Board`], [`cardgame::Table`],
-//! [`pokerth_lobby::Lobby`], [`pokerth1_lobby::Lobby`]), and reports every
+//! [`pokerth_lobby::Lobby`], [`pokerth1::Lobby`]), and reports every
 //! [`Change`] with the state it left to a callback, in capture order, so
 //! that a long capture needs no more memory than its current states. Gaps, bytes no decoder could place
 //! and messages that could not be decoded are changes too (the state is
@@ -12,12 +12,7 @@
 
 pub mod cardgame;
 pub mod gls;
-pub mod pokerth1_draw;
-pub mod pokerth1_game;
-pub mod pokerth1_lobby;
-pub mod pokerth1_table;
-#[cfg(test)]
-mod pokerth1_tests;
+pub mod pokerth1;
 pub mod pokerth_lobby;
 
 use crate::capture::Timestamp;
@@ -57,7 +52,7 @@ pub enum Game {
     /// The PokerTH lobby.
     PokerthLobby(pokerth_lobby::Lobby),
     /// A PokerTH 1.x stream: the lobby and the tables of its games.
-    Pokerth1(pokerth1_lobby::Lobby),
+    Pokerth1(pokerth1::Lobby),
 }
 
 impl Game {
@@ -68,7 +63,7 @@ impl Game {
             ProtocolId::Gls => Game::Gls(gls::Board::new()),
             ProtocolId::CardGame => Game::Cardgame(cardgame::Table::new()),
             ProtocolId::PokerTh => Game::PokerthLobby(pokerth_lobby::Lobby::new()),
-            ProtocolId::PokerTh1 => Game::Pokerth1(pokerth1_lobby::Lobby::new()),
+            ProtocolId::PokerTh1 => Game::Pokerth1(pokerth1::Lobby::new()),
             _ => return None,
         })
     }
@@ -101,7 +96,7 @@ impl Game {
             Game::Gls(b) => gls::draw(b),
             Game::Cardgame(t) => cardgame::draw(t),
             Game::PokerthLobby(l) => pokerth_lobby::draw(l),
-            Game::Pokerth1(l) => pokerth1_lobby::draw(l),
+            Game::Pokerth1(l) => pokerth1::draw(l),
         }
     }
 

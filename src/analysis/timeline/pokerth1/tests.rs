@@ -1,8 +1,8 @@
 //! The PokerTH 1.x timeline on hand-made message sequences: each message
 //! built from its wire facts' field names, enumerations by number.
 
-use super::pokerth1_lobby::{draw, Lobby};
-use super::test_record;
+use super::super::test_record;
+use super::{draw, Lobby};
 use crate::protocols::pokerth::messages::PtCard;
 use crate::protocols::pokerth1::messages::{schema, Message};
 use crate::reassembly::Direction;
@@ -545,7 +545,7 @@ fn client_requests_and_the_direction_of_start_event() {
     let after = msg("AfterHandShowCards", json!({}));
     assert_eq!(l.message(&test_record(3), &after), None);
     // The state serialises with its game name.
-    let v = serde_json::to_value(super::Game::Pokerth1(l)).unwrap();
+    let v = serde_json::to_value(super::super::Game::Pokerth1(l)).unwrap();
     assert_eq!(v["game"], "pokerth1");
     assert_eq!(v["unsubscribed"], true);
 }

@@ -3,8 +3,8 @@
 //! sets its table up), being removed from it, invitations, and kicks and
 //! their petitions and votes.
 
-use super::pokerth1_lobby::{enum_text, ids, push_new, Lobby, Settings};
-use super::pokerth1_table::Table;
+use super::table::Table;
+use super::{enum_text, ids, push_new, Lobby, Settings};
 use crate::decode::Record;
 use crate::protocols::pokerth1::messages::{bool_of, list_of, message_of, u32_of, Message};
 use crate::reassembly::Direction;

@@ -2,8 +2,8 @@
 //! client's game, statistics, the latest kick, error and chat line, then
 //! the table of the game last played.
 
-use super::pokerth1_lobby::{name_in, KnownPlayer, Lobby};
-use super::pokerth1_table::{cards_text, number, Table};
+use super::table::{cards_text, number, Table};
+use super::{name_in, KnownPlayer, Lobby};
 use std::collections::BTreeMap;
 
 /// The stream for people: the client, the game list, the client's game,

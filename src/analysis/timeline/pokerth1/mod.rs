@@ -2,25 +2,31 @@
 //! players online and known by name, the game list with each game's
 //! settings, players, spectators and admin, the game the client is in,
 //! statistics, chat, kicks and votes, invitations, errors) and the tables
-//! of the games it played ([`super::pokerth1_table`]). The client's own
-//! game, kicks and invitations are read in [`super::pokerth1_game`]; the
-//! state is drawn in [`super::pokerth1_draw`].
+//! of the games it played ([`table`]). The client's own
+//! game, kicks and invitations are read in [`game`]; the
+//! state is drawn in [`draw`].
 //!
 //! Messages are read by their wire names (`playerId`) through the
 //! decoder's accessors; enumerations are shown by their record names
 //! (`kicked_from_game`), an unknown value as its number.
 
-pub use super::pokerth1_draw::draw;
-use super::pokerth1_game::is_game_message;
-pub use super::pokerth1_game::{Invitation, OwnGame, Petition};
-use super::pokerth1_table::{is_table_message, Table};
+pub mod draw;
+pub mod game;
+pub mod table;
+#[cfg(test)]
+mod tests;
+
 use crate::decode::Record;
 use crate::protocols::pokerth1::messages::{
     bool_of, enum_of, list_of, message_of, schema, string_of, u32_of, Message,
 };
+pub use draw::draw;
+use game::is_game_message;
+pub use game::{Invitation, OwnGame, Petition};
 use prost_reflect::{DynamicMessage, Kind, ReflectMessage};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
+use table::{is_table_message, Table};
 
 /// The server, as Announce says.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -8,7 +8,7 @@
 //! Only what the server said is shown: a stack is unknown until Player
 //! Action Done, a result or the game's start money gives it.
 
-use super::pokerth1_lobby::{name_in, KnownPlayer};
+use super::{name_in, KnownPlayer};
 use crate::decode::Record;
 use crate::protocols::pokerth::messages::PtCard;
 use crate::protocols::pokerth1::messages::{message_of, u32_of, Message};
