@@ -13,6 +13,8 @@
 //!   enumeration value or card outside the protocol's, fields protocol 5.1
 //!   does not define (kept, see [`super::messages::json`]).
 
+use super::messages::definitions::MESSAGES;
+use super::messages::schema::{Label, MessageDef};
 use super::messages::{is_card_field, schema, type_name, Message};
 use prost_reflect::{DynamicMessage, Kind, ReflectMessage, Value};
 
@@ -176,39 +178,43 @@ fn sub_descriptor(kind: u32) -> Option<prost_reflect::MessageDescriptor> {
 }
 
 /// Notes on one (nested) message: required fields missing, values outside
-/// the protocol's, unknown fields.
+/// the protocol's, unknown fields. What to check for each message type is
+/// worked out once ([`plan`]): descriptors are slow to ask at every
+/// message.
 fn check(m: &DynamicMessage, path: &str, depth: usize, notes: &mut Notes) {
     if depth > NOTE_DEPTH {
         return;
     }
-    let desc = m.descriptor();
-    for fd in required(&desc) {
-        if !m.has_field(fd) {
-            notes.push(format!(
-                "{path}: required field {} is missing",
-                fd.json_name()
-            ));
+    let Some(plan) = plan(&m.descriptor()) else {
+        return;
+    };
+    for &(number, json) in &plan.required {
+        if !m.has_field_by_number(number) {
+            notes.push(format!("{path}: required field {json} is missing"));
         }
     }
     for (fd, v) in m.fields() {
-        let here = || format!("{path}.{}", fd.json_name());
+        let Some(what) = plan.fields.get(fd.number() as usize) else {
+            continue;
+        };
         let values: &[Value] = match v {
             Value::List(l) => l,
             one => std::slice::from_ref(one),
         };
         for v in values {
-            match (v, fd.kind()) {
-                (Value::EnumNumber(n), Kind::Enum(e)) if e.get_value(*n).is_none() => {
-                    notes.push(format!(
-                        "{}: {n} is not a value of {}",
-                        here(),
-                        e.full_name().trim_start_matches("pokerth1.")
-                    ))
+            match (v, what) {
+                (Value::EnumNumber(n), Check::Enum { valid, name }) if !valid.contains(n) => notes
+                    .push(format!(
+                        "{path}.{}: {n} is not a value of {name}",
+                        fd.json_name()
+                    )),
+                (Value::U32(n), Check::Card) if *n > 51 => notes.push(format!(
+                    "{path}.{}: {n} is not a card (0..51)",
+                    fd.json_name()
+                )),
+                (Value::Message(sub), Check::Message) => {
+                    check(sub, &format!("{path}.{}", fd.json_name()), depth + 1, notes)
                 }
-                (Value::U32(n), _) if is_card_field(fd.name()) && *n > 51 => {
-                    notes.push(format!("{}: {n} is not a card (0..51)", here()))
-                }
-                (Value::Message(sub), _) => check(sub, &here(), depth + 1, notes),
                 _ => {}
             }
         }
@@ -221,23 +227,61 @@ fn check(m: &DynamicMessage, path: &str, depth: usize, notes: &mut Notes) {
     }
 }
 
-/// The required fields of each message type, found once.
-fn required(desc: &prost_reflect::MessageDescriptor) -> &'static [prost_reflect::FieldDescriptor] {
+/// What to check in one field.
+enum Check {
+    Nothing,
+    Card,
+    Enum { valid: Vec<i32>, name: String },
+    Message,
+}
+
+/// What to check in one message type.
+struct Plan {
+    /// Required fields: number and record name.
+    required: Vec<(u32, &'static str)>,
+    /// By field number.
+    fields: Vec<Check>,
+}
+
+/// The plan of message type `desc`, found by the address of its name (the
+/// descriptors live as long as the program).
+fn plan(desc: &prost_reflect::MessageDescriptor) -> Option<&'static Plan> {
     use std::collections::HashMap;
     use std::sync::OnceLock;
-    type Map = HashMap<String, Vec<prost_reflect::FieldDescriptor>, foldhash::fast::FixedState>;
-    static REQUIRED: OnceLock<Map> = OnceLock::new();
-    let map = REQUIRED.get_or_init(|| {
+    type Map = HashMap<usize, Plan, foldhash::fast::FixedState>;
+    static PLANS: OnceLock<Map> = OnceLock::new();
+    let plans = PLANS.get_or_init(|| {
+        let defs: HashMap<&str, &'static MessageDef> =
+            MESSAGES.iter().map(|d| (d.name, d)).collect();
         schema()
             .messages()
             .map(|m| {
-                let req = m
-                    .fields()
-                    .filter(|f| f.cardinality() == prost_reflect::Cardinality::Required)
-                    .collect();
-                (m.full_name().to_owned(), req)
+                let short = m.full_name().trim_start_matches("pokerth1.");
+                let def = defs.get(short);
+                let required = def.map_or_else(Vec::new, |d| {
+                    d.fields
+                        .iter()
+                        .filter(|f| f.label == Label::Required)
+                        .map(|f| (f.number, f.json))
+                        .collect()
+                });
+                let top = m.fields().map(|f| f.number()).max().unwrap_or(0) as usize;
+                let mut fields: Vec<Check> = (0..=top).map(|_| Check::Nothing).collect();
+                for f in m.fields() {
+                    fields[f.number() as usize] = match f.kind() {
+                        Kind::Enum(e) => Check::Enum {
+                            valid: e.values().map(|v| v.number()).collect(),
+                            name: e.full_name().trim_start_matches("pokerth1.").to_owned(),
+                        },
+                        Kind::Message(_) => Check::Message,
+                        _ if is_card_field(f.name()) => Check::Card,
+                        _ => Check::Nothing,
+                    };
+                }
+                let key = m.full_name().as_ptr() as usize;
+                (key, Plan { required, fields })
             })
             .collect()
     });
-    map.get(desc.full_name()).map_or(&[], Vec::as_slice)
+    plans.get(&(desc.full_name().as_ptr() as usize))
 }
