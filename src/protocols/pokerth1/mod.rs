@@ -23,6 +23,7 @@ pub mod framing;
 pub mod messages;
 pub mod parsing;
 pub mod probe;
+pub mod scan;
 
 pub use messages::Message;
 pub use probe::probe;

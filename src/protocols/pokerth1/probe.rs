@@ -67,7 +67,7 @@ pub fn probe(_dir: Direction, buf: &[u8]) -> Probe {
 
 /// The confidence a first message gives on its own.
 fn signature(m: &super::Message) -> u8 {
-    let major = |f: &str| message_of(&m.body, f).and_then(|v| u32_of(&v, "majorVersion"));
+    let major = |f: &str| message_of(m.body(), f).and_then(|v| u32_of(&v, "majorVersion"));
     match m.name {
         "Announce" if major("protocolVersion") == Some(5) => 97,
         "Init" if major("requestedVersion") == Some(5) => 97,

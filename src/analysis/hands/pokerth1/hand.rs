@@ -90,7 +90,7 @@ impl Open {
         names: &HashMap<u64, String>,
         prior: &HashMap<u64, u64>,
     ) -> Open {
-        let b = &m.body;
+        let b = m.body();
         let states: Vec<i32> = (m.list("seatStates").iter())
             .filter_map(|v| v.as_enum_number())
             .collect();

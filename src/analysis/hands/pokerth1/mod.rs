@@ -129,7 +129,7 @@ impl Builder {
     /// Takes one message; returns a hand when it ends one.
     pub fn message(&mut self, r: &Record, m: &Message) -> Option<Hand> {
         let frame = r.frame;
-        let b = &m.body;
+        let b = m.body();
         match m.name {
             "Init" => self.hero_name = string_of(b, "nickName"),
             "InitAck" => {

@@ -65,12 +65,12 @@ fn dynamic(desc: &MessageDescriptor, fields: &Json) -> DynamicMessage {
 fn msg(name: &str, fields: Json) -> Message {
     let kind = (1..=81).find(|&k| type_name(k) == Some(name)).unwrap();
     let desc = schema().message(&format!("{name}Message")).unwrap();
-    Message {
+    Message::decoded(
         kind,
-        name: type_name(kind).unwrap(),
-        body: dynamic(&desc, &fields),
-        envelope_unknown: Vec::new(),
-    }
+        type_name(kind).unwrap(),
+        dynamic(&desc, &fields),
+        Vec::new(),
+    )
 }
 
 /// A server talking to the builder of stream 0, whose client is player 1,
@@ -634,7 +634,7 @@ fn wire(m: &Message) -> Vec<u8> {
     let sch = schema();
     let mut env = DynamicMessage::new(sch.envelope.clone());
     env.set_field_by_number(1, Value::EnumNumber(m.kind as i32));
-    env.set_field_by_number(m.kind + 1, Value::Message(m.body.clone()));
+    env.set_field_by_number(m.kind + 1, Value::Message(m.body().clone()));
     let body = env.encode_to_vec();
     let mut out = (body.len() as u32).to_be_bytes().to_vec();
     out.extend(body);

@@ -111,7 +111,7 @@ impl Lobby {
     /// Applies one of the messages of [`is_game_message`]; returns what
     /// changed.
     pub(super) fn game_message(&mut self, r: &Record, m: &Message) -> Option<String> {
-        let b = &m.body;
+        let b = m.body();
         let u = |f: &str| u32_of(b, f);
         let e = |f: &str| enum_text(b, f).unwrap_or_else(|| "?".into());
         let game = u("gameId");

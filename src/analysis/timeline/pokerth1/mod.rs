@@ -252,7 +252,7 @@ impl Lobby {
     /// Applies one message; returns what changed (`None` for messages that
     /// leave the state as it was).
     pub fn message(&mut self, r: &Record, m: &Message) -> Option<String> {
-        let b = &m.body;
+        let b = m.body();
         let u = |f: &str| u32_of(b, f);
         let e = |f: &str| enum_text(b, f).unwrap_or_else(|| "?".into());
         if is_table_message(m.name) {

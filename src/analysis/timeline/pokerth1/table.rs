@@ -286,7 +286,7 @@ impl Table {
         me: Option<u32>,
         players: &BTreeMap<u32, KnownPlayer>,
     ) -> Option<String> {
-        let b = &m.body;
+        let b = m.body();
         let who = |id: u32| name_in(players, id);
         Some(match m.name {
             "HandStart" => {

@@ -36,12 +36,7 @@ fn msg(name: &'static str, v: Json) -> Message {
     let desc = schema()
         .message(&format!("{name}Message"))
         .unwrap_or_else(|| panic!("no {name}"));
-    Message {
-        kind: 0,
-        name,
-        body: build(desc, &v),
-        envelope_unknown: Vec::new(),
-    }
+    Message::decoded(0, name, build(desc, &v), Vec::new())
 }
 
 /// Applies `msgs` from frame 1 on (all from the server); the changes.

@@ -19,7 +19,7 @@ use serde::{Serialize, Serializer};
 impl Serialize for Message {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         Fields {
-            msg: &self.body,
+            msg: self.body(),
             extra: &self.envelope_unknown,
         }
         .serialize(s)

@@ -23,6 +23,11 @@ pub const DIALECT: &str = "pokerth-1";
 
 /// One decoded PokerTH 1.x message: the envelope's `messageType` and the
 /// one sub-message it carried.
+///
+/// The message's bytes were checked when it was read (see
+/// [`super::scan`]); they are decoded into a dynamic message the first time
+/// its fields are asked for ([`Message::body`]), so that counting messages
+/// (`inspect`) never pays for it.
 #[derive(Debug, Clone)]
 pub struct Message {
     /// `messageType` as on the wire (1..81 in protocol 5.1).
@@ -30,9 +35,11 @@ pub struct Message {
     /// The record type: the message's name without `Message`
     /// (`HandStart`), `Unknown` for a type protocol 5.1 does not define.
     pub name: &'static str,
+    /// The sub-message's bytes and type, until decoded.
+    raw: Option<(Box<[u8]>, prost_reflect::MessageDescriptor)>,
     /// The sub-message (for an unknown type: an empty envelope holding the
     /// unknown fields).
-    pub body: DynamicMessage,
+    body: std::sync::OnceLock<DynamicMessage>,
     /// Fields of the envelope itself that protocol 5.1 does not define.
     pub envelope_unknown: Vec<prost_reflect::UnknownField>,
 }
@@ -65,6 +72,48 @@ fn record_type(wire: &'static str) -> &'static str {
 }
 
 impl Message {
+    /// A message already decoded.
+    pub fn decoded(
+        kind: u32,
+        name: &'static str,
+        body: DynamicMessage,
+        envelope_unknown: Vec<prost_reflect::UnknownField>,
+    ) -> Message {
+        Message {
+            kind,
+            name,
+            raw: None,
+            body: std::sync::OnceLock::from(body),
+            envelope_unknown,
+        }
+    }
+
+    /// A message whose bytes (already scanned) are decoded at first use.
+    pub fn lazy(
+        kind: u32,
+        name: &'static str,
+        bytes: &[u8],
+        desc: prost_reflect::MessageDescriptor,
+    ) -> Message {
+        Message {
+            kind,
+            name,
+            raw: Some((bytes.into(), desc)),
+            body: std::sync::OnceLock::new(),
+            envelope_unknown: Vec::new(),
+        }
+    }
+
+    /// The decoded message. Bytes the scan accepted decode; were prost to
+    /// refuse them all the same, the message reads as empty.
+    pub fn body(&self) -> &DynamicMessage {
+        self.body.get_or_init(|| match &self.raw {
+            Some((bytes, desc)) => DynamicMessage::decode(desc.clone(), &bytes[..])
+                .unwrap_or_else(|_| DynamicMessage::new(desc.clone())),
+            None => DynamicMessage::new(schema().envelope.clone()),
+        })
+    }
+
     /// The record type name.
     pub fn type_name(&self) -> &'static str {
         self.name
@@ -73,32 +122,32 @@ impl Message {
     /// The value of field `name` (the wire facts' name, `playerId`) if it
     /// was on the wire.
     pub fn get(&self, name: &str) -> Option<Cow<'_, Value>> {
-        get(&self.body, name)
+        get(self.body(), name)
     }
 
     /// An unsigned field (`uint32`), if it was on the wire.
     pub fn u32(&self, name: &str) -> Option<u32> {
-        u32_of(&self.body, name)
+        u32_of(self.body(), name)
     }
 
     /// An enumeration field's number, if it was on the wire.
     pub fn enum_number(&self, name: &str) -> Option<i32> {
-        enum_of(&self.body, name)
+        enum_of(self.body(), name)
     }
 
     /// A string field, if it was on the wire.
     pub fn string(&self, name: &str) -> Option<String> {
-        string_of(&self.body, name)
+        string_of(self.body(), name)
     }
 
     /// A nested message field, if it was on the wire.
     pub fn message(&self, name: &str) -> Option<DynamicMessage> {
-        message_of(&self.body, name)
+        message_of(self.body(), name)
     }
 
     /// The elements of a repeated field (empty when absent).
     pub fn list(&self, name: &str) -> Vec<Value> {
-        list_of(&self.body, name)
+        list_of(self.body(), name)
     }
 }
 

@@ -9,7 +9,7 @@ use std::fmt::Write;
 impl Message {
     /// A one-line summary for people.
     pub fn summary(&self) -> String {
-        let m = &self.body;
+        let m = self.body();
         let u = |f: &str| u32_of(m, f).map_or_else(|| "?".to_owned(), |v| v.to_string());
         let cardf = |f: &str| u32_of(m, f).map_or_else(|| "?".to_owned(), card);
         match self.name {

@@ -152,3 +152,24 @@ fn values_outside_the_protocol_are_notes() {
     );
     assert_eq!(serde_json::to_value(&d.fields).unwrap()["game_state"], 9);
 }
+
+proptest::proptest! {
+    /// The scan and prost agree: bytes the scan accepts as a message of a
+    /// type decode with prost-reflect as that type (so reading its fields
+    /// later never fails), and bytes prost refuses the scan refuses.
+    #[test]
+    fn the_scan_and_prost_agree(
+        kind in 1u32..=81,
+        body in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..80),
+    ) {
+        use crate::protocols::pokerth1::messages::{schema, type_name};
+        use crate::protocols::pokerth1::scan::{index_of, scan};
+        let name = type_name(kind).unwrap();
+        let full = format!("{name}Message");
+        let desc = schema().message(&full).unwrap();
+        let mut notes = Vec::new();
+        let scanned = scan(index_of(&full).unwrap(), &body, name, &mut notes);
+        let decoded = prost_reflect::DynamicMessage::decode(desc, &body[..]);
+        proptest::prop_assert_eq!(scanned.is_ok(), decoded.is_ok(), "{:?} {:?}", scanned, decoded.err());
+    }
+}

@@ -1,0 +1,282 @@
+//! One pass over a message's protobuf bytes against the wire facts, without
+//! building anything: is it well formed (an error if not), and what should
+//! a reader know (notes)? `inspect` needs no more than this; the message is
+//! decoded into a `prost-reflect` dynamic message only when its fields are
+//! read ([`super::Message::body`]).
+//!
+//! Errors, as prost's decoding would find them: a truncated or overlong
+//! varint, a field number 0, a wire type 6 or 7, a wire type that does not
+//! fit a known field, a length past the end of its message, invalid UTF-8
+//! in a string, an unmatched end of group, nesting past 100 levels (prost's
+//! recursion limit). Notes: required fields missing, an enumeration value
+//! or a card outside the protocol's, fields protocol 5.1 does not define.
+
+use super::framing::varint;
+use super::messages::definitions::{ENUMS, MESSAGES};
+use super::messages::is_card_field;
+use super::messages::schema::{FieldDef, Label, Ty};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// Nesting past this is an error (prost's default recursion limit).
+const MAX_DEPTH: usize = 100;
+
+/// A field as the scan needs it.
+struct Field {
+    def: &'static FieldDef,
+    /// The wire type of one value (0 varint, 1 64-bit, 2 length, 5 32-bit).
+    wire: u8,
+    /// The index of a nested message's type.
+    sub: Option<usize>,
+    /// An enumeration's values.
+    values: Option<&'static [(&'static str, &'static str, i32)]>,
+    /// An enumeration's name, for notes.
+    enum_name: &'static str,
+    card: bool,
+}
+
+/// A message type: its fields by number, its required fields.
+struct Table {
+    name: &'static str,
+    by_number: Vec<Option<Field>>,
+    required: Vec<(u32, &'static str)>,
+}
+
+fn tables() -> &'static [Table] {
+    static TABLES: OnceLock<Vec<Table>> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let index: HashMap<&str, usize> = MESSAGES
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (m.name, i))
+            .collect();
+        MESSAGES
+            .iter()
+            .map(|m| {
+                let top = m.fields.iter().map(|f| f.number).max().unwrap_or(0) as usize;
+                let mut by_number: Vec<Option<Field>> = (0..=top).map(|_| None).collect();
+                for f in m.fields {
+                    let (wire, sub, values, enum_name) = match f.ty {
+                        Ty::F64 | Ty::SF64 | Ty::Double => (1, None, None, ""),
+                        Ty::F32 | Ty::SF32 | Ty::Float => (5, None, None, ""),
+                        Ty::Str | Ty::Bytes => (2, None, None, ""),
+                        Ty::Message(n) => (2, index.get(n).copied(), None, ""),
+                        Ty::Enum(n) => (
+                            0,
+                            None,
+                            ENUMS.iter().find(|e| e.name == n).map(|e| e.values),
+                            n,
+                        ),
+                        _ => (0, None, None, ""),
+                    };
+                    by_number[f.number as usize] = Some(Field {
+                        def: f,
+                        wire,
+                        sub,
+                        values,
+                        enum_name,
+                        card: is_card_field(f.name),
+                    });
+                }
+                Table {
+                    name: m.name,
+                    by_number,
+                    required: m
+                        .fields
+                        .iter()
+                        .filter(|f| f.label == Label::Required)
+                        .map(|f| (f.number, f.json))
+                        .collect(),
+                }
+            })
+            .collect()
+    })
+}
+
+/// The index of message type `name` (`HandStartMessage`).
+pub fn index_of(name: &str) -> Option<usize> {
+    MESSAGES.iter().position(|m| m.name == name)
+}
+
+/// Scans `bytes`, a message of type `index`, under `path` (its record
+/// type, for notes). `Err`: why the bytes are not that message.
+pub fn scan(index: usize, bytes: &[u8], path: &str, notes: &mut Vec<String>) -> Result<(), String> {
+    Scan { notes }.message(index, bytes, path, 0)
+}
+
+struct Scan<'n> {
+    notes: &'n mut Vec<String>,
+}
+
+/// A varint at `pos` of `b`: its value and the position after it. `what`
+/// names it in the error (made only then).
+fn read_varint(
+    b: &[u8],
+    pos: usize,
+    what: impl FnOnce() -> String,
+) -> Result<(u64, usize), String> {
+    varint(&b[pos..])
+        .map(|(v, n)| (v, pos + n))
+        .ok_or_else(|| format!("invalid varint ({})", what()))
+}
+
+/// `n` bytes at `pos`, or why not.
+fn take(b: &[u8], pos: usize, n: u64, what: impl FnOnce() -> String) -> Result<usize, String> {
+    let left = (b.len() - pos) as u64;
+    if n > left {
+        return Err(format!(
+            "{}: length {n} runs past the end of its message ({left} bytes left)",
+            what()
+        ));
+    }
+    Ok(pos + n as usize)
+}
+
+impl Scan<'_> {
+    fn message(&mut self, index: usize, b: &[u8], path: &str, depth: usize) -> Result<(), String> {
+        if depth > MAX_DEPTH {
+            return Err(format!("{path}: nested deeper than {MAX_DEPTH} levels"));
+        }
+        let t = &tables()[index];
+        let first_note = self.notes.len();
+        let mut seen = 0u128;
+        let mut pos = 0;
+        while pos < b.len() {
+            let (key, next) = read_varint(b, pos, || "a field's key".into())?;
+            pos = next;
+            let (number, wire) = (key >> 3, (key & 7) as u8);
+            if number == 0 || number > u64::from(u32::MAX >> 3) {
+                return Err(format!("{path}: invalid field number {number}"));
+            }
+            let known = t.by_number.get(number as usize).and_then(Option::as_ref);
+            let Some(f) = known else {
+                pos = self.skip(b, pos, number, wire, path, depth)?;
+                self.notes.push(format!(
+                    "{path}: field {number} is not in protocol 5.1 (kept)"
+                ));
+                continue;
+            };
+            if number < 128 {
+                seen |= 1 << number;
+            }
+            let here = || format!("{path}.{}", f.def.json);
+            let packed = wire == 2 && f.wire != 2 && f.def.label == Label::Repeated;
+            if wire != f.wire && !packed {
+                return Err(format!(
+                    "{}: invalid wire type {wire} (expected {})",
+                    here(),
+                    f.wire
+                ));
+            }
+            match (wire, packed) {
+                (2, true) => {
+                    let (len, p) = read_varint(b, pos, here)?;
+                    let end = take(b, p, len, here)?;
+                    let mut q = p;
+                    while q < end {
+                        q = self.value(f, &b[..end], q, &here)?;
+                    }
+                    pos = end;
+                }
+                (2, false) => {
+                    let (len, p) = read_varint(b, pos, here)?;
+                    let end = take(b, p, len, here)?;
+                    match (f.sub, f.def.ty) {
+                        (Some(sub), _) => self.message(sub, &b[p..end], &here(), depth + 1)?,
+                        (None, Ty::Str) if std::str::from_utf8(&b[p..end]).is_err() => {
+                            return Err(format!("{}: not valid UTF-8", here()));
+                        }
+                        _ => {}
+                    }
+                    pos = end;
+                }
+                _ => pos = self.value(f, b, pos, &here)?,
+            }
+        }
+        let missing: Vec<String> = t
+            .required
+            .iter()
+            .filter(|(n, _)| *n >= 128 || seen & 1 << n == 0)
+            .map(|(_, json)| format!("{path}: required field {json} is missing"))
+            .collect();
+        self.notes.splice(first_note..first_note, missing);
+        let _ = t.name;
+        Ok(())
+    }
+
+    /// One scalar value of `f` at `pos`: notes on its value; the position
+    /// after it.
+    fn value(
+        &mut self,
+        f: &Field,
+        b: &[u8],
+        pos: usize,
+        here: &dyn Fn() -> String,
+    ) -> Result<usize, String> {
+        match f.wire {
+            1 => take(b, pos, 8, here),
+            5 => take(b, pos, 4, here),
+            _ => {
+                let (v, next) = read_varint(b, pos, here)?;
+                if let Some(values) = f.values {
+                    let n = v as i32;
+                    if !values.iter().any(|e| e.2 == n) {
+                        self.notes.push(format!(
+                            "{}: {n} is not a value of {}",
+                            here(),
+                            f.enum_name
+                        ));
+                    }
+                } else if f.card && v as u32 > 51 {
+                    self.notes
+                        .push(format!("{}: {} is not a card (0..51)", here(), v as u32));
+                }
+                Ok(next)
+            }
+        }
+    }
+
+    /// Skips the value of an unknown field; the position after it.
+    fn skip(
+        &mut self,
+        b: &[u8],
+        pos: usize,
+        number: u64,
+        wire: u8,
+        path: &str,
+        depth: usize,
+    ) -> Result<usize, String> {
+        let what = || format!("{path}: field {number}");
+        match wire {
+            0 => read_varint(b, pos, what).map(|(_, p)| p),
+            1 => take(b, pos, 8, what),
+            5 => take(b, pos, 4, what),
+            2 => {
+                let (len, p) = read_varint(b, pos, what)?;
+                take(b, p, len, what)
+            }
+            3 => {
+                if depth >= MAX_DEPTH {
+                    return Err(format!("{path}: nested deeper than {MAX_DEPTH} levels"));
+                }
+                let mut p = pos;
+                loop {
+                    if p >= b.len() {
+                        return Err(format!("{}: group without its end", what()));
+                    }
+                    let (key, next) = read_varint(b, p, what)?;
+                    let (n, w) = (key >> 3, (key & 7) as u8);
+                    if w == 4 {
+                        if n != number {
+                            return Err(format!("{}: group ends with field {n}", what()));
+                        }
+                        return Ok(next);
+                    }
+                    p = self.skip(b, next, n, w, path, depth + 1)?;
+                }
+            }
+            4 => Err(format!("{}: end of a group that was not started", what())),
+            w => Err(format!("{}: invalid wire type {w}", what())),
+        }
+    }
+}
