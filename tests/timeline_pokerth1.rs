@@ -174,11 +174,27 @@ fn check_against_truth(name: &str, stream: u64, conn: &str) -> Facts {
                 assert_eq!(ids, seats.iter().collect::<Vec<_>>());
                 assert_eq!(table["dealer"], b["startDealerPlayerId"]);
             }
+            "GameStartRejoin" => {
+                // A spectator or a rejoining player: the seats and stacks
+                // as the server gives them, and the hand count so far.
+                seats = (b["rejoinPlayerData"].as_array().unwrap().iter())
+                    .map(|d| d["playerId"].clone())
+                    .collect();
+                for d in b["rejoinPlayerData"].as_array().unwrap() {
+                    money.insert(
+                        d["playerId"].as_u64().unwrap(),
+                        d["playerMoney"].as_u64().unwrap(),
+                    );
+                }
+                facts.hands = b["handNum"].as_u64().unwrap() as usize;
+            }
             "HandStart" => {
                 facts.hands += 1;
                 board.clear();
-                assert_eq!(table["hand"], facts.hands);
-                let mine = seats.iter().position(|p| *p == me).unwrap();
+                assert_eq!(table["hand"], facts.hands, "{name}");
+                let Some(mine) = seats.iter().position(|p| *p == me) else {
+                    continue; // a spectator: no cards of its own
+                };
                 let seat = &table["seats"][mine];
                 let out = b["seatStates"][mine] == "netPlayerStateNoMoney";
                 let want = match out {
@@ -400,4 +416,50 @@ fn every_step_has_the_full_state_and_a_row() {
         .filter(|l| l.starts_with("│ ") && l.chars().nth(2).is_some_and(|c| c.is_ascii_digit()))
         .count();
     assert_eq!(rows, all.len());
+}
+
+/// Every connection of every scenario the real server played (spectator,
+/// kick, rejected actions, timeouts, password, ten seats, reconnect): the
+/// same checks against the truth as for solo and duo, each connection
+/// found by its client port.
+#[test]
+fn every_scenario_against_the_truth() {
+    let (mut checked, mut connections) = (0, 0);
+    for name in [
+        "spectator",
+        "kick",
+        "rejected",
+        "timeout",
+        "password",
+        "ten",
+        "reconnect",
+    ] {
+        let inspect = common::inspect(&testdata(&format!("{name}.pcap")));
+        let text = std::fs::read_to_string(testdata(&format!("{name}.messages.jsonl"))).unwrap();
+        let conns: BTreeMap<u64, String> = (text.lines())
+            .map(|l| serde_json::from_str::<Value>(l).unwrap())
+            .map(|v| {
+                (
+                    v["client_port"].as_u64().unwrap(),
+                    v["conn"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        for s in inspect["streams"].as_array().unwrap() {
+            let client = s["client"].as_str().unwrap();
+            let port: u64 = client.rsplit(':').next().unwrap().parse().unwrap();
+            let Some(conn) = conns.get(&port) else {
+                continue;
+            };
+            let stream = s["stream"].as_u64().unwrap();
+            let f = check_against_truth(name, stream, conn);
+            assert!(f.steps > 0 && f.games_listed >= 1, "{name} {conn}: {f:?}");
+            checked += f.stacks_checked;
+            connections += 1;
+            eprintln!("{name} {conn}: {f:?}");
+        }
+    }
+    eprintln!("{connections} connections, {checked} table states checked after an action");
+    assert_eq!(connections, 18);
+    assert!(checked > 500, "{checked} stacks checked");
 }
