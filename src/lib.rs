@@ -13,6 +13,8 @@
 //!   a [`link::TcpSegment`], and counts what is not TCP.
 //! - [`reassembly`] turns segments into ordered byte streams per connection
 //!   and direction, with explicit gap events, as [`reassembly::Event`]s.
+//! - [`transport`] unwraps what a stream's bytes are wrapped in (the
+//!   WebSocket wire layer: handshake, frames, messages, inflation).
 //! - [`cli`] holds the subcommands and [`output`] the shared formatting.
 
 pub mod analysis;
@@ -26,3 +28,4 @@ pub mod pipeline;
 mod prefetch;
 pub mod protocols;
 pub mod reassembly;
+pub mod transport;

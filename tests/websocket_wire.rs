@@ -1,0 +1,98 @@
+//! The WebSocket wire layer on real traffic: testdata/websocket holds
+//! PokerTH 1.x games of Debian's unmodified server with clients connected
+//! over WebSocket, and each client's log of every message (hex) as it
+//! sent or received it. Each direction's reassembled bytes (taken out with
+//! `follow --format raw`) must give, after the upgrade, exactly those
+//! messages as binary WebSocket messages, in order.
+
+mod common;
+
+use cardshark::transport::websocket::frame::{header, Read};
+use cardshark::transport::websocket::handshake::{parse_head, upgrade, Parsed};
+use cardshark::transport::websocket::message::{Assembler, Event, Side};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::path::Path;
+
+#[test]
+fn real_websocket_connections_unwrap_to_the_clients_messages() {
+    let mut total = 0;
+    for name in ["solo-ws", "duo-ws"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/websocket");
+        let pcap = dir.join(format!("{name}.pcap"));
+        let mut want: HashMap<(u64, String), Vec<String>> = HashMap::new();
+        for line in std::fs::read_to_string(dir.join(format!("{name}.messages.jsonl")))
+            .unwrap()
+            .lines()
+        {
+            let t: Value = serde_json::from_str(line).unwrap();
+            want.entry((
+                t["client_port"].as_u64().unwrap(),
+                t["dir"].as_str().unwrap().to_owned(),
+            ))
+            .or_default()
+            .push(t["hex"].as_str().unwrap().to_owned());
+        }
+        let inspect = common::inspect(&pcap);
+        for s in inspect["streams"].as_array().unwrap() {
+            let stream = s["stream"].as_u64().unwrap();
+            let port: u64 = (s["client"].as_str().unwrap().rsplit(':'))
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            let c2s = common::follow_raw(&pcap, stream, "c2s");
+            let s2c = common::follow_raw(&pcap, stream, "s2c");
+            let (Parsed::Head(req), Parsed::Head(resp)) = (parse_head(&c2s), parse_head(&s2c))
+            else {
+                panic!("{name} stream {stream}: no HTTP heads");
+            };
+            let up = upgrade(&req, &resp).expect("101 Switching Protocols");
+            assert_eq!(up.resource, "/pokerthwebsocket");
+            assert!(up.notes.is_empty(), "{:?}", up.notes);
+            assert_eq!(up.deflate, None);
+            for (dir, bytes, side, skip) in [
+                ("c2s", &c2s, Side::Client, req.len),
+                ("s2c", &s2c, Side::Server, resp.len),
+            ] {
+                let mut a = Assembler::new(side, up.deflate);
+                let mut rest = &bytes[skip..];
+                let mut got = Vec::new();
+                let mut closes = 0;
+                while !rest.is_empty() {
+                    let Read::Header(h) = header(rest) else {
+                        panic!("{name} {stream} {dir}: {:?}", header(rest));
+                    };
+                    let end = h.total() as usize;
+                    match a.frame(&h, &rest[h.header_len..end]) {
+                        Some(Event::Message { payload, notes, .. }) => {
+                            assert!(notes.is_empty(), "{notes:?}");
+                            got.push(
+                                payload
+                                    .iter()
+                                    .map(|b| format!("{b:02x}"))
+                                    .collect::<String>(),
+                            );
+                        }
+                        Some(Event::Control {
+                            close: Some(_),
+                            notes,
+                            ..
+                        }) => {
+                            assert!(notes.is_empty(), "{notes:?}");
+                            closes += 1;
+                        }
+                        Some(Event::Error(e)) => panic!("{name} {stream} {dir}: {e}"),
+                        _ => {}
+                    }
+                    rest = &rest[end..];
+                }
+                assert_eq!(got, want[&(port, dir.to_owned())], "{name} {stream} {dir}");
+                assert!(closes >= 1, "{name} {stream} {dir}: a close frame");
+                total += got.len();
+            }
+        }
+    }
+    assert!(total > 500, "{total}");
+    eprintln!("{total} WebSocket messages equal to the clients' logs");
+}
