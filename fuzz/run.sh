@@ -20,7 +20,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 cd "$here"
 
-all=(capture_reader link_layer reassembly decode_stage detect proto_pokerth proto_pokerth1 proto_pokernetwork proto_gls proto_cardgame)
+all=(capture_reader link_layer reassembly decode_stage detect proto_pokerth proto_pokerth1 proto_pokernetwork proto_gls proto_cardgame websocket)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 
@@ -69,6 +69,20 @@ for proto in pokerth pokerth1 pokernetwork gls cardgame; do
     seed "proto_$proto" "$streams/$proto"-*
     seed detect "$streams/$proto"-*
 done
+# WebSocket: each direction after its HTTP head, a mode byte first (0: the
+# client's frames, 1: the server's).
+for cap in "$top/testdata/websocket"/*.pcap; do
+    [ -f "$cap" ] || continue
+    for s in 0 1; do
+        for d in c2s s2c; do
+            out="$streams/ws-$(basename "$cap")-$s-$d"
+            "$bin" follow --format raw --dir "$d" -s "$s" "$cap" 2>/dev/null |
+                python3 -c 'import sys; b = sys.stdin.buffer.read(); i = b.find(b"\r\n\r\n"); sys.stdout.buffer.write(bytes([int(sys.argv[1])]) + b[i + 4:])' \
+                    "$([ "$d" = s2c ] && echo 1 || echo 0)" >"$out" || rm -f "$out"
+        done
+    done
+done
+seed websocket "$streams"/ws-*
 
 "${fuzz[@]}" build
 
