@@ -138,14 +138,17 @@ fn parse_canonical(envelope: &[u8]) -> Option<Result<(Message, Notes), String>> 
     if len != (envelope.len() - at - n3) as u64 {
         return None;
     }
-    let desc = sub_descriptor(kind)?;
+    sub_descriptor(kind)?;
     let index = sub_index(kind)?;
     let body = &envelope[at + n3..];
     let mut notes = Notes::new();
     Some(
         scan(index, body, name, &mut notes)
             .map_err(|e| format!("not a PokerTHMessage: {e}"))
-            .map(|()| (Message::lazy(kind, name, body, desc), notes)),
+            .map(|canonical| {
+                let raw = canonical.then_some(index);
+                (Message::lazy(kind, name, body, raw), notes)
+            }),
     )
 }
 
@@ -162,7 +165,7 @@ fn sub_index(kind: u32) -> Option<usize> {
 }
 
 /// The descriptor of the message that `messageType` `kind` names.
-fn sub_descriptor(kind: u32) -> Option<prost_reflect::MessageDescriptor> {
+pub fn sub_descriptor(kind: u32) -> Option<prost_reflect::MessageDescriptor> {
     static SUBS: std::sync::OnceLock<Vec<Option<prost_reflect::MessageDescriptor>>> =
         std::sync::OnceLock::new();
     let subs = SUBS.get_or_init(|| {

@@ -99,13 +99,61 @@ pub fn index_of(name: &str) -> Option<usize> {
 }
 
 /// Scans `bytes`, a message of type `index`, under `path` (its record
-/// type, for notes). `Err`: why the bytes are not that message.
-pub fn scan(index: usize, bytes: &[u8], path: &str, notes: &mut Vec<String>) -> Result<(), String> {
-    Scan { notes }.message(index, bytes, path, 0)
+/// type, for notes). `Err`: why the bytes are not that message. `Ok(true)`
+/// when the message is in canonical form: fields in number order, a
+/// repeated field's values together, no field outside the protocol, no
+/// singular field twice; such a message can be written out straight from
+/// its bytes ([`fields`] tells how to read them).
+pub fn scan(
+    index: usize,
+    bytes: &[u8],
+    path: &str,
+    notes: &mut Vec<String>,
+) -> Result<bool, String> {
+    let mut s = Scan {
+        notes,
+        canonical: true,
+    };
+    s.message(index, bytes, path, 0)?;
+    Ok(s.canonical)
 }
 
+/// What a field of message type `index` is, by number: its definition,
+/// the nested message type's index, its enumeration's values, whether it
+/// holds a card.
+pub fn field(index: usize, number: u64) -> Option<FieldInfo> {
+    let f = tables()
+        .get(index)?
+        .by_number
+        .get(usize::try_from(number).ok()?)?
+        .as_ref()?;
+    Some(FieldInfo {
+        def: f.def,
+        sub: f.sub,
+        values: f.values,
+        card: f.card,
+    })
+}
+
+/// A field as [`field`] describes it.
+#[derive(Debug, Clone, Copy)]
+pub struct FieldInfo {
+    /// The wire facts' definition.
+    pub def: &'static FieldDef,
+    /// A nested message's type index.
+    pub sub: Option<usize>,
+    /// An enumeration's values: (wire name, record name, number).
+    pub values: Option<&'static [(&'static str, &'static str, i32)]>,
+    /// A card (0..51).
+    pub card: bool,
+}
+
+/// The scan's state.
 struct Scan<'n> {
     notes: &'n mut Vec<String>,
+    /// Fields in order, repeated ones together, nothing unknown, no
+    /// singular field twice.
+    canonical: bool,
 }
 
 /// A varint at `pos` of `b`: its value and the position after it. `what`
@@ -140,6 +188,7 @@ impl Scan<'_> {
         let t = &tables()[index];
         let first_note = self.notes.len();
         let mut seen = 0u128;
+        let mut last = 0u64;
         let mut pos = 0;
         while pos < b.len() {
             let (key, next) = read_varint(b, pos, || "a field's key".into())?;
@@ -149,7 +198,13 @@ impl Scan<'_> {
                 return Err(format!("{path}: invalid field number {number}"));
             }
             let known = t.by_number.get(number as usize).and_then(Option::as_ref);
+            let repeated = known.is_some_and(|f| f.def.label == Label::Repeated);
+            if number < last || (number == last && !repeated) {
+                self.canonical = false;
+            }
+            last = number;
             let Some(f) = known else {
+                self.canonical = false;
                 pos = self.skip(b, pos, number, wire, path, depth)?;
                 self.notes.push(format!(
                     "{path}: field {number} is not in protocol 5.1 (kept)"

@@ -35,13 +35,17 @@ pub struct Message {
     /// The record type: the message's name without `Message`
     /// (`HandStart`), `Unknown` for a type protocol 5.1 does not define.
     pub name: &'static str,
-    /// The sub-message's bytes and type, until decoded.
-    raw: Option<(Box<[u8]>, prost_reflect::MessageDescriptor)>,
+    /// The sub-message's bytes, until decoded (its type is `kind`'s).
+    raw: Option<Box<[u8]>>,
+    /// The message type's index in the wire facts' tables, when its bytes
+    /// are in canonical form: its record fields are then written straight
+    /// from them (see [`json`]).
+    pub(crate) canonical: Option<u16>,
     /// The sub-message (for an unknown type: an empty envelope holding the
     /// unknown fields).
     body: std::sync::OnceLock<DynamicMessage>,
     /// Fields of the envelope itself that protocol 5.1 does not define.
-    pub envelope_unknown: Vec<prost_reflect::UnknownField>,
+    pub envelope_unknown: Box<[prost_reflect::UnknownField]>,
 }
 
 /// The record type names by `messageType` (index 0 unused): the envelope
@@ -83,34 +87,43 @@ impl Message {
             kind,
             name,
             raw: None,
+            canonical: None,
             body: std::sync::OnceLock::from(body),
-            envelope_unknown,
+            envelope_unknown: envelope_unknown.into(),
         }
     }
 
-    /// A message whose bytes (already scanned) are decoded at first use.
-    pub fn lazy(
-        kind: u32,
-        name: &'static str,
-        bytes: &[u8],
-        desc: prost_reflect::MessageDescriptor,
-    ) -> Message {
+    /// A message whose bytes (already scanned) are decoded at first use;
+    /// `canonical`: its type's index when the scan found it in canonical
+    /// form.
+    pub fn lazy(kind: u32, name: &'static str, bytes: &[u8], canonical: Option<usize>) -> Message {
         Message {
             kind,
             name,
-            raw: Some((bytes.into(), desc)),
+            raw: Some(bytes.into()),
+            canonical: canonical.and_then(|i| u16::try_from(i).ok()),
             body: std::sync::OnceLock::new(),
-            envelope_unknown: Vec::new(),
+            envelope_unknown: Box::default(),
         }
+    }
+
+    /// The message's bytes as received, when kept.
+    pub(crate) fn raw_bytes(&self) -> Option<&[u8]> {
+        self.raw.as_deref()
     }
 
     /// The decoded message. Bytes the scan accepted decode; were prost to
     /// refuse them all the same, the message reads as empty.
     pub fn body(&self) -> &DynamicMessage {
-        self.body.get_or_init(|| match &self.raw {
-            Some((bytes, desc)) => DynamicMessage::decode(desc.clone(), &bytes[..])
-                .unwrap_or_else(|_| DynamicMessage::new(desc.clone())),
-            None => DynamicMessage::new(schema().envelope.clone()),
+        self.body.get_or_init(|| {
+            match (
+                &self.raw,
+                crate::protocols::pokerth1::parsing::sub_descriptor(self.kind),
+            ) {
+                (Some(bytes), Some(desc)) => DynamicMessage::decode(desc.clone(), &bytes[..])
+                    .unwrap_or_else(|_| DynamicMessage::new(desc)),
+                _ => DynamicMessage::new(schema().envelope.clone()),
+            }
         })
     }
 

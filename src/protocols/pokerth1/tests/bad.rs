@@ -169,7 +169,18 @@ proptest::proptest! {
         let desc = schema().message(&full).unwrap();
         let mut notes = Vec::new();
         let scanned = scan(index_of(&full).unwrap(), &body, name, &mut notes);
-        let decoded = prost_reflect::DynamicMessage::decode(desc, &body[..]);
+        let decoded = prost_reflect::DynamicMessage::decode(desc.clone(), &body[..]);
         proptest::prop_assert_eq!(scanned.is_ok(), decoded.is_ok(), "{:?} {:?}", scanned, decoded.err());
+        // Written straight from the bytes or through prost: the same record.
+        if let (Ok(true), Ok(d)) = (&scanned, decoded) {
+            use crate::protocols::pokerth1::messages::Message;
+            let index = index_of(&full).unwrap();
+            let direct = Message::lazy(kind, name, &body, Some(index));
+            let through = Message::decoded(kind, name, d, Vec::new());
+            proptest::prop_assert_eq!(
+                serde_json::to_value(&direct).unwrap(),
+                serde_json::to_value(&through).unwrap()
+            );
+        }
     }
 }
