@@ -96,3 +96,51 @@ fn real_websocket_connections_unwrap_to_the_clients_messages() {
     assert!(total > 500, "{total}");
     eprintln!("{total} WebSocket messages equal to the clients' logs");
 }
+
+/// A capture that starts after the upgrade, anywhere: from any cut of a
+/// real connection's bytes, the search finds the next frame boundary, for
+/// the client's masked frames and the server's plain ones.
+#[test]
+fn frames_are_found_from_any_cut() {
+    use cardshark::transport::websocket::probe::{find_frames, Found};
+    let pcap = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/websocket/duo-ws.pcap");
+    let mut cuts = 0;
+    for (stream, dir, side) in [
+        (0, "c2s", Side::Client),
+        (0, "s2c", Side::Server),
+        (1, "c2s", Side::Client),
+        (1, "s2c", Side::Server),
+    ] {
+        let bytes = common::follow_raw(&pcap, stream, dir);
+        let Parsed::Head(head) = parse_head(&bytes) else {
+            panic!("no head")
+        };
+        let frames = &bytes[head.len..];
+        // The true boundaries.
+        let mut bounds = vec![0usize];
+        let mut pos = 0;
+        while let Read::Header(h) = header(&frames[pos..]) {
+            pos += h.total() as usize;
+            bounds.push(pos);
+            if pos == frames.len() {
+                break;
+            }
+        }
+        assert_eq!(pos, frames.len());
+        for cut in 0..frames.len() {
+            let want = *bounds.iter().find(|&&b| b >= cut).unwrap();
+            if want == frames.len() {
+                continue;
+            }
+            // Mid-way through a capture more bytes follow; at its end none.
+            let got = find_frames(&frames[cut..], side, true);
+            assert_eq!(
+                got,
+                Found::At(want - cut),
+                "stream {stream} {dir} cut at {cut}"
+            );
+            cuts += 1;
+        }
+    }
+    assert!(cuts > 1000, "{cuts}");
+}

@@ -2,11 +2,13 @@
 //! ([`frame`]: 7-, 16- and 64-bit lengths, masking, opcodes), and messages
 //! put together from them per direction ([`message`]: fragments,
 //! control frames between them, ping, pong and close, permessage-deflate
-//! inflated with a cap on each message's size).
+//! inflated with a cap on each message's size), and frames found in a
+//! connection picked up after its upgrade ([`probe`]).
 
 pub mod frame;
 pub mod handshake;
 pub mod message;
+pub mod probe;
 
 #[cfg(test)]
 mod tests;
