@@ -38,11 +38,10 @@ fn plausible(h: &super::frame::Header, side: Side) -> bool {
 /// Whether frame `h` may follow the frames before it: a continuation only
 /// inside a fragmented message, a new data message only outside one.
 fn follows(h: &super::frame::Header, open: &mut Option<bool>) -> bool {
-    let ok = match (h.opcode, *open) {
-        (Opcode::Continuation, Some(false)) => false,
-        (Opcode::Text | Opcode::Binary, Some(true)) => false,
-        _ => true,
-    };
+    let ok = !matches!(
+        (h.opcode, *open),
+        (Opcode::Continuation, Some(false)) | (Opcode::Text | Opcode::Binary, Some(true))
+    );
     match h.opcode {
         Opcode::Continuation | Opcode::Text | Opcode::Binary => *open = Some(!h.fin),
         _ => {}
