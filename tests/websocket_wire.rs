@@ -144,3 +144,92 @@ fn frames_are_found_from_any_cut() {
     }
     assert!(cuts > 1000, "{cuts}");
 }
+
+/// Captures of a real WebSocket library that compresses (Python
+/// `websockets`, testdata/websocket/make_deflate.py) carrying PokerTH 1.x
+/// messages: permessage-deflate with and without context takeover and with
+/// limited windows, fragmented messages with pings between the fragments,
+/// and both at once. Every data message unwraps (unmasked, put together,
+/// inflated) to the truth's payload, in order, each direction.
+#[test]
+fn deflate_and_fragments_from_a_real_library() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/websocket");
+    for (name, compressed, fragmented) in [
+        ("deflate", true, false),
+        ("deflate-no-takeover", true, false),
+        ("fragmented", false, true),
+        ("deflate-fragmented", true, true),
+    ] {
+        let pcap = dir.join(format!("{name}.pcap"));
+        let mut want: HashMap<String, Vec<(String, u64)>> = HashMap::new();
+        for line in std::fs::read_to_string(dir.join(format!("{name}.messages.jsonl")))
+            .unwrap()
+            .lines()
+        {
+            let t: Value = serde_json::from_str(line).unwrap();
+            let frags = t.get("fragments").and_then(Value::as_u64).unwrap_or(1);
+            want.entry(t["dir"].as_str().unwrap().to_owned())
+                .or_default()
+                .push((t["hex"].as_str().unwrap().to_owned(), frags));
+        }
+        let c2s = common::follow_raw(&pcap, 0, "c2s");
+        let s2c = common::follow_raw(&pcap, 0, "s2c");
+        let (Parsed::Head(req), Parsed::Head(resp)) = (parse_head(&c2s), parse_head(&s2c)) else {
+            panic!("{name}: no HTTP heads");
+        };
+        let up = upgrade(&req, &resp).expect("101");
+        assert!(up.notes.is_empty(), "{name}: {:?}", up.notes);
+        assert_eq!(up.deflate.is_some(), compressed, "{name}");
+        let (mut pings, mut closes, mut multi) = (0, 0, 0);
+        for (d, bytes, side, skip) in [
+            ("c2s", &c2s, Side::Client, req.len),
+            ("s2c", &s2c, Side::Server, resp.len),
+        ] {
+            let mut a = Assembler::new(side, up.deflate);
+            let mut rest = &bytes[skip..];
+            let mut got = Vec::new();
+            while !rest.is_empty() {
+                let Read::Header(h) = header(rest) else {
+                    panic!("{name} {d}: {:?}", header(rest));
+                };
+                let end = h.total() as usize;
+                match a.frame(&h, &rest[h.header_len..end]) {
+                    Some(Event::Message {
+                        payload,
+                        notes,
+                        compressed: c,
+                        frames,
+                        ..
+                    }) => {
+                        assert!(notes.is_empty(), "{name} {d}: {notes:?}");
+                        assert_eq!(c, compressed, "{name} {d}");
+                        multi += usize::from(frames > 1);
+                        let hex = payload
+                            .iter()
+                            .map(|b| format!("{b:02x}"))
+                            .collect::<String>();
+                        got.push((hex, u64::from(frames)));
+                    }
+                    Some(Event::Control { close, notes, .. }) => {
+                        assert!(notes.is_empty(), "{name} {d}: {notes:?}");
+                        match close {
+                            Some((code, reason)) => {
+                                assert_eq!(code, 1000);
+                                assert_eq!(reason, "alice leaves the table");
+                                closes += 1;
+                            }
+                            None => pings += 1,
+                        }
+                    }
+                    Some(Event::Error(e)) => panic!("{name} {d}: {e}"),
+                    None => {}
+                }
+                rest = &rest[end..];
+            }
+            assert_eq!(got, want[d], "{name} {d}");
+        }
+        assert_eq!(closes, 2, "{name}: the close and its echo");
+        assert!(pings >= 10, "{name}: {pings} pings and pongs");
+        assert_eq!(multi > 0, fragmented, "{name}");
+    }
+}
