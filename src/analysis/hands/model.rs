@@ -347,6 +347,38 @@ pub struct BetReading {
     pub why: String,
 }
 
+impl Action {
+    /// An action as a PokerTH server reports it: the chips the player added
+    /// and his total on the street, and his money after it (the stack the
+    /// server vouches for, at `frame`). A fold adds nothing and is never
+    /// all-in.
+    #[allow(clippy::too_many_arguments)]
+    pub fn reported(
+        frame: u64,
+        street: Street,
+        player: u64,
+        kind: ActionKind,
+        added: u64,
+        total: u64,
+        money: u64,
+        expected: Option<u64>,
+    ) -> Action {
+        Action {
+            frame,
+            street,
+            player,
+            kind,
+            added,
+            total,
+            all_in: money == 0 && kind != ActionKind::Fold,
+            reported_stack: Some(money),
+            reported_at: Some(frame),
+            expected,
+            amount_known: true,
+        }
+    }
+}
+
 impl Hand {
     /// An empty hand of `protocol` on `stream`, started at `frame`.
     pub fn new(protocol: ProtocolId, stream: u64, number: u64, frame: u64, ts: Timestamp) -> Hand {
@@ -438,6 +470,41 @@ impl Hand {
             kind: NoteKind::Check,
             text: text.into(),
         });
+    }
+
+    /// Closes a hand rebuilt from a server's reports, at `frame` (the end
+    /// of the stream when `None`): incomplete unless its end (`ended`) was
+    /// seen and nothing went wrong (`troubled`); players who never acted,
+    /// won or showed were not dealt in; a final stack the result did not
+    /// give is the last one the server reported.
+    pub fn close_reported(
+        &mut self,
+        ended: bool,
+        troubled: bool,
+        frame: Option<u64>,
+        winners: impl Iterator<Item = u64>,
+    ) {
+        if !ended {
+            let at = frame.unwrap_or(self.last_frame);
+            self.incomplete(
+                at,
+                "the capture does not show the hand's end: it is incomplete",
+            );
+        }
+        self.complete = ended && !troubled;
+        let seen: Vec<u64> = (self.actions.iter().map(|a| a.player))
+            .chain(winners)
+            .chain(self.shown.iter().map(|s| s.player))
+            .collect();
+        self.seats
+            .retain(|s| seen.contains(&s.player) || s.final_stack.is_some());
+        for i in 0..self.seats.len() {
+            let p = self.seats[i].player;
+            if self.seats[i].final_stack.is_none() {
+                let last = self.actions.iter().rev().find(|a| a.player == p);
+                self.seats[i].final_stack = last.and_then(|a| a.reported_stack);
+            }
+        }
     }
 
     /// Marks the hand incomplete, saying why (a note of kind

@@ -353,19 +353,9 @@ impl Builder {
         } else {
             total
         };
-        o.hand.actions.push(Action {
-            frame,
-            street,
-            player,
-            kind,
-            added,
-            total,
-            all_in: money == 0 && kind != ActionKind::Fold,
-            reported_stack: Some(money),
-            reported_at: Some(frame),
-            expected,
-            amount_known: true,
-        });
+        o.hand.actions.push(Action::reported(
+            frame, street, player, kind, added, total, money, expected,
+        ));
         o.bets.insert(player, total);
         o.highest = o.highest.max(total);
         o.hand.last_frame = frame;
@@ -457,29 +447,7 @@ impl Builder {
     fn close(&mut self, frame: Option<u64>) -> Option<Hand> {
         let mut o = self.open.take()?;
         let h = &mut o.hand;
-        if !o.ended {
-            let at = frame.unwrap_or(h.last_frame);
-            h.incomplete(
-                at,
-                "the capture does not show the hand's end: it is incomplete",
-            );
-        }
-        h.complete = o.ended && !o.troubled;
-        // Players who never showed up in the hand were not dealt in.
-        let seen: Vec<u64> = (h.actions.iter().map(|a| a.player))
-            .chain(o.won.iter().map(|w| w.player))
-            .chain(h.shown.iter().map(|s| s.player))
-            .collect();
-        h.seats
-            .retain(|s| seen.contains(&s.player) || s.final_stack.is_some());
-        // Final stacks the result did not give: the last reported one.
-        for i in 0..h.seats.len() {
-            let p = h.seats[i].player;
-            if h.seats[i].final_stack.is_none() {
-                let last = h.actions.iter().rev().find(|a| a.player == p);
-                h.seats[i].final_stack = last.and_then(|a| a.reported_stack);
-            }
-        }
+        h.close_reported(o.ended, o.troubled, frame, o.won.iter().map(|w| w.player));
         h.button = button(h);
         h.settle();
         for w in o.won {

@@ -227,19 +227,9 @@ impl Open {
             ActionKind::Fold => (0, before),
             _ => (total.saturating_sub(before), total),
         };
-        self.hand.actions.push(Action {
-            frame,
-            street,
-            player,
-            kind,
-            added,
-            total,
-            all_in: money == 0 && kind != ActionKind::Fold,
-            reported_stack: Some(money),
-            reported_at: Some(frame),
-            expected,
-            amount_known: true,
-        });
+        self.hand.actions.push(Action::reported(
+            frame, street, player, kind, added, total, money, expected,
+        ));
         self.bets.insert(player, total);
         self.highest = self.highest.max(total);
     }

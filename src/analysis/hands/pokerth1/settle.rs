@@ -15,31 +15,13 @@ use crate::analysis::hands::model::*;
 /// `None`): incomplete unless its result was seen and nothing went wrong.
 pub(super) fn close(mut o: Open, frame: Option<u64>) -> Hand {
     let h = &mut o.hand;
-    if !o.ended {
-        let at = frame.unwrap_or(h.last_frame);
-        h.incomplete(
-            at,
-            "the capture does not show the hand's end: it is incomplete",
-        );
-    }
-    h.complete = o.ended && !o.troubled;
-    // Players who never showed up in the hand were not dealt in.
-    let seen: Vec<u64> = (h.actions.iter().map(|a| a.player))
-        .chain(o.won.iter().map(|w| w.player))
-        .chain(h.shown.iter().map(|s| s.player))
-        .collect();
-    h.seats
-        .retain(|s| seen.contains(&s.player) || s.final_stack.is_some());
-    for i in 0..h.seats.len() {
-        let p = h.seats[i].player;
-        if h.seats[i].final_stack.is_none() {
-            let last = h.actions.iter().rev().find(|a| a.player == p);
-            h.seats[i].final_stack = last.and_then(|a| a.reported_stack);
-        }
-        if h.seats[i].stack.is_none() && !h.actions.iter().any(|a| a.player == p) {
+    h.close_reported(o.ended, o.troubled, frame, o.won.iter().map(|w| w.player));
+    for seat in &mut h.seats {
+        let p = seat.player;
+        if seat.stack.is_none() && !h.actions.iter().any(|a| a.player == p) {
             // Never acted (the hand ended before his turn): his money did
             // not move but for what he won.
-            h.seats[i].stack = o.prior.get(&p).copied();
+            seat.stack = o.prior.get(&p).copied();
         }
     }
     h.settle();
