@@ -11,34 +11,8 @@
 mod common;
 
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
 
-fn testdata(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("testdata")
-        .join(rel)
-}
-
-/// Runs cardshark with `args` on `file`; it must succeed. Its stdout.
-fn run(args: &[&str], file: &str) -> String {
-    let out = common::cardshark()
-        .args(args)
-        .arg(testdata(file))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?} {file}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn lines(s: &str) -> Vec<Value> {
-    s.lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
+use common::{json_lines as lines, run_ok as run, testdata};
 
 /// The state of `stream` at the end of the capture (`--at` past the end).
 fn final_state(file: &str, stream: u64) -> Value {

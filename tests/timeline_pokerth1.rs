@@ -12,34 +12,18 @@ mod common;
 
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn testdata(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("testdata/pokerth1")
-        .join(rel)
+    common::testdata(&format!("pokerth1/{rel}"))
 }
 
-/// Runs cardshark with `args` on `file`; it must succeed. Its stdout.
+/// Runs cardshark with `args` on `file` (under testdata/pokerth1/).
 fn run(args: &[&str], file: &str) -> String {
-    let out = common::cardshark()
-        .args(args)
-        .arg(testdata(file))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?} {file}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    common::run_ok(args, &format!("pokerth1/{file}"))
 }
 
-fn lines(s: &str) -> Vec<Value> {
-    s.lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
+use common::json_lines as lines;
 
 /// `alice` → the messages the server sent that client: (type without
 /// `Message`, the message's body), in order.

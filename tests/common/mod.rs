@@ -90,3 +90,29 @@ pub fn hands_ohh(path: &Path, args: &[&str]) -> Vec<Value> {
         .map(|l| serde_json::from_str::<Value>(l).unwrap()["ohh"].clone())
         .collect()
 }
+
+/// `testdata/REL`.
+pub fn testdata(rel: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("testdata")
+        .join(rel)
+}
+
+/// Runs cardshark with `args` on `file` (under testdata/); it must
+/// succeed. Its stdout.
+pub fn run_ok(args: &[&str], file: &str) -> String {
+    let out = cardshark().args(args).arg(testdata(file)).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?} {file}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// JSON Lines, parsed.
+pub fn json_lines(s: &str) -> Vec<Value> {
+    s.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
