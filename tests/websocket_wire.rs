@@ -221,7 +221,9 @@ fn deflate_and_fragments_from_a_real_library() {
                             None => pings += 1,
                         }
                     }
-                    Some(Event::Error(e)) => panic!("{name} {d}: {e}"),
+                    Some(e @ (Event::Error(_) | Event::Uninflatable { .. })) => {
+                        panic!("{name} {d}: {e:?}")
+                    }
                     None => {}
                 }
                 rest = &rest[end..];

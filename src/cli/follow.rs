@@ -1,7 +1,7 @@
 //! `cardshark follow`: the reassembled bytes of one stream, like
 //! `tshark -z follow,tcp`, with gaps marked.
 
-use super::{warn_all, CliError, InputArgs};
+use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use crate::reassembly::{Direction, Event, GapReason};
 use clap::{Args, ValueEnum};
 use std::io::{self, Write};
@@ -38,6 +38,12 @@ pub struct FollowArgs {
     /// Show only one direction (default: both, in capture order).
     #[arg(long, value_enum)]
     pub dir: Option<DirArg>,
+    /// Show the messages a WebSocket carried (unmasked, inflated, fragments
+    /// joined; control frames marked) instead of the TCP bytes.
+    #[arg(long)]
+    pub websocket: bool,
+    #[command(flatten)]
+    pub decode: DecodeOpts,
 }
 
 pub fn run(args: &FollowArgs) -> Result<(), CliError> {
@@ -45,6 +51,9 @@ pub fn run(args: &FollowArgs) -> Result<(), CliError> {
         DirArg::C2s => Direction::C2S,
         DirArg::S2c => Direction::S2C,
     });
+    if args.websocket {
+        return super::follow_websocket::run(args, want_dir);
+    }
     let mut writer = FollowWriter {
         out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
         format: args.format,
@@ -71,7 +80,7 @@ pub fn run(args: &FollowArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-const RULE: &str = "===================================================================";
+pub(super) const RULE: &str = "===================================================================";
 
 struct FollowWriter<W: Write> {
     out: W,
@@ -158,7 +167,7 @@ impl<W: Write> FollowWriter<W> {
     }
 }
 
-fn gap_words(reason: GapReason) -> &'static str {
+pub(super) fn gap_words(reason: GapReason) -> &'static str {
     match reason {
         GapReason::AckedUnseen => "acknowledged but not captured",
         GapReason::BufferFull => "never arrived; buffer cap reached",
@@ -168,7 +177,12 @@ fn gap_words(reason: GapReason) -> &'static str {
 }
 
 /// tshark's hex layout: offset, 16 bytes in two groups of 8, then the text.
-fn hex_dump(out: &mut impl Write, indent: &str, offset: u64, bytes: &[u8]) -> io::Result<()> {
+pub(super) fn hex_dump(
+    out: &mut impl Write,
+    indent: &str,
+    offset: u64,
+    bytes: &[u8],
+) -> io::Result<()> {
     for (i, line) in bytes.chunks(16).enumerate() {
         let mut hex = String::with_capacity(50);
         for j in 0..16 {
@@ -201,7 +215,7 @@ fn hex_dump(out: &mut impl Write, indent: &str, offset: u64, bytes: &[u8]) -> io
 }
 
 /// Printable ASCII and line breaks as they are, every other byte as '.'.
-fn text_dump(out: &mut impl Write, indent: &str, bytes: &[u8]) -> io::Result<()> {
+pub(super) fn text_dump(out: &mut impl Write, indent: &str, bytes: &[u8]) -> io::Result<()> {
     let text: String = bytes
         .iter()
         .map(|&b| match b {

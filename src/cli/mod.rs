@@ -8,6 +8,7 @@ mod completions;
 mod decode;
 mod diag;
 mod follow;
+mod follow_websocket;
 mod hands;
 mod input;
 mod inspect;

@@ -126,6 +126,7 @@ impl DirDecoder {
             dst: c.dst,
             offset,
             protocol: Some(c.protocol),
+            carried: None,
             body,
         }
     }

@@ -12,17 +12,21 @@ pub(crate) mod order;
 pub mod record;
 #[cfg(test)]
 mod tests;
+mod websocket;
 
 pub use direction::DirCounts;
-pub use record::{Body, Record};
+pub use record::{Body, Carried, Record, WsEvent};
 
 use crate::capture::Timestamp;
 use crate::detect::{self, Overrides, Verdict};
 use crate::protocols::{self, ProtocolId, StreamDecoder};
 use crate::reassembly::{Direction, EndReason, Event, GapReason, Sink, StreamInfo};
+use crate::transport::websocket::connection::{self, Recognised};
+use crate::transport::Transport;
 use direction::{Ctx, DirDecoder};
 use order::Reorder;
 use std::collections::HashMap;
+use websocket::WsStream;
 
 /// Receives the decode stage's output.
 pub trait RecordSink {
@@ -39,6 +43,8 @@ pub struct StreamReport {
     pub reason: EndReason,
     pub protocol: Option<ProtocolId>,
     pub dialect: Option<&'static str>,
+    /// What carried the protocol's messages over TCP.
+    pub transport: Transport,
     /// How the protocol was chosen: `detected`, `forced`, or `unknown`.
     pub how: &'static str,
     /// Indexed by [`Direction::index`].
@@ -59,6 +65,9 @@ pub struct DecodeConfig {
     /// included), then dropped; events (starts, ends, gaps, unknown data)
     /// are still recorded.
     pub messages: bool,
+    /// Keep the unwrapped payload of every WebSocket data message in its
+    /// record ([`Carried::payload`]), for `follow --websocket`.
+    pub payloads: bool,
 }
 
 impl Default for DecodeConfig {
@@ -67,6 +76,7 @@ impl Default for DecodeConfig {
             overrides: Overrides::default(),
             ordered: true,
             messages: true,
+            payloads: false,
         }
     }
 }
@@ -108,6 +118,9 @@ enum Phase {
         dec: Box<dyn StreamDecoder>,
         dirs: [DirDecoder; 2],
     },
+    /// A WebSocket: frames unwrapped, then what they carry detected and
+    /// decoded (see [`websocket`]). Boxed: rare, and large.
+    WebSocket(Box<WsStream>),
     /// No protocol: bytes are reported as unknown data, a record per run.
     Unknown {
         run: [Option<(u64, u64, u64, Timestamp)>; 2],
@@ -124,6 +137,8 @@ struct Stream {
     held: Option<u64>,
     /// [`DecodeConfig::messages`].
     messages: bool,
+    /// [`DecodeConfig::payloads`].
+    payloads: bool,
 }
 
 impl Stream {
@@ -145,7 +160,18 @@ impl Stream {
     fn protocol(&self) -> Option<ProtocolId> {
         match &self.phase {
             Phase::Decoding { dec, .. } => Some(dec.protocol()),
+            Phase::WebSocket(ws) => ws.protocol(),
             _ => None,
+        }
+    }
+
+    fn env(&self) -> websocket::Env {
+        websocket::Env {
+            stream: self.info.id,
+            client: self.info.client,
+            server: self.info.server,
+            messages: self.messages,
+            payloads: self.payloads,
         }
     }
 }
@@ -200,6 +226,7 @@ impl<S: RecordSink> DecodeStage<S> {
             reason: None,
             held: None,
             messages: self.config.messages,
+            payloads: self.config.payloads,
         };
         if let Some(id) = forced {
             s.how = "forced";
@@ -252,6 +279,13 @@ impl<S: RecordSink> DecodeStage<S> {
             Phase::Decoding { dec, dirs } => {
                 dirs[dir.index()].data(dec.as_mut(), offset, bytes, frame, ts, &mut self.out);
             }
+            Phase::WebSocket(ws) => {
+                ws.data(dir, offset, bytes, frame, ts, &mut self.out);
+                if ws.detecting() {
+                    self.hold(stream, frame);
+                    self.try_detect_inner(stream, false);
+                }
+            }
             Phase::Unknown { run, unknown } => {
                 let i = dir.index();
                 unknown[i] += bytes.len() as u64;
@@ -293,6 +327,13 @@ impl<S: RecordSink> DecodeStage<S> {
             Phase::Decoding { dec, dirs } => {
                 dirs[dir.index()].gap(dec.as_mut(), offset, len, reason, frame, ts, &mut self.out);
             }
+            Phase::WebSocket(ws) => {
+                ws.gap(dir, offset, len, reason, frame, ts, &mut self.out);
+                if ws.detecting() {
+                    self.hold(stream, frame);
+                    self.try_detect_inner(stream, false);
+                }
+            }
             Phase::Unknown { .. } => {
                 flush_unknown(s, dir, &mut self.out);
                 let mut r = record(s, dir, frame, ts, offset, Body::Gap { len, reason });
@@ -309,6 +350,7 @@ impl<S: RecordSink> DecodeStage<S> {
             return;
         };
         let port = s.info.server.port();
+        let env = s.env();
         let Phase::Detecting {
             prefix,
             sealed,
@@ -319,7 +361,25 @@ impl<S: RecordSink> DecodeStage<S> {
             return;
         };
         let done = finished || (sealed[0] && sealed[1]);
-        let verdict = detector.detect(&prefix[0], &prefix[1], done, port);
+        // The transport first: a WebSocket's upgrade, then the games.
+        let mut ws = match connection::handshake(&prefix[0], &prefix[1], done) {
+            Recognised::Upgrade { upgrade, start } => Some(WsStream::upgraded(env, upgrade, start)),
+            Recognised::Undecided => return,
+            _ => None,
+        };
+        let mut verdict = Verdict::Unknown;
+        if ws.is_none() {
+            verdict = detector.detect(&prefix[0], &prefix[1], done, port);
+        }
+        // A WebSocket picked up after its upgrade is recognised from its
+        // frames, once no game claims the bytes as they are.
+        if verdict == Verdict::Unknown && ws.is_none() && !s.info.roles_from_handshake {
+            match connection::midstream(&prefix[0], &prefix[1], done) {
+                Recognised::Midstream { .. } => ws = Some(WsStream::midstream(env)),
+                Recognised::Undecided => return,
+                _ => {}
+            }
+        }
         let (id, start) = match verdict {
             Verdict::Undecided => return,
             Verdict::Protocol { id, start, .. } => (Some(id), start),
@@ -335,12 +395,17 @@ impl<S: RecordSink> DecodeStage<S> {
         let Phase::Detecting { queue, .. } = old else {
             unreachable!("checked above")
         };
-        match id {
-            Some(id) => become_protocol(s, id, start),
-            None => s.how = "unknown",
+        let carried = ws.is_some();
+        match (id, ws) {
+            (_, Some(ws)) => s.phase = Phase::WebSocket(Box::new(ws)),
+            (Some(id), None) => become_protocol(s, id, start),
+            (None, None) => s.how = "unknown",
         }
-        if let Some(frame) = s.held.take() {
-            self.order.release(frame, stream);
+        // A WebSocket keeps holding records until it knows what it carries.
+        if !carried {
+            if let Some(frame) = s.held.take() {
+                self.order.release(frame, stream);
+            }
         }
         for p in queue {
             match p {
@@ -363,6 +428,26 @@ impl<S: RecordSink> DecodeStage<S> {
         }
     }
 
+    /// Works out what a WebSocket stream carries; on a verdict its queued
+    /// records go out and the stream stops holding records back.
+    fn try_detect_inner(&mut self, stream: u64, finished: bool) {
+        let Some(s) = self.streams.get_mut(&stream) else {
+            return;
+        };
+        let port = s.info.server.port();
+        let Phase::WebSocket(ws) = &mut s.phase else {
+            return;
+        };
+        if ws.decide(finished, port, &mut self.out) {
+            if ws.protocol().is_none() && s.how == "detected" {
+                s.how = "unknown";
+            }
+            if let Some(frame) = s.held.take() {
+                self.order.release(frame, stream);
+            }
+        }
+    }
+
     fn end(&mut self, info: &StreamInfo, reason: EndReason, frame: u64, ts: Timestamp) {
         self.try_detect(info.id, true);
         let Some(mut s) = self.streams.remove(&info.id) else {
@@ -378,6 +463,13 @@ impl<S: RecordSink> DecodeStage<S> {
                     counts[i] = d.counts;
                 }
             }
+            Phase::WebSocket(ws) => {
+                ws.finish(s.info.server.port(), &mut self.out);
+                counts = ws.counts;
+                if ws.protocol().is_none() && s.how == "detected" {
+                    s.how = "unknown";
+                }
+            }
             Phase::Unknown { unknown, .. } => {
                 let unknown = *unknown;
                 for d in [Direction::C2S, Direction::S2C] {
@@ -390,15 +482,17 @@ impl<S: RecordSink> DecodeStage<S> {
         let r = record(&s, Direction::C2S, frame, ts, 0, Body::StreamEnd { reason });
         self.out.push(r);
         self.emit();
-        let dialect = match &s.phase {
-            Phase::Decoding { dec, .. } => dec.dialect(),
-            _ => None,
+        let (dialect, transport) = match &s.phase {
+            Phase::Decoding { dec, .. } => (dec.dialect(), Transport::Tcp),
+            Phase::WebSocket(ws) => (ws.dialect(), Transport::WebSocket),
+            _ => (None, Transport::Tcp),
         };
         let report = StreamReport {
             info: s.info.clone(),
             reason,
             protocol: s.protocol(),
             dialect,
+            transport,
             how: s.how,
             counts,
         };
@@ -418,6 +512,7 @@ impl<S: RecordSink> DecodeStage<S> {
                 return;
             };
             self.try_detect(stream, true);
+            self.try_detect_inner(stream, true);
         }
     }
 
@@ -507,6 +602,7 @@ fn record(
         dst,
         offset,
         protocol: s.protocol(),
+        carried: None,
         body,
     }
 }

@@ -155,6 +155,7 @@ mod tests {
             dst: "10.0.0.2:2".parse().unwrap(),
             offset: 0,
             protocol: None,
+            carried: None,
             body: Body::StreamStart,
         }
     }

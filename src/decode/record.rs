@@ -4,6 +4,8 @@
 use crate::capture::Timestamp;
 use crate::protocols::{Decoded, ProtocolId};
 use crate::reassembly::{Direction, EndReason, GapReason};
+use crate::transport::websocket::frame::Opcode;
+use crate::transport::websocket::unwrap::Facts;
 use std::net::SocketAddr;
 
 /// One line of `decode --format jsonl`.
@@ -20,7 +22,50 @@ pub struct Record {
     pub offset: u64,
     /// The stream's protocol, once detected (also on events).
     pub protocol: Option<ProtocolId>,
+    /// How the message travelled, when a transport wrapped it (WebSocket);
+    /// `None` for plain TCP. Boxed: most records have none.
+    pub carried: Option<Box<Carried>>,
     pub body: Body,
+}
+
+/// What a transport adds to a record of a stream it wraps: the record's
+/// `offset` is then in the unwrapped stream, and this says where the
+/// bytes were in the TCP stream and how they travelled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Carried {
+    /// The TCP stream offset (of the first frame of a message).
+    pub tcp_offset: u64,
+    /// The frame facts of a data message (`None` on events).
+    pub facts: Option<Facts>,
+    /// The data message's unwrapped payload, when the decode stage was
+    /// asked to keep it ([`super::DecodeConfig::payloads`], for `follow`).
+    pub payload: Option<Box<[u8]>>,
+}
+
+/// A WebSocket event that is not a data message.
+#[derive(Debug, Clone)]
+pub enum WsEvent {
+    /// The HTTP/1.1 upgrade (`websocket_upgrade`), recorded at the
+    /// server's `101` response; absent when the capture starts after it.
+    Upgrade {
+        resource: String,
+        subprotocol: Option<String>,
+        extensions: Option<String>,
+        /// The request's and the response's bytes.
+        len: u64,
+        notes: Vec<String>,
+    },
+    /// A ping, pong or close frame (`websocket_ping`, `websocket_pong`,
+    /// `websocket_close`): its payload, a close's code and reason.
+    Control {
+        opcode: Opcode,
+        masked: bool,
+        payload: Vec<u8>,
+        close: Option<(u16, String)>,
+        notes: Vec<String>,
+    },
+    /// A frame that could not be used (`websocket_error`): its size and why.
+    Error { len: u64, why: String },
 }
 
 /// What the record is about.
@@ -40,6 +85,8 @@ pub enum Body {
     Gap { len: u64, reason: GapReason },
     /// Bytes no decoder could place: how many, and why.
     UnknownData { len: u64, reason: String },
+    /// A WebSocket event (boxed: rare).
+    WebSocket(Box<WsEvent>),
 }
 
 impl Record {
@@ -51,6 +98,15 @@ impl Record {
             Body::StreamEnd { .. } => Some("stream_end"),
             Body::Gap { .. } => Some("gap"),
             Body::UnknownData { .. } => Some("unknown_data"),
+            Body::WebSocket(e) => Some(match &**e {
+                WsEvent::Upgrade { .. } => "websocket_upgrade",
+                WsEvent::Control { opcode, .. } => match opcode {
+                    Opcode::Ping => "websocket_ping",
+                    Opcode::Pong => "websocket_pong",
+                    _ => "websocket_close",
+                },
+                WsEvent::Error { .. } => "websocket_error",
+            }),
         }
     }
 

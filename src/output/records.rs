@@ -3,8 +3,9 @@
 
 use super::json;
 use crate::capture::Timestamp;
-use crate::decode::{Body, Record};
+use crate::decode::{Body, Record, WsEvent};
 use crate::reassembly::Direction;
+use crate::transport::websocket::unwrap::Facts;
 use std::collections::HashMap;
 use std::io::{self, Write};
 
@@ -115,6 +116,11 @@ impl JsonWriter {
         out.write_all(dst.as_bytes())?;
         out.write_all(b",\"offset\":")?;
         self.int(out, r.offset)?;
+        if let Some(c) = &r.carried {
+            out.write_all(b",\"tcp_offset\":")?;
+            self.int(out, c.tcp_offset)?;
+            out.write_all(b",\"transport\":\"websocket\"")?;
+        }
         if let Some(p) = r.protocol {
             out.write_all(b",\"protocol\":\"")?;
             out.write_all(p.name().as_bytes())?;
@@ -137,6 +143,7 @@ impl JsonWriter {
                 self.int(out, u64::from(decoded.type_id))?;
                 out.write_all(b",\"len\":")?;
                 self.int(out, *len)?;
+                write_facts(out, r)?;
                 out.write_all(b",\"fields\":")?;
                 json::to_vec(out, &decoded.fields).map_err(io::Error::other)?;
                 out.write_all(b",\"notes\":")?;
@@ -163,9 +170,90 @@ impl JsonWriter {
             Body::UnknownData { len, reason } => {
                 write!(out, ",\"event\":\"unknown_data\",\"len\":{len},\"reason\":")?;
                 json_str(out, reason)?;
+                write_facts(out, r)?;
+            }
+            Body::WebSocket(e) => {
+                out.write_all(b",\"event\":\"")?;
+                out.write_all(r.event_name().unwrap_or_default().as_bytes())?;
+                out.write_all(b"\"")?;
+                write_ws_event(out, e)?;
             }
         }
         out.write_all(b"}")
+    }
+}
+
+/// The WebSocket frame facts of a record carried by WebSocket:
+/// `"websocket":{"opcode":..,"fin":..,"masked":..,"compressed":..,"frames":..}`.
+fn write_facts(out: &mut Vec<u8>, r: &Record) -> io::Result<()> {
+    let Some(Facts {
+        opcode,
+        fin,
+        masked,
+        compressed,
+        frames,
+    }) = r.carried.as_ref().and_then(|c| c.facts)
+    else {
+        return Ok(());
+    };
+    write!(
+        out,
+        ",\"websocket\":{{\"opcode\":\"{}\",\"fin\":{fin},\"masked\":{masked},\
+         \"compressed\":{compressed},\"frames\":{frames}}}",
+        opcode.name()
+    )
+}
+
+/// The keys of a WebSocket event after its `event`.
+fn write_ws_event(out: &mut Vec<u8>, e: &WsEvent) -> io::Result<()> {
+    let opt = |out: &mut Vec<u8>, key: &str, v: &Option<String>| -> io::Result<()> {
+        if let Some(v) = v {
+            write!(out, ",\"{key}\":")?;
+            json_str(out, v)?;
+        }
+        Ok(())
+    };
+    let notes = |out: &mut Vec<u8>, notes: &Vec<String>| -> io::Result<()> {
+        out.write_all(b",\"notes\":")?;
+        json::to_vec(out, notes).map_err(io::Error::other)
+    };
+    match e {
+        WsEvent::Upgrade {
+            resource,
+            subprotocol,
+            extensions,
+            len,
+            notes: n,
+        } => {
+            write!(out, ",\"len\":{len},\"resource\":")?;
+            json_str(out, resource)?;
+            opt(out, "subprotocol", subprotocol)?;
+            opt(out, "extensions", extensions)?;
+            notes(out, n)
+        }
+        WsEvent::Control {
+            masked,
+            payload,
+            close,
+            notes: n,
+            ..
+        } => {
+            write!(
+                out,
+                ",\"len\":{},\"masked\":{masked},\"payload\":\"{}\"",
+                payload.len(),
+                crate::protocols::hex(payload)
+            )?;
+            if let Some((code, reason)) = close {
+                write!(out, ",\"code\":{code},\"reason\":")?;
+                json_str(out, reason)?;
+            }
+            notes(out, n)
+        }
+        WsEvent::Error { len, why } => {
+            write!(out, ",\"len\":{len},\"error\":")?;
+            json_str(out, why)
+        }
     }
 }
 
@@ -192,5 +280,50 @@ pub fn summary(r: &Record) -> String {
         Body::StreamEnd { reason } => format!("stream end ({})", reason.as_str()),
         Body::Gap { len, reason } => format!("{len} byte(s) missing ({})", reason.as_str()),
         Body::UnknownData { len, reason } => format!("{len} byte(s) not decoded: {reason}"),
+        Body::WebSocket(e) => ws_summary(e),
+    }
+}
+
+/// The one-line summary of a WebSocket event.
+fn ws_summary(e: &WsEvent) -> String {
+    let with_notes = |s: String, notes: &[String]| {
+        if notes.is_empty() {
+            s
+        } else {
+            format!("{s} [{}]", notes.join("; "))
+        }
+    };
+    match e {
+        WsEvent::Upgrade {
+            resource,
+            subprotocol,
+            extensions,
+            notes,
+            ..
+        } => {
+            let mut s = format!("WebSocket upgrade {resource}");
+            if let Some(p) = subprotocol {
+                s.push_str(&format!(", subprotocol {p}"));
+            }
+            if let Some(x) = extensions {
+                s.push_str(&format!(", extensions {x}"));
+            }
+            with_notes(s, notes)
+        }
+        WsEvent::Control {
+            opcode,
+            payload,
+            close,
+            notes,
+            ..
+        } => {
+            let s = match close {
+                Some((code, reason)) if reason.is_empty() => format!("close {code}"),
+                Some((code, reason)) => format!("close {code} {reason:?}"),
+                None => format!("{} ({} byte(s))", opcode.name(), payload.len()),
+            };
+            with_notes(s, notes)
+        }
+        WsEvent::Error { len, why } => format!("WebSocket frame of {len} byte(s) not used: {why}"),
     }
 }

@@ -248,6 +248,15 @@ pub trait StreamDecoder: Send {
     /// Decodes one whole message (exactly the bytes [`StreamDecoder::frame`]
     /// delimited), updating the stream's state.
     fn decode(&mut self, dir: Direction, msg: &[u8]) -> Decoded;
+
+    /// Decodes one message that a message-oriented transport (WebSocket)
+    /// delivered whole, without the protocol's TCP framing (PokerTH 1.x:
+    /// no length prefix). `None` for protocols that keep their own framing
+    /// inside such a transport: they are decoded from the concatenated
+    /// messages with [`StreamDecoder::frame`], as over TCP.
+    fn decode_unframed(&mut self, _dir: Direction, _msg: &[u8]) -> Option<Decoded> {
+        None
+    }
 }
 
 /// Probes `buf`, the first bytes of direction `dir`, for protocol `id`.
@@ -258,6 +267,18 @@ pub fn probe(id: ProtocolId, dir: Direction, buf: &[u8]) -> Probe {
         ProtocolId::PokerNetwork => pokernetwork::probe(dir, buf),
         ProtocolId::PokerTh => pokerth::probe(dir, buf),
         ProtocolId::PokerTh1 => pokerth1::probe(dir, buf),
+    }
+}
+
+/// Probes the first whole messages of direction `dir` of a
+/// message-oriented transport for protocol `id` carried one message per
+/// transport message (see [`StreamDecoder::decode_unframed`]); protocols
+/// that keep their own framing inside a transport are never `Mine` here.
+/// `done`: no more messages will come.
+pub fn probe_unframed(id: ProtocolId, dir: Direction, msgs: &[&[u8]], done: bool) -> Probe {
+    match id {
+        ProtocolId::PokerTh1 => pokerth1::probe::probe_unframed(dir, msgs, done),
+        _ => Probe::NotMine,
     }
 }
 

@@ -138,7 +138,7 @@ fn event(r: &Record, game: &mut Game) -> Option<String> {
             game.end();
             Some(format!("the stream ends ({})", reason.as_str()))
         }
-        Body::StreamStart => None,
+        Body::StreamStart | Body::WebSocket(_) => None,
     }
 }
 
@@ -252,6 +252,7 @@ pub(crate) fn test_record(frame: u64) -> Record {
         dst: addr,
         offset: 0,
         protocol: None,
+        carried: None,
         body: Body::StreamStart,
     }
 }

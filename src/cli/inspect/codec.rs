@@ -15,7 +15,7 @@
 //! | first frame, start, last frame, last | u64, timestamp, u64, timestamp (i64 seconds, u32 nanoseconds) |
 //! | per direction (c→s, s→c) | 8 × u64, the [`DirStats`] fields in declaration order |
 //! | end reason | u8 |
-//! | decoding | presence u8, then (zeros when absent): protocol (presence u8, u8), dialect (presence u8, u16 label), how (u16 label), per direction 3 × u64 + u32 ([`DirCounts`]) |
+//! | decoding | presence u8 (0 absent, 1 over TCP, 2 over WebSocket), then (zeros when absent): protocol (presence u8, u8), dialect (presence u8, u16 label), how (u16 label), per direction 3 × u64 + u32 ([`DirCounts`]) |
 //!
 //! Socket addresses are rebuilt with `SocketAddr::new`: IPv6 flow info and
 //! scope id are not kept (the link layer never sets them).
@@ -25,6 +25,7 @@ use crate::capture::Timestamp;
 use crate::decode::DirCounts;
 use crate::protocols::ProtocolId;
 use crate::reassembly::{DirStats, EndReason, StreamInfo};
+use crate::transport::Transport;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 
@@ -136,7 +137,10 @@ pub fn encode(row: &Row, labels: &mut Labels, buf: &mut [u8; RECORD_LEN]) -> io:
     let Some(d) = &row.decoding else {
         return Ok(()); // the rest stays zero
     };
-    w.u8(1);
+    w.u8(match d.transport {
+        Transport::Tcp => 1,
+        Transport::WebSocket => 2,
+    });
     w.u8(u8::from(d.protocol.is_some()));
     w.u8(d.protocol.map_or(0, protocol_code));
     w.u8(u8::from(d.dialect.is_some()));
@@ -194,9 +198,15 @@ pub fn decode(buf: &[u8; RECORD_LEN], labels: &Labels) -> io::Result<Row> {
         dirs,
         evicted: flags & 2 != 0,
     };
-    let decoding = if r.u8() == 0 {
+    let presence = r.u8();
+    let decoding = if presence == 0 {
         None
     } else {
+        let transport = match presence {
+            1 => Transport::Tcp,
+            2 => Transport::WebSocket,
+            _ => return Err(invalid("transport")),
+        };
         let has_protocol = r.u8() != 0;
         let p = r.u8();
         let protocol = match has_protocol {
@@ -227,6 +237,7 @@ pub fn decode(buf: &[u8; RECORD_LEN], labels: &Labels) -> io::Result<Row> {
             protocol,
             dialect,
             how,
+            transport,
             counts,
         })
     };
@@ -365,6 +376,7 @@ pub(super) mod tests {
                 protocol: Some(ProtocolId::Gls),
                 dialect: Some("gls-beta"),
                 how: "forced",
+                transport: Transport::WebSocket,
                 counts: [counts(0), counts(50)],
             }),
         }

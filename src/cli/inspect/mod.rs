@@ -13,6 +13,7 @@ use crate::decode::{DecodeStage, DirCounts, Record, RecordSink, StreamReport};
 use crate::output::{human_bytes, seconds, write_table_sized, ColumnWidths, Format};
 use crate::pipeline::CaptureSummary;
 use crate::reassembly::{DirStats, Direction, EndReason, Event, Sink};
+use crate::transport::Transport;
 use clap::Args;
 use rows::{Decoding, Row, Sorted, ROWS_IN_MEMORY};
 use serde_json::{json, Value};
@@ -364,16 +365,20 @@ fn counts(r: &Row) -> [DirCounts; 2] {
     r.decoding.map_or([DirCounts::default(); 2], |d| d.counts)
 }
 
-/// `pokerth`, `pokerth-2007`, `gls (forced)`, or `?` when no protocol was
-/// recognised.
+/// `pokerth`, `pokerth-2007`, `gls (forced)`, `websocket/pokerth-1`, or
+/// `?` when no protocol was recognised (`websocket/?` inside a WebSocket).
 fn protocol_label(r: &Row) -> String {
     let Some(d) = r.decoding else {
         return "?".into();
     };
-    let Some(p) = d.protocol else {
-        return "?".into();
+    let transport = match d.transport {
+        Transport::Tcp => "",
+        Transport::WebSocket => "websocket/",
     };
-    let mut s = d.dialect.unwrap_or(p.name()).to_string();
+    let Some(p) = d.protocol else {
+        return format!("{transport}?");
+    };
+    let mut s = format!("{transport}{}", d.dialect.unwrap_or(p.name()));
     if d.how == "forced" {
         s.push_str(" (forced)");
     }
@@ -422,6 +427,7 @@ fn stream_json(r: &Row) -> Value {
         "stream": i.id,
         "protocol": d.and_then(|x| x.protocol).map(|p| p.name()),
         "dialect": d.and_then(|x| x.dialect),
+        "transport": d.map_or("tcp", |x| x.transport.name()),
         "detection": d.map_or("unknown", |x| x.how),
         "client": i.client.to_string(),
         "server": i.server.to_string(),

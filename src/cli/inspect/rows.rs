@@ -8,6 +8,7 @@ use crate::decode::{DirCounts, StreamReport};
 use crate::output::spill::{self, Spill};
 use crate::protocols::ProtocolId;
 use crate::reassembly::{EndReason, StreamInfo};
+use crate::transport::Transport;
 use std::io::{self, Read, Write};
 
 /// Rows held in memory before a run is spilled, by default.
@@ -33,6 +34,8 @@ pub struct Decoding {
     pub dialect: Option<&'static str>,
     /// How the protocol was chosen: `detected`, `forced`, or `unknown`.
     pub how: &'static str,
+    /// What carried the messages.
+    pub transport: Transport,
     /// Decoding counters, indexed by [`crate::reassembly::Direction::index`].
     pub counts: [DirCounts; 2],
 }
@@ -44,6 +47,7 @@ impl Decoding {
             protocol: r.protocol,
             dialect: r.dialect,
             how: r.how,
+            transport: r.transport,
             counts: r.counts,
         }
     }

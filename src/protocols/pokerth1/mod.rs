@@ -57,8 +57,20 @@ impl StreamDecoder for Decoder {
         framing::frame(buf)
     }
 
-    fn decode(&mut self, _dir: Direction, msg: &[u8]) -> Decoded {
+    fn decode(&mut self, dir: Direction, msg: &[u8]) -> Decoded {
         let envelope = msg.get(framing::PREFIX_LEN..).unwrap_or_default();
+        self.decode_envelope(dir, envelope)
+    }
+
+    /// Over WebSocket each message is one envelope, with no length prefix.
+    fn decode_unframed(&mut self, dir: Direction, msg: &[u8]) -> Option<Decoded> {
+        Some(self.decode_envelope(dir, msg))
+    }
+}
+
+impl Decoder {
+    /// Decodes one envelope (a message without its length prefix).
+    fn decode_envelope(&mut self, _dir: Direction, envelope: &[u8]) -> Decoded {
         let type_id =
             framing::varint(envelope.get(1..).unwrap_or_default()).map_or(0, |(t, _)| t as u32);
         match parsing::parse(envelope) {

@@ -65,6 +65,37 @@ pub fn probe(_dir: Direction, buf: &[u8]) -> Probe {
     Probe::Mine(run.max(best))
 }
 
+/// Probes the first whole messages of direction `dir` of a
+/// message-oriented transport (WebSocket), each one envelope without its
+/// length prefix. `done`: no more will come.
+pub fn probe_unframed(_dir: Direction, msgs: &[&[u8]], done: bool) -> Probe {
+    let mut clean = 0u32;
+    let mut best = 0u8;
+    for msg in msgs.iter().take(LOOK as usize) {
+        let ok = framing::envelope_head(msg, msg.len()).is_ok()
+            && matches!(parsing::parse(msg), Ok((_, ref notes)) if notes.is_empty());
+        if !ok {
+            if clean == 0 {
+                return Probe::NotMine;
+            }
+            break;
+        }
+        if clean == 0 {
+            best = parsing::parse(msg).map_or(0, |(m, _)| signature(&m));
+        }
+        clean += 1;
+    }
+    if clean == 0 || (clean < 2 && best == 0 && !done && msgs.len() < 2) {
+        return Probe::NeedMore;
+    }
+    let run = match clean {
+        1 => 60,
+        2 => 75,
+        _ => 88,
+    };
+    Probe::Mine(run.max(best))
+}
+
 /// The confidence a first message gives on its own.
 fn signature(m: &super::Message) -> u8 {
     let major = |f: &str| message_of(m.body(), f).and_then(|v| u32_of(&v, "majorVersion"));

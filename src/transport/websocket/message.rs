@@ -53,6 +53,17 @@ pub enum Event {
         /// Notes (a close code outside the allowed ranges, ...).
         notes: Vec<String>,
     },
+    /// A compressed data message that cannot be inflated: the capture
+    /// lacks its deflate history (it starts after the handshake, or a gap
+    /// cut a stream with context takeover). Reported, never guessed at.
+    Uninflatable {
+        /// Text or Binary.
+        opcode: Opcode,
+        /// Its compressed payload's length.
+        len: usize,
+        /// Frames it took.
+        frames: u32,
+    },
     /// A frame that could not be used: why (its bytes are skipped).
     Error(String),
 }
@@ -68,12 +79,16 @@ pub struct Assembler {
     /// Compressed messages seen without a negotiated inflater (a capture
     /// that starts after the handshake).
     pub uninflatable: u64,
+    /// Why compressed messages cannot be inflated, when they cannot.
+    lost: Option<&'static str>,
 }
 
 struct Partial {
     opcode: Opcode,
     payload: Vec<u8>,
     compressed: bool,
+    /// Compressed, but there is nothing to inflate it with.
+    uninflatable: bool,
     frames: u32,
     notes: Vec<String>,
 }
@@ -93,7 +108,31 @@ impl Assembler {
             inflate,
             partial: None,
             uninflatable: 0,
+            lost: None,
         }
+    }
+
+    /// Bytes of this direction are missing (a gap): the message being put
+    /// together is lost, and with context takeover so is the inflater's
+    /// window, so later compressed messages are reported, not inflated.
+    pub fn lost(&mut self) {
+        self.partial = None;
+        match self.inflate.as_mut() {
+            Some((d, true)) => d.reset(false),
+            Some((_, false)) => {
+                self.inflate = None;
+                self.lost = Some("a gap cut the deflate history (context takeover)");
+            }
+            None => {}
+        }
+    }
+
+    /// The capture starts after the upgrade: whatever was negotiated is
+    /// unknown, and a compressed message cannot be inflated.
+    pub fn midstream(side: Side) -> Assembler {
+        let mut a = Assembler::new(side, None);
+        a.lost = Some("the capture starts after the handshake");
+        a
     }
 
     /// One whole frame: its header and its payload as on the wire (still
@@ -115,13 +154,16 @@ impl Assembler {
             self.inflate.is_some() && matches!(h.opcode, Opcode::Text | Opcode::Binary);
         let reserved = h.rsv & if compressible { 0b011 } else { 0b111 };
         if reserved != 0 {
-            if h.rsv & 0b100 != 0 && self.inflate.is_none() && !h.opcode.is_control() {
+            if h.rsv & 0b100 != 0
+                && self.inflate.is_none()
+                && matches!(h.opcode, Opcode::Text | Opcode::Binary)
+            {
                 self.uninflatable += 1;
-                notes.push(
-                    "RSV1 (compressed) without permessage-deflate in this capture: \
-                     not inflated (its history is not here)"
-                        .to_owned(),
-                );
+                if self.lost.is_none() {
+                    notes.push(
+                        "RSV1 (compressed) without permessage-deflate in the handshake".to_owned(),
+                    );
+                }
             } else {
                 notes.push(format!(
                     "reserved bits {:#05b} set without an extension that uses them",
@@ -144,6 +186,7 @@ impl Assembler {
                     opcode: h.opcode,
                     payload,
                     compressed: compressible && h.rsv & 0b100 != 0,
+                    uninflatable: !compressible && h.rsv & 0b100 != 0 && self.lost.is_some(),
                     frames: 1,
                     notes,
                 });
@@ -175,6 +218,13 @@ impl Assembler {
         let Some(mut p) = self.partial.take() else {
             return Event::Error("no message to finish".to_owned());
         };
+        if p.uninflatable {
+            return Event::Uninflatable {
+                opcode: p.opcode,
+                len: p.payload.len(),
+                frames: p.frames,
+            };
+        }
         if p.compressed {
             let Some((inflater, fresh)) = self.inflate.as_mut() else {
                 return Event::Error("a compressed message without an inflater".to_owned());

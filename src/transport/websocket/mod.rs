@@ -5,10 +5,12 @@
 //! inflated with a cap on each message's size), and frames found in a
 //! connection picked up after its upgrade ([`probe`]).
 
+pub mod connection;
 pub mod frame;
 pub mod handshake;
 pub mod message;
 pub mod probe;
+pub mod unwrap;
 
 #[cfg(test)]
 mod tests;

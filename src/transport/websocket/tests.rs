@@ -173,12 +173,29 @@ fn the_rfc_7692_deflate_examples() {
         .all(|ev| matches!(ev, Event::Message { payload, .. } if payload == b"Hello")));
     // A compressed message picked up without the handshake: reported, not
     // inflated.
+    let mut a = Assembler::midstream(Side::Server);
+    let e = feed(&mut a, &frame(0xc1, None, &[0xf2, 0x00, 0x11, 0x00, 0x00]));
+    assert_eq!(
+        e,
+        [Event::Uninflatable {
+            opcode: Opcode::Text,
+            len: 5,
+            frames: 1
+        }]
+    );
+    assert_eq!(a.uninflatable, 1);
+    // With a handshake that negotiated nothing, RSV1 is a note.
     let mut a = Assembler::new(Side::Server, None);
     let e = feed(&mut a, &frame(0xc1, None, &[0xf2, 0x00, 0x11, 0x00, 0x00]));
     assert!(
-        matches!(&e[0], Event::Message { compressed: false, notes, .. } if notes[0].contains("not inflated"))
+        matches!(&e[0], Event::Message { compressed: false, notes, .. } if notes[0].contains("without permessage-deflate"))
     );
-    assert_eq!(a.uninflatable, 1);
+    // A gap with context takeover: later compressed messages are reported.
+    let d = Deflate::default();
+    let mut a = Assembler::new(Side::Server, Some(d));
+    a.lost();
+    let e = feed(&mut a, &frame(0xc1, None, &[0xf2, 0x48, 0x05, 0x00]));
+    assert!(matches!(&e[0], Event::Uninflatable { len: 4, .. }));
 }
 
 #[test]

@@ -39,6 +39,7 @@ impl Script {
             dst: addr,
             offset: 0,
             protocol: Some(ProtocolId::PokerTh),
+            carried: None,
             body,
         });
         frame

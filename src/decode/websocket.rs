@@ -1,0 +1,543 @@
+//! A stream whose bytes a WebSocket carries: the transport between
+//! reassembly and the game decoders.
+//!
+//! Each direction's TCP bytes go through an [`Unwrapper`] (frames,
+//! fragments, control frames, inflation); what comes out is then detected
+//! and decoded as a TCP stream's bytes would be, in one of two ways:
+//!
+//! - **unframed**: a protocol that a message-oriented transport carries one
+//!   message per WebSocket message, without its TCP framing (PokerTH 1.x:
+//!   no length prefix), is probed on the first messages
+//!   ([`protocols::probe_unframed`]) and decodes each message whole
+//!   ([`StreamDecoder::decode_unframed`]);
+//! - **framed**: any other protocol keeps its own framing across the
+//!   messages: their payloads, concatenated, are detected and decoded by
+//!   the same [`Detector`] and [`DirDecoder`] as a TCP stream.
+//!
+//! Records of such a stream have `offset` in the unwrapped stream and a
+//! [`Carried`] with the TCP offset and the frame facts. Ping, pong, close,
+//! the upgrade and unusable frames are [`WsEvent`] records; bytes that are
+//! not frames, and compressed messages whose history the capture lacks,
+//! are `unknown_data`.
+
+use super::direction::{Ctx, DirCounts, DirDecoder};
+use super::record::{Body, Carried, Record, WsEvent};
+use crate::capture::Timestamp;
+use crate::detect::{Detector, Verdict, DETECT_LIMIT};
+use crate::protocols::{self, Decoded, Probe, ProtocolId, StreamDecoder};
+use crate::reassembly::{Direction, GapReason};
+use crate::transport::websocket::handshake::Upgrade;
+use crate::transport::websocket::message::Side;
+use crate::transport::websocket::unwrap::{At, Out, Unwrapper};
+use std::net::SocketAddr;
+
+/// Data messages per direction kept for probing unframed protocols.
+const PROBE_MESSAGES: usize = 6;
+
+/// Who the stream's records are about.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Env {
+    pub stream: u64,
+    pub client: SocketAddr,
+    pub server: SocketAddr,
+    pub messages: bool,
+    /// Keep each data message's payload in its record's [`Carried`].
+    pub payloads: bool,
+}
+
+/// Something a direction's unwrapper gave, or a gap, waiting for detection.
+enum Item {
+    Out(Out),
+    Gap { at: At, len: u64, reason: GapReason },
+}
+
+/// What the unwrapped messages are.
+#[allow(clippy::large_enum_variant)]
+enum Inner {
+    Detecting {
+        /// Each direction's unwrapped bytes from its first message up to
+        /// its first loss (then `sealed`), for framed protocols.
+        prefix: [Vec<u8>; 2],
+        sealed: [bool; 2],
+        /// Each direction's first data messages, for unframed protocols.
+        msgs: [Vec<Vec<u8>>; 2],
+        queue: Vec<(Direction, Item)>,
+        detector: Detector,
+    },
+    Unframed(Box<dyn StreamDecoder>),
+    Framed {
+        dec: Box<dyn StreamDecoder>,
+        dirs: [DirDecoder; 2],
+    },
+    Unknown,
+}
+
+/// The WebSocket state of a stream; see the [module docs](self).
+pub(super) struct WsStream {
+    env: Env,
+    unwrap: [Unwrapper; 2],
+    inner: Inner,
+    /// The upgrade's record, made when the response's last byte arrives.
+    upgrade: Option<(WsEvent, u64)>,
+    /// Per direction: messages, errors and bytes not placed, for `inspect`
+    /// (a framed protocol's own counts are added at the end).
+    pub counts: [DirCounts; 2],
+}
+
+impl WsStream {
+    /// A WebSocket opened by `upgrade` in the capture; frames start at
+    /// TCP offsets `start`.
+    pub fn upgraded(env: Env, upgrade: Upgrade, start: [u64; 2]) -> WsStream {
+        let unwrap = [
+            Unwrapper::new(Side::Client, upgrade.deflate, start[0]),
+            Unwrapper::new(Side::Server, upgrade.deflate, start[1]),
+        ];
+        let event = WsEvent::Upgrade {
+            resource: upgrade.resource,
+            subprotocol: upgrade.subprotocol,
+            extensions: upgrade.extensions,
+            len: start[0] + start[1],
+            notes: upgrade.notes,
+        };
+        WsStream::with(env, unwrap, Some((event, start[1])))
+    }
+
+    /// A WebSocket picked up after its upgrade: each direction looks for
+    /// its first frame boundary (the bytes before it are reported).
+    pub fn midstream(env: Env) -> WsStream {
+        let unwrap = [
+            Unwrapper::midstream(Side::Client, 0),
+            Unwrapper::midstream(Side::Server, 0),
+        ];
+        WsStream::with(env, unwrap, None)
+    }
+
+    fn with(env: Env, unwrap: [Unwrapper; 2], upgrade: Option<(WsEvent, u64)>) -> WsStream {
+        WsStream {
+            env,
+            unwrap,
+            inner: Inner::Detecting {
+                prefix: [Vec::new(), Vec::new()],
+                sealed: [false; 2],
+                msgs: [Vec::new(), Vec::new()],
+                queue: Vec::new(),
+                detector: Detector::new(true),
+            },
+            upgrade,
+            counts: [DirCounts::default(); 2],
+        }
+    }
+
+    /// The protocol inside, once known.
+    pub fn protocol(&self) -> Option<ProtocolId> {
+        match &self.inner {
+            Inner::Unframed(dec) | Inner::Framed { dec, .. } => Some(dec.protocol()),
+            _ => None,
+        }
+    }
+
+    /// The dialect inside, once known.
+    pub fn dialect(&self) -> Option<&'static str> {
+        match &self.inner {
+            Inner::Unframed(dec) | Inner::Framed { dec, .. } => dec.dialect(),
+            _ => None,
+        }
+    }
+
+    /// Whether what the messages are is still being worked out (records
+    /// are then held back).
+    pub fn detecting(&self) -> bool {
+        matches!(self.inner, Inner::Detecting { .. })
+    }
+
+    /// Delivered TCP bytes of direction `dir`.
+    pub fn data(
+        &mut self,
+        dir: Direction,
+        offset: u64,
+        bytes: &[u8],
+        frame: u64,
+        ts: Timestamp,
+        out: &mut Vec<Record>,
+    ) {
+        if dir == Direction::S2C {
+            if let Some((_, end)) = &self.upgrade {
+                if offset + bytes.len() as u64 >= *end {
+                    let (event, _) = self.upgrade.take().expect("checked");
+                    let mut r = self.record(dir, frame, ts, 0, Body::WebSocket(Box::new(event)));
+                    r.carried = Some(Box::new(Carried {
+                        tcp_offset: 0,
+                        facts: None,
+                        payload: None,
+                    }));
+                    out.push(r);
+                }
+            }
+        }
+        let mut items = Vec::new();
+        self.unwrap[dir.index()].data(offset, bytes, frame, ts, &mut items);
+        for o in items {
+            self.item(dir, Item::Out(o), out);
+        }
+    }
+
+    /// `len` TCP bytes of direction `dir` are missing.
+    #[allow(clippy::too_many_arguments)]
+    pub fn gap(
+        &mut self,
+        dir: Direction,
+        offset: u64,
+        len: u64,
+        reason: GapReason,
+        frame: u64,
+        ts: Timestamp,
+        out: &mut Vec<Record>,
+    ) {
+        let u = &mut self.unwrap[dir.index()];
+        let mut items = Vec::new();
+        u.gap(offset, len, &mut items);
+        let at = At {
+            tcp_offset: offset,
+            offset: u.offset(),
+            frame,
+            ts,
+        };
+        for o in items {
+            self.item(dir, Item::Out(o), out);
+        }
+        self.item(dir, Item::Gap { at, len, reason }, out);
+    }
+
+    /// The stream ended: what the unwrappers and decoders still hold.
+    pub fn finish(&mut self, port: u16, out: &mut Vec<Record>) {
+        for dir in [Direction::C2S, Direction::S2C] {
+            let mut items = Vec::new();
+            self.unwrap[dir.index()].finish(&mut items);
+            for o in items {
+                self.item(dir, Item::Out(o), out);
+            }
+        }
+        self.decide(true, port, out);
+        if let Inner::Framed { dec, dirs } = &mut self.inner {
+            for (i, d) in dirs.iter_mut().enumerate() {
+                let n = out.len();
+                d.finish(dec.as_mut(), out);
+                let c = d.counts;
+                self.counts[i].messages += c.messages;
+                self.counts[i].errors += c.errors;
+                self.counts[i].unknown_bytes += c.unknown_bytes;
+                self.counts[i].violations += c.violations;
+                carry(&mut out[n..], None);
+            }
+        }
+    }
+
+    /// Works out what the messages are, when it can: an unframed protocol
+    /// on the first messages, else a framed one on their concatenation.
+    /// True once decided (the queue has then been decoded).
+    pub fn decide(&mut self, done: bool, port: u16, out: &mut Vec<Record>) -> bool {
+        let Inner::Detecting {
+            prefix,
+            sealed,
+            msgs,
+            detector,
+            ..
+        } = &mut self.inner
+        else {
+            return true;
+        };
+        let done =
+            done || (sealed[0] && sealed[1]) || prefix.iter().any(|p| p.len() >= DETECT_LIMIT);
+        let next = match detect_unframed(msgs, done) {
+            Verdict::Protocol { id, .. } => Inner::Unframed(protocols::new_decoder(id)),
+            Verdict::Undecided => return false,
+            Verdict::Unknown => match detector.detect(&prefix[0], &prefix[1], done, port) {
+                Verdict::Undecided => return false,
+                Verdict::Unknown => Inner::Unknown,
+                Verdict::Protocol { id, start, .. } => {
+                    let dirs = [Direction::C2S, Direction::S2C]
+                        .map(|d| DirDecoder::new(self.ctx(id, d), 0, start[d.index()] > 0));
+                    Inner::Framed {
+                        dec: protocols::new_decoder(id),
+                        dirs,
+                    }
+                }
+            },
+        };
+        let Inner::Detecting { queue, .. } = std::mem::replace(&mut self.inner, next) else {
+            unreachable!("checked above")
+        };
+        for (dir, item) in queue {
+            self.item(dir, item, out);
+        }
+        true
+    }
+
+    fn ctx(&self, protocol: ProtocolId, dir: Direction) -> Ctx {
+        let (src, dst) = self.ends(dir);
+        Ctx {
+            protocol,
+            stream: self.env.stream,
+            dir,
+            src,
+            dst,
+            messages: self.env.messages,
+        }
+    }
+
+    fn ends(&self, dir: Direction) -> (SocketAddr, SocketAddr) {
+        match dir {
+            Direction::C2S => (self.env.client, self.env.server),
+            Direction::S2C => (self.env.server, self.env.client),
+        }
+    }
+
+    fn record(&self, dir: Direction, frame: u64, ts: Timestamp, offset: u64, body: Body) -> Record {
+        let (src, dst) = self.ends(dir);
+        Record {
+            frame,
+            ts,
+            stream: self.env.stream,
+            dir,
+            src,
+            dst,
+            offset,
+            protocol: self.protocol(),
+            carried: None,
+            body,
+        }
+    }
+
+    /// A record at `at`, carried by the WebSocket.
+    fn at_record(&self, dir: Direction, at: &At, body: Body) -> Record {
+        let mut r = self.record(dir, at.frame, at.ts, at.offset, body);
+        r.carried = Some(Box::new(Carried {
+            tcp_offset: at.tcp_offset,
+            facts: None,
+            payload: None,
+        }));
+        r
+    }
+
+    /// Queues an item while detecting, else turns it into records.
+    fn item(&mut self, dir: Direction, item: Item, out: &mut Vec<Record>) {
+        let i = dir.index();
+        if let Inner::Detecting {
+            prefix,
+            sealed,
+            msgs,
+            queue,
+            ..
+        } = &mut self.inner
+        {
+            match &item {
+                Item::Out(Out::Message { payload, .. }) => {
+                    if !sealed[i] && prefix[i].len() < DETECT_LIMIT {
+                        prefix[i].extend_from_slice(payload);
+                    }
+                    if msgs[i].len() < PROBE_MESSAGES {
+                        msgs[i].push(payload.clone());
+                    }
+                }
+                Item::Out(Out::Control { .. }) => {}
+                _ => sealed[i] = true,
+            }
+            queue.push((dir, item));
+            return;
+        }
+        match item {
+            Item::Out(Out::Message {
+                at,
+                payload,
+                facts,
+                notes,
+            }) => self.message(dir, at, payload, facts, notes, out),
+            Item::Out(Out::Control {
+                at,
+                opcode,
+                masked,
+                payload,
+                close,
+                notes,
+            }) => {
+                let event = WsEvent::Control {
+                    opcode,
+                    masked,
+                    payload,
+                    close,
+                    notes,
+                };
+                out.push(self.at_record(dir, &at, Body::WebSocket(Box::new(event))));
+            }
+            Item::Out(Out::Error { at, len, why }) => {
+                self.counts[i].errors += 1;
+                let body = Body::WebSocket(Box::new(WsEvent::Error { len, why }));
+                out.push(self.at_record(dir, &at, body));
+            }
+            Item::Out(Out::Uninflatable { at, len, facts }) => {
+                self.counts[i].unknown_bytes += len;
+                let reason = format!(
+                    "a compressed WebSocket message ({} frame(s)) whose deflate history \
+                     is not in the capture: not inflated",
+                    facts.frames
+                );
+                let mut r = self.at_record(dir, &at, Body::UnknownData { len, reason });
+                if let Some(c) = r.carried.as_mut() {
+                    c.facts = Some(facts);
+                }
+                out.push(r);
+            }
+            Item::Out(Out::Skipped { at, len, why }) => {
+                self.counts[i].unknown_bytes += len;
+                let reason = format!("not WebSocket frames: {why}");
+                out.push(self.at_record(dir, &at, Body::UnknownData { len, reason }));
+            }
+            Item::Gap { at, len, reason } => {
+                if let Inner::Framed { dec, dirs } = &mut self.inner {
+                    let n = out.len();
+                    let d = &mut dirs[i];
+                    d.gap(dec.as_mut(), at.offset, len, reason, at.frame, at.ts, out);
+                    carry(&mut out[n..], Some(at.tcp_offset));
+                } else {
+                    out.push(self.at_record(dir, &at, Body::Gap { len, reason }));
+                }
+            }
+        }
+    }
+
+    /// A data message: decoded whole, fed to a framed decoder, or reported
+    /// when nothing inside was recognised.
+    fn message(
+        &mut self,
+        dir: Direction,
+        at: At,
+        payload: Vec<u8>,
+        facts: crate::transport::websocket::unwrap::Facts,
+        notes: Vec<String>,
+        out: &mut Vec<Record>,
+    ) {
+        let i = dir.index();
+        let carried = Carried {
+            tcp_offset: at.tcp_offset,
+            facts: Some(facts),
+            payload: None,
+        };
+        let keep = self.env.payloads;
+        let n = out.len();
+        match &mut self.inner {
+            Inner::Unframed(dec) => {
+                let mut decoded = dec
+                    .decode_unframed(dir, &payload)
+                    .unwrap_or_else(|| undecodable(&payload));
+                self.counts[i].messages += 1;
+                if decoded.error.is_some() {
+                    self.counts[i].errors += 1;
+                }
+                if !self.env.messages {
+                    return;
+                }
+                decoded.notes.extend(notes);
+                let body = Body::Message {
+                    dialect: dec.dialect(),
+                    len: payload.len() as u64,
+                    decoded,
+                };
+                out.push(self.record(dir, at.frame, at.ts, at.offset, body));
+            }
+            Inner::Framed { dec, dirs } => {
+                dirs[i].data(dec.as_mut(), at.offset, &payload, at.frame, at.ts, out);
+                if let Some(Body::Message { decoded, .. }) = out.get_mut(n).map(|r| &mut r.body) {
+                    decoded.notes.extend(notes);
+                }
+            }
+            Inner::Unknown | Inner::Detecting { .. } => {
+                self.counts[i].unknown_bytes += payload.len() as u64;
+                let mut reason = "no protocol recognised inside the WebSocket".to_owned();
+                for n in notes {
+                    reason.push_str("; ");
+                    reason.push_str(&n);
+                }
+                let body = Body::UnknownData {
+                    len: payload.len() as u64,
+                    reason,
+                };
+                out.push(self.record(dir, at.frame, at.ts, at.offset, body));
+            }
+        }
+        let mut payload = keep.then(|| payload.into_boxed_slice());
+        for r in &mut out[n..] {
+            let mut c = carried.clone();
+            // The payload goes with the message's first record.
+            c.payload = payload.take();
+            r.carried = Some(Box::new(c));
+        }
+    }
+}
+
+/// Marks records made by a framed decoder as carried, at `tcp_offset`
+/// when known.
+fn carry(records: &mut [Record], tcp_offset: Option<u64>) {
+    for r in records {
+        r.carried.get_or_insert_with(|| {
+            Box::new(Carried {
+                tcp_offset: tcp_offset.unwrap_or(0),
+                facts: None,
+                payload: None,
+            })
+        });
+    }
+}
+
+/// A message a protocol without unframed decoding was handed (never, by
+/// construction; said rather than hidden).
+fn undecodable(payload: &[u8]) -> Decoded {
+    Decoded {
+        type_name: "Unknown".into(),
+        type_id: 0,
+        fields: protocols::Fields::raw(payload),
+        notes: Vec::new(),
+        error: Some("the protocol cannot decode a message without its framing".into()),
+    }
+}
+
+/// Which unframed protocol the first messages of each direction speak:
+/// every direction with messages must be claimed, none rejected.
+fn detect_unframed(msgs: &[Vec<Vec<u8>>; 2], done: bool) -> Verdict {
+    let mut best: Option<(u8, ProtocolId)> = None;
+    let mut pending = false;
+    for id in ProtocolId::ALL {
+        let mut conf = 0u8;
+        let mut ok = true;
+        for dir in [Direction::C2S, Direction::S2C] {
+            let m = &msgs[dir.index()];
+            if m.is_empty() {
+                continue;
+            }
+            let refs: Vec<&[u8]> = m.iter().map(Vec::as_slice).collect();
+            match protocols::probe_unframed(id, dir, &refs, done) {
+                Probe::Mine(c) => conf = conf.max(c),
+                Probe::NeedMore => {
+                    pending = true;
+                    ok = false;
+                }
+                Probe::NotMine => {
+                    ok = false;
+                    conf = 0;
+                }
+            }
+        }
+        if ok && conf > 0 && best.is_none_or(|(c, _)| conf > c) {
+            best = Some((conf, id));
+        }
+    }
+    match best {
+        Some((confidence, id)) => Verdict::Protocol {
+            id,
+            confidence,
+            start: [0, 0],
+        },
+        None if pending && !done => Verdict::Undecided,
+        None if msgs.iter().all(Vec::is_empty) && !done => Verdict::Undecided,
+        None => Verdict::Unknown,
+    }
+}

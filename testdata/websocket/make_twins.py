@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Makes the TCP twins of the WebSocket captures, a lossy replay of duo-ws.pcap and cuts of it.
+
+1. solo-tcp.pcap, duo-tcp.pcap: the same games over plain TCP. Every message of
+   solo-ws.messages.jsonl / duo-ws.messages.jsonl (the PokerTH envelopes the real clients saw)
+   gets PokerTH's TCP framing (4-byte big-endian length + envelope) and is replayed through the
+   kernel with realcap, one connection per `conn` in the order of its first message, each in file
+   order (consecutive messages of one side merged into one send, as in ../pokerth1/make_lossy.py),
+   on port 7234, mtu 1500, no loss. Hands built from X-ws.pcap and X-tcp.pcap must be the same.
+2. duo-ws-lossy.pcap: the WebSocket conversations of duo-ws.pcap byte for byte (HTTP upgrade,
+   101 response, masked client frames, server frames), as tshark's `follow,tcp,raw` shows them:
+   one realcap send per chunk of the original capture, ending with the side that sent the first
+   FIN in duo-ws.pcap closing; port 7233, mtu 300, 5% loss each way, 2% ACK loss.
+3. Cuts with editcap (described in cuts-ws.json):
+   duo-ws-midstream.pcap: duo-ws-lossy.pcap without the first third of connection 0's packets
+   (starts after the first connection's upgrade, possibly inside a WebSocket frame);
+   duo-ws-gap.pcap: duo-ws-lossy.pcap without one server data segment of tcp.stream 0, half way
+   through (a real gap); deflate-midstream.pcap: deflate.pcap without its first third of frames
+   (a compressed WebSocket picked up after the handshake).
+
+usage (root, from the repository's top): testdata/websocket/make_twins.py
+writes testdata/websocket/solo-tcp.pcap, duo-tcp.pcap, duo-ws-lossy.pcap (each + .pcap.json,
+       realcap's truth), duo-ws-midstream.pcap, duo-ws-gap.pcap, deflate-midstream.pcap and
+       cuts-ws.json (what was cut)
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REALCAP = os.path.join(HERE, "..", "..", "..", "shared", "tools", "realcap", "realcap.py")
+WS_PORT = 7233
+
+
+def steps(msgs):
+    out = []
+    for m in msgs:
+        payload = bytes.fromhex(m["hex"])
+        frame = len(payload).to_bytes(4, "big") + payload
+        side = "c" if m["dir"] == "c2s" else "s"
+        if out and out[-1]["from"] == side and len(out[-1]["hex"]) < 2400:
+            out[-1]["hex"] += frame.hex()  # what one send() of the server often holds
+        else:
+            out.append({"from": side, "hex": frame.hex()})
+    out.append({"close": "c"})
+    return out
+
+
+def realcap(conns, out):
+    script = {"connections": conns, "timeout_s": 120}
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(script, f)
+    try:
+        subprocess.run([sys.executable, REALCAP, f.name, "-o", out], check=True)
+    finally:
+        os.unlink(f.name)
+    return json.load(open(out + ".json"))
+
+
+def twin(name):
+    truth = [json.loads(l) for l in open(os.path.join(HERE, f"{name}-ws.messages.jsonl"))]
+    names = []
+    for m in truth:
+        if m["conn"] not in names:
+            names.append(m["conn"])
+    conns = [{"ip": 4, "server_port": 7234, "mtu": 1500,
+              "steps": steps([m for m in truth if m["conn"] == n])} for n in names]
+    meta = realcap(conns, os.path.join(HERE, f"{name}-tcp.pcap"))
+    for n, c in zip(names, meta["connections"]):
+        print(f"{name}-tcp.pcap: {n} = {c['client']}, {c['packets']} packets")
+
+
+def tshark(*args):
+    return subprocess.run(["tshark", *args], check=True, capture_output=True, text=True).stdout
+
+
+def ws_steps(pcap, stream):
+    """The chunks of one connection in the order sent; the close by whoever sent the first FIN."""
+    out, on = [], False
+    for line in tshark("-r", pcap, "-q", "-z", f"follow,tcp,raw,{stream}").splitlines():
+        if not on:
+            on = line.startswith("Node 1:")
+        elif line.startswith("====="):
+            break
+        elif line.strip():
+            out.append({"from": "s" if line.startswith("\t") else "c", "hex": line.strip()})
+    fins = tshark("-r", pcap, "-Y", f"tcp.stream == {stream} && tcp.flags.fin == 1",
+                  "-T", "fields", "-e", "tcp.srcport").split()
+    out.append({"close": "s" if fins and int(fins[0]) == WS_PORT else "c"})
+    return out
+
+
+def main():
+    for name in ("solo", "duo"):
+        twin(name)
+
+    src = os.path.join(HERE, "duo-ws.pcap")
+    out = os.path.join(HERE, "duo-ws-lossy.pcap")
+    conns = [{"ip": 4, "server_port": WS_PORT, "mtu": 300, "loss_c2s": 0.05, "loss_s2c": 0.05,
+              "ack_loss": 0.02, "steps": ws_steps(src, n)} for n in (0, 1)]
+    meta = realcap(conns, out)
+    for c in meta["connections"]:
+        print(f"duo-ws-lossy.pcap: {c['client']}, {c['packets']} packets, end {c['end']}, "
+              f"dropped {c['dropped']}")
+
+    cuts = {}
+    # Mid-stream: drop the first third of connection 0's packets (its upgrade included).
+    n0 = meta["connections"][0]["packets"]
+    cut = n0 // 3
+    subprocess.run(["editcap", "-F", "pcap", out, os.path.join(HERE, "duo-ws-midstream.pcap"),
+                    f"1-{cut}"], check=True)
+    cuts["duo-ws-midstream.pcap"] = {"from": "duo-ws-lossy.pcap", "removed_frames": [1, cut]}
+    # A gap: remove one server data segment of connection 0, half-way through: the first from
+    # the middle on whose bytes are in no other segment (not lost and retransmitted, not a
+    # retransmission), so that the bytes are really missing.
+    segs = [tuple(map(int, l.split())) for l in tshark(
+        "-r", out, "-Y", f"tcp.srcport == {WS_PORT} && tcp.len > 0 && tcp.stream == 0",
+        "-T", "fields", "-e", "frame.number", "-e", "tcp.seq", "-e", "tcp.len").splitlines()]
+    gone, seq, length = next(
+        (f, s, n) for f, s, n in segs[len(segs) // 2:]
+        if not any(g != f and t < s + n and s < t + m for g, t, m in segs))
+    subprocess.run(["editcap", "-F", "pcap", out, os.path.join(HERE, "duo-ws-gap.pcap"),
+                    str(gone)], check=True)
+    cuts["duo-ws-gap.pcap"] = {"from": "duo-ws-lossy.pcap", "removed_frame": gone,
+                               "tcp_seq": int(seq), "tcp_len": int(length)}
+    # deflate.pcap picked up after the handshake: drop its first third of frames.
+    dsrc = os.path.join(HERE, "deflate.pcap")
+    nd = len(tshark("-r", dsrc, "-T", "fields", "-e", "frame.number").split())
+    dcut = nd // 3
+    subprocess.run(["editcap", "-F", "pcap", dsrc, os.path.join(HERE, "deflate-midstream.pcap"),
+                    f"1-{dcut}"], check=True)
+    cuts["deflate-midstream.pcap"] = {"from": "deflate.pcap", "removed_frames": [1, dcut]}
+    json.dump(cuts, open(os.path.join(HERE, "cuts-ws.json"), "w"), indent=1)
+    print(f"duo-ws-midstream: frames 1-{cut} removed; duo-ws-gap: frame {gone} removed "
+          f"(seq {seq}, len {length}); deflate-midstream: frames 1-{dcut} removed")
+
+
+main()
