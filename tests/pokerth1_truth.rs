@@ -6,6 +6,11 @@
 //! in order, with the same type, length and fields; every logged message
 //! must be decoded; nothing else may appear (0 invented records).
 //!
+//! The same holds for the real server's games over WebSocket
+//! (testdata/websocket/solo-ws and duo-ws: one envelope per binary
+//! message, no length prefix), whose records must also say how the
+//! WebSocket carried them.
+//!
 //! The truth's JSON (camelCase names, enumerations by wire name, bytes in
 //! base64, 64-bit numbers as strings, cards as numbers) is turned into the
 //! record contract's form here, from the wire facts' tables alone.
@@ -28,7 +33,14 @@ fn captures() -> Vec<PathBuf> {
         .filter(|p| p.with_extension("messages.jsonl").exists())
         .collect();
     v.sort();
+    let ws = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/websocket");
+    v.extend(["solo-ws.pcap", "duo-ws.pcap"].map(|n| ws.join(n)));
     v
+}
+
+/// Whether a capture's clients spoke WebSocket.
+fn over_websocket(cap: &Path) -> bool {
+    cap.to_string_lossy().contains("websocket")
 }
 
 fn def(name: &str) -> &'static MessageDef {
@@ -99,6 +111,11 @@ fn convert(name: &str, m: &Map<String, Value>) -> Value {
 type Want = (String, u64, Value);
 
 fn truth_record(t: &Value) -> Want {
+    truth_record_over(t, 4)
+}
+
+/// [`truth_record`] with `prefix` bytes of framing counted in `len`.
+fn truth_record_over(t: &Value, prefix: u64) -> Want {
     let ty = t["type"].as_str().unwrap();
     let msg = t["msg"].as_object().unwrap();
     let field = msg
@@ -108,7 +125,7 @@ fn truth_record(t: &Value) -> Want {
     let fields = convert(ty, msg[field].as_object().unwrap());
     (
         ty.strip_suffix("Message").unwrap().to_owned(),
-        t["len"].as_u64().unwrap() + 4,
+        t["len"].as_u64().unwrap() + prefix,
         fields,
     )
 }
@@ -126,15 +143,21 @@ fn every_message_matches_the_servers_truth() {
         // The truth per (client port, direction), in order.
         let mut want: HashMap<(u64, String), VecDeque<Want>> = HashMap::new();
         let mut n_truth = 0;
+        let ws = over_websocket(&cap);
+        let prefix = if ws { 0 } else { 4 };
         for line in truth.lines() {
             let t: Value = serde_json::from_str(line).unwrap();
             let key = (
                 t["client_port"].as_u64().unwrap(),
                 t["dir"].as_str().unwrap().to_owned(),
             );
-            want.entry(key).or_default().push_back(truth_record(&t));
+            want.entry(key)
+                .or_default()
+                .push_back(truth_record_over(&t, prefix));
             n_truth += 1;
         }
+        // Per (stream, direction): where the next message starts.
+        let mut next: HashMap<(u64, String), u64> = HashMap::new();
         let out = common::cardshark()
             .args(["decode", "--format", "jsonl"])
             .arg(&cap)
@@ -146,18 +169,54 @@ fn every_message_matches_the_servers_truth() {
             let r: Value = serde_json::from_str(line).unwrap();
             if r.get("event").is_some() {
                 let ev = r["event"].as_str().unwrap();
+                let allowed: &[&str] = if ws {
+                    &[
+                        "stream_start",
+                        "stream_end",
+                        "websocket_upgrade",
+                        "websocket_close",
+                    ]
+                } else {
+                    &["stream_start", "stream_end"]
+                };
                 assert!(
-                    ev == "stream_start" || ev == "stream_end",
+                    allowed.contains(&ev),
                     "{}: unexpected event {r}",
                     cap.display()
                 );
+                if ev == "websocket_close" {
+                    assert_eq!(r["code"], 1000, "{r}");
+                    assert_eq!(r["transport"], "websocket", "{r}");
+                }
+                if ev == "websocket_upgrade" {
+                    assert_eq!(r["resource"], "/pokerthwebsocket", "{r}");
+                    assert_eq!(r["notes"], Value::Array(vec![]), "{r}");
+                }
                 continue;
+            }
+            let dir = r["dir"].as_str().unwrap().to_owned();
+            // Offsets: each message starts where the one before it ended,
+            // in the unwrapped stream over WebSocket.
+            let at = next
+                .entry((r["stream"].as_u64().unwrap(), dir.clone()))
+                .or_insert(0);
+            assert_eq!(r["offset"], *at, "{}: {r}", cap.display());
+            *at += r["len"].as_u64().unwrap();
+            if ws {
+                assert_eq!(r["transport"], "websocket", "{r}");
+                let facts = &r["websocket"];
+                assert_eq!(facts["opcode"], "binary", "{r}");
+                assert_eq!(facts["masked"], dir == "c2s", "{r}");
+                assert_eq!(facts["compressed"], false, "{r}");
+                assert_eq!(facts["frames"], 1, "{r}");
+                assert!(r["tcp_offset"].as_u64().unwrap() > r["offset"].as_u64().unwrap());
+            } else {
+                assert!(r.get("transport").is_none(), "{r}");
             }
             assert_eq!(r["protocol"], "pokerth", "{r}");
             assert_eq!(r["dialect"], "pokerth-1", "{r}");
             assert!(r.get("error").is_none(), "{}: {r}", cap.display());
             assert_eq!(r["notes"], Value::Array(vec![]), "{}: {r}", cap.display());
-            let dir = r["dir"].as_str().unwrap().to_owned();
             let endpoint = if dir == "c2s" { "src" } else { "dst" };
             let port: u64 = r[endpoint]
                 .as_str()

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Makes the TCP twins of the WebSocket captures, a lossy replay of duo-ws.pcap and cuts of it.
 
-1. solo-tcp.pcap, duo-tcp.pcap: the same games over plain TCP. Every message of
-   solo-ws.messages.jsonl / duo-ws.messages.jsonl (the PokerTH envelopes the real clients saw)
-   gets PokerTH's TCP framing (4-byte big-endian length + envelope) and is replayed through the
-   kernel with realcap, one connection per `conn` in the order of its first message, each in file
-   order (consecutive messages of one side merged into one send, as in ../pokerth1/make_lossy.py),
-   on port 7234, mtu 1500, no loss. Hands built from X-ws.pcap and X-tcp.pcap must be the same.
+1. solo-tcp.pcap, duo-tcp.pcap: the same games over plain TCP. Each connection of
+   solo-ws.pcap / duo-ws.pcap is replayed through the kernel with realcap, one after the other,
+   in the order its bytes crossed the wire (tshark's `follow,tcp,raw` chunks): every binary
+   WebSocket message (one PokerTH envelope) gets PokerTH's TCP framing instead (4-byte big-endian
+   length + envelope) and is sent in the step of the chunk that completed its frame; the upgrade
+   and the close frames are left out. Port 7234, mtu 1500, no loss. The messages are checked
+   against solo-ws.messages.jsonl / duo-ws.messages.jsonl. Hands and timelines built from
+   X-ws.pcap and X-tcp.pcap must be the same.
 2. duo-ws-lossy.pcap: the WebSocket conversations of duo-ws.pcap byte for byte (HTTP upgrade,
    101 response, masked client frames, server frames), as tshark's `follow,tcp,raw` shows them:
    one realcap send per chunk of the original capture, ending with the side that sent the first
@@ -18,7 +20,7 @@
    through (a real gap); deflate-midstream.pcap: deflate.pcap without its first third of frames
    (a compressed WebSocket picked up after the handshake).
 
-usage (root, from the repository's top): testdata/websocket/make_twins.py
+usage (root, from the repository's top): testdata/websocket/make_twins.py [twins|lossy ...]
 writes testdata/websocket/solo-tcp.pcap, duo-tcp.pcap, duo-ws-lossy.pcap (each + .pcap.json,
        realcap's truth), duo-ws-midstream.pcap, duo-ws-gap.pcap, deflate-midstream.pcap and
        cuts-ws.json (what was cut)
@@ -34,20 +36,6 @@ REALCAP = os.path.join(HERE, "..", "..", "..", "shared", "tools", "realcap", "re
 WS_PORT = 7233
 
 
-def steps(msgs):
-    out = []
-    for m in msgs:
-        payload = bytes.fromhex(m["hex"])
-        frame = len(payload).to_bytes(4, "big") + payload
-        side = "c" if m["dir"] == "c2s" else "s"
-        if out and out[-1]["from"] == side and len(out[-1]["hex"]) < 2400:
-            out[-1]["hex"] += frame.hex()  # what one send() of the server often holds
-        else:
-            out.append({"from": side, "hex": frame.hex()})
-    out.append({"close": "c"})
-    return out
-
-
 def realcap(conns, out):
     script = {"connections": conns, "timeout_s": 120}
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
@@ -59,17 +47,65 @@ def realcap(conns, out):
     return json.load(open(out + ".json"))
 
 
+def unwrap(steps):
+    """The TCP-framed messages of unmasked, unfragmented, uncompressed WebSocket chunks, per step:
+    each data frame's envelope goes with the step of the chunk that completes it."""
+    out, buf, heads = [], {"c": b"", "s": b""}, {"c": False, "s": False}
+    for st in steps:
+        if "from" not in st:
+            continue
+        side = st["from"]
+        buf[side] += bytes.fromhex(st["hex"])
+        if not heads[side]:
+            end = buf[side].find(b"\r\n\r\n")
+            if end < 0:
+                continue
+            buf[side], heads[side] = buf[side][end + 4:], True
+        msgs, b = b"", buf[side]
+        while len(b) >= 2:
+            n, at = b[1] & 0x7F, 2
+            if n == 126:
+                n, at = int.from_bytes(b[2:4], "big"), 4
+            elif n == 127:
+                n, at = int.from_bytes(b[2:10], "big"), 10
+            key = b[at:at + 4] if b[1] & 0x80 else None
+            at += 4 if key else 0
+            if len(b) < at + n:
+                break
+            payload = b[at:at + n]
+            if key:
+                payload = bytes(x ^ key[i % 4] for i, x in enumerate(payload))
+            assert b[0] & 0x80 and not b[0] & 0x70, "a fragmented or compressed frame"
+            if b[0] & 0x0F == 2:
+                msgs += len(payload).to_bytes(4, "big") + payload
+            b = b[at + n:]
+        buf[side] = b
+        if msgs:
+            out.append({"from": side, "hex": msgs.hex()})
+    return out
+
+
 def twin(name):
+    src = os.path.join(HERE, f"{name}-ws.pcap")
     truth = [json.loads(l) for l in open(os.path.join(HERE, f"{name}-ws.messages.jsonl"))]
-    names = []
-    for m in truth:
-        if m["conn"] not in names:
-            names.append(m["conn"])
-    conns = [{"ip": 4, "server_port": 7234, "mtu": 1500,
-              "steps": steps([m for m in truth if m["conn"] == n])} for n in names]
+    n = sum("<->" in l for l in tshark("-r", src, "-q", "-z", "conv,tcp").splitlines())
+    conns = []
+    for stream in range(n):
+        steps = unwrap(ws_steps(src, stream))
+        # The same envelopes as the client's log, per direction.
+        port = int(tshark("-r", src, "-Y", f"tcp.stream == {stream} && tcp.flags.syn == 1 && tcp.flags.ack == 0", "-T", "fields",
+                          "-e", "tcp.srcport").split()[0])
+        for side, d in (("c", "c2s"), ("s", "s2c")):
+            sent = b"".join(bytes.fromhex(st["hex"]) for st in steps if st["from"] == side)
+            logged = b"".join(len(bytes.fromhex(m["hex"])).to_bytes(4, "big")
+                              + bytes.fromhex(m["hex"])
+                              for m in truth if m["client_port"] == port and m["dir"] == d)
+            assert sent == logged, f"{name} stream {stream} {d}: not the logged messages"
+        conns.append({"ip": 4, "server_port": 7234, "mtu": 1500,
+                      "steps": steps + [{"close": "c"}]})
     meta = realcap(conns, os.path.join(HERE, f"{name}-tcp.pcap"))
-    for n, c in zip(names, meta["connections"]):
-        print(f"{name}-tcp.pcap: {n} = {c['client']}, {c['packets']} packets")
+    for c in meta["connections"]:
+        print(f"{name}-tcp.pcap: {c['client']}, {c['packets']} packets")
 
 
 def tshark(*args):
@@ -93,8 +129,12 @@ def ws_steps(pcap, stream):
 
 
 def main():
-    for name in ("solo", "duo"):
-        twin(name)
+    parts = sys.argv[1:] or ["twins", "lossy"]
+    if "twins" in parts:
+        for name in ("solo", "duo"):
+            twin(name)
+    if "lossy" not in parts:
+        return
 
     src = os.path.join(HERE, "duo-ws.pcap")
     out = os.path.join(HERE, "duo-ws-lossy.pcap")

@@ -1,0 +1,325 @@
+//! WebSocket end to end: the commands on the captures of
+//! testdata/websocket (see its README): real-server games over WebSocket
+//! and their plain-TCP twins, the duo game replayed by a WebSocket library
+//! that compresses and fragments, a lossy replay through the kernel and
+//! cuts of it (mid-stream, a gap), a compressed stream picked up mid-way.
+
+mod common;
+
+use common::{cardshark, json_lines, run_ok, testdata};
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// `decode --format jsonl` of testdata/websocket/NAME.
+fn decode(name: &str) -> Vec<Value> {
+    json_lines(&run_ok(
+        &["decode", "--format", "jsonl"],
+        &format!("websocket/{name}"),
+    ))
+}
+
+/// Removes the keys that depend on when and where a capture was made
+/// (frame numbers, times, ports, step numbers), at any depth.
+fn timeless(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .filter(|(k, _)| !["frame", "ts", "step", "start_date_utc"].contains(&k.as_str()))
+                .map(|(k, v)| (k.clone(), timeless(v)))
+                .collect(),
+        ),
+        Value::Array(a) => Value::Array(a.iter().map(timeless).collect()),
+        v => v.clone(),
+    }
+}
+
+/// The truth of a library capture: per direction, (type, hex, fragments).
+fn library_truth(name: &str) -> HashMap<String, Vec<(String, String, u64)>> {
+    let text =
+        std::fs::read_to_string(testdata(&format!("websocket/{name}.messages.jsonl"))).unwrap();
+    let mut want: HashMap<String, Vec<_>> = HashMap::new();
+    for t in json_lines(&text) {
+        want.entry(t["dir"].as_str().unwrap().to_owned())
+            .or_default()
+            .push((
+                t["type"]
+                    .as_str()
+                    .unwrap()
+                    .trim_end_matches("Message")
+                    .to_owned(),
+                t["hex"].as_str().unwrap().to_owned(),
+                t["fragments"].as_u64().unwrap_or(1),
+            ));
+    }
+    want
+}
+
+#[test]
+fn the_same_game_over_tcp_and_websocket_gives_the_same_hands_and_timelines() {
+    for game in ["solo", "duo"] {
+        let ws = testdata(&format!("websocket/{game}-ws.pcap"));
+        let tcp = testdata(&format!("websocket/{game}-tcp.pcap"));
+        let (h_ws, h_tcp) = (common::hands_ohh(&ws, &[]), common::hands_ohh(&tcp, &[]));
+        assert!(h_ws.len() >= 6, "{game}: {} hands", h_ws.len());
+        let all_complete = h_ws.iter().all(|h| h["cardshark"]["complete"] == true);
+        assert!(all_complete, "{game}");
+        assert_eq!(
+            h_ws.iter().map(timeless).collect::<Vec<_>>(),
+            h_tcp.iter().map(timeless).collect::<Vec<_>>(),
+            "{game}: hands"
+        );
+        // Timelines per stream (the TCP twin plays its connections one
+        // after the other), the same but for how the connection ended.
+        let timeline = |path| {
+            let out = cardshark()
+                .args(["timeline", "--format", "jsonl"])
+                .arg(path)
+                .output()
+                .unwrap();
+            assert!(out.status.success());
+            let mut rows: Vec<Value> = json_lines(&String::from_utf8(out.stdout).unwrap())
+                .iter()
+                .filter(|r| !r["what"].as_str().unwrap().starts_with("the stream ends"))
+                .map(timeless)
+                .collect();
+            rows.sort_by_key(|r| r["stream"].as_u64());
+            rows
+        };
+        let (t_ws, t_tcp) = (timeline(&ws), timeline(&tcp));
+        assert!(t_ws.len() > 100, "{game}: {} changes", t_ws.len());
+        assert_eq!(t_ws, t_tcp, "{game}: timelines");
+    }
+}
+
+#[test]
+fn a_compressing_fragmenting_library_carries_the_tcp_game_unchanged() {
+    // deflate*.pcap and fragmented.pcap carry alice's connection of
+    // testdata/pokerth1/duo.pcap (the real server over TCP; hers is stream
+    // 0): her hands must be the same from each.
+    let duo = common::hands_ohh(&testdata("pokerth1/duo.pcap"), &[]);
+    let alice: Vec<Value> = duo
+        .iter()
+        .filter(|h| h["cardshark"]["stream"] == 0)
+        .map(timeless)
+        .map(|mut h| {
+            h["cardshark"]["id"] = Value::Null;
+            h["cardshark"]["stream"] = Value::Null;
+            h
+        })
+        .collect();
+    assert!(alice.len() >= 5);
+    for name in [
+        "deflate",
+        "deflate-no-takeover",
+        "fragmented",
+        "deflate-fragmented",
+    ] {
+        let path = testdata(&format!("websocket/{name}.pcap"));
+        let got: Vec<Value> = common::hands_ohh(&path, &[])
+            .iter()
+            .map(timeless)
+            .map(|mut h| {
+                h["cardshark"]["id"] = Value::Null;
+                h["cardshark"]["stream"] = Value::Null;
+                h
+            })
+            .collect();
+        assert_eq!(got, alice, "{name}");
+    }
+}
+
+#[test]
+fn library_captures_decode_message_for_message_with_their_frame_facts() {
+    for (name, compressed) in [
+        ("deflate", true),
+        ("deflate-no-takeover", true),
+        ("fragmented", false),
+        ("deflate-fragmented", true),
+    ] {
+        let mut want = library_truth(name);
+        let mut events: HashMap<String, usize> = HashMap::new();
+        let mut follow: HashMap<String, Vec<u8>> = HashMap::new();
+        for r in decode(&format!("{name}.pcap")) {
+            if let Some(e) = r["event"].as_str() {
+                *events.entry(e.to_owned()).or_default() += 1;
+                assert!(
+                    !matches!(e, "gap" | "unknown_data" | "websocket_error"),
+                    "{name}: {r}"
+                );
+                continue;
+            }
+            let dir = r["dir"].as_str().unwrap().to_owned();
+            let queue = want.get_mut(&dir).unwrap();
+            assert!(!queue.is_empty(), "{name}: invented {r}");
+            let (ty, hex, fragments) = queue.remove(0);
+            assert_eq!(r["type"], ty.as_str(), "{name}: {r}");
+            assert_eq!(r["len"], hex.len() / 2, "{name}: {r}");
+            assert!(r.get("error").is_none(), "{name}: {r}");
+            assert_eq!(r["notes"], Value::Array(vec![]), "{name}: {r}");
+            let f = &r["websocket"];
+            assert_eq!(f["compressed"], compressed, "{name}: {r}");
+            assert_eq!(f["frames"], fragments, "{name}: {r}");
+            assert_eq!(f["fin"], fragments == 1, "{name}: {r}");
+            assert_eq!(f["masked"], dir == "c2s", "{name}: {r}");
+            follow.entry(dir).or_default().extend(
+                (0..hex.len() / 2).map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).unwrap()),
+            );
+        }
+        assert!(want.values().all(Vec::is_empty), "{name}: not decoded");
+        assert_eq!(events["websocket_upgrade"], 1, "{name}");
+        assert_eq!(events["websocket_close"], 2, "{name}");
+        assert_eq!(events["websocket_ping"], events["websocket_pong"], "{name}");
+        assert!(events["websocket_ping"] >= 5, "{name}");
+        // follow --websocket: the messages' bytes, unmasked and inflated.
+        for dir in ["c2s", "s2c"] {
+            let out = cardshark()
+                .args([
+                    "follow",
+                    "--websocket",
+                    "--format",
+                    "raw",
+                    "-s",
+                    "0",
+                    "--dir",
+                    dir,
+                ])
+                .arg(testdata(&format!("websocket/{name}.pcap")))
+                .output()
+                .unwrap();
+            assert!(out.status.success());
+            assert_eq!(out.stdout, follow[dir], "{name} {dir}");
+        }
+    }
+}
+
+#[test]
+fn inspect_names_the_transport_and_the_protocol_inside() {
+    let table = run_ok(&["inspect"], "websocket/duo-ws.pcap");
+    assert_eq!(table.matches("websocket/pokerth-1").count(), 2, "{table}");
+    let doc = common::inspect(&testdata("websocket/deflate.pcap"));
+    let s = &common::streams(&doc)[0];
+    assert_eq!(s["transport"], "websocket");
+    assert_eq!(s["protocol"], "pokerth");
+    assert_eq!(s["dialect"], "pokerth-1");
+    assert_eq!(s["c2s"]["messages"], 17);
+    assert_eq!(s["s2c"]["messages"], 170);
+    let tcp = common::inspect(&testdata("websocket/duo-tcp.pcap"));
+    assert_eq!(common::streams(&tcp)[0]["transport"], "tcp");
+    // Inside a compressed stream picked up mid-way nothing can be known.
+    let table = run_ok(&["inspect"], "websocket/deflate-midstream.pcap");
+    assert!(table.contains("websocket/?"), "{table}");
+}
+
+#[test]
+fn loss_a_gap_and_a_mid_stream_start_over_websocket() {
+    // The truth per (client port, direction) of the duo game.
+    let text = std::fs::read_to_string(testdata("websocket/duo-ws.messages.jsonl")).unwrap();
+    let mut truth: HashMap<(u64, String), Vec<String>> = HashMap::new();
+    for t in json_lines(&text) {
+        truth
+            .entry((
+                t["client_port"].as_u64().unwrap(),
+                t["dir"].as_str().unwrap().into(),
+            ))
+            .or_default()
+            .push(
+                t["type"]
+                    .as_str()
+                    .unwrap()
+                    .trim_end_matches("Message")
+                    .into(),
+            );
+    }
+    // The replays' streams are the original's in order (alice, then bob).
+    let mut ports: Vec<u64> = truth.keys().map(|k| k.0).collect();
+    ports.sort();
+    ports.dedup();
+    let per_stream = |name: &str| {
+        let mut got: HashMap<(u64, String), Vec<String>> = HashMap::new();
+        let mut events: Vec<Value> = Vec::new();
+        for r in decode(name) {
+            if r.get("event").is_some() {
+                events.push(r);
+                continue;
+            }
+            assert!(r.get("error").is_none(), "{name}: {r}");
+            assert_eq!(r["transport"], "websocket", "{name}: {r}");
+            got.entry((
+                r["stream"].as_u64().unwrap(),
+                r["dir"].as_str().unwrap().into(),
+            ))
+            .or_default()
+            .push(r["type"].as_str().unwrap().into());
+        }
+        (got, events)
+    };
+    let want = |stream: u64, dir: &str| truth[&(ports[stream as usize], dir.to_owned())].clone();
+
+    // Lossy: every message, in order; no gap.
+    let (got, events) = per_stream("duo-ws-lossy.pcap");
+    for s in 0..2 {
+        for d in ["c2s", "s2c"] {
+            assert_eq!(got[&(s, d.to_owned())], want(s, d), "lossy {s} {d}");
+        }
+    }
+    assert!(events
+        .iter()
+        .all(|e| e["event"] != "gap" && e["event"] != "unknown_data"));
+
+    // A gap of 13 bytes in alice's server direction: one message lost, the
+    // rest decoded; the gap record says where in both streams.
+    let (got, events) = per_stream("duo-ws-gap.pcap");
+    let gaps: Vec<&Value> = events.iter().filter(|e| e["event"] == "gap").collect();
+    assert_eq!(gaps.len(), 1);
+    assert_eq!(gaps[0]["len"], 13);
+    assert_eq!(gaps[0]["dir"], "s2c");
+    assert_eq!(gaps[0]["transport"], "websocket");
+    assert!(gaps[0]["tcp_offset"].as_u64() > gaps[0]["offset"].as_u64());
+    let s2c = &got[&(0, "s2c".to_owned())];
+    assert_eq!(s2c.len(), want(0, "s2c").len() - 1);
+    assert_eq!(got[&(1, "s2c".to_owned())], want(1, "s2c"));
+
+    // Mid-stream: alice's connection without its upgrade is recognised
+    // from its frames; what follows is the end of her conversation.
+    let (got, events) = per_stream("duo-ws-midstream.pcap");
+    for d in ["c2s", "s2c"] {
+        let g = &got[&(0, d.to_owned())];
+        let w = want(0, d);
+        assert!(g.len() >= 10 && g.len() < w.len(), "{d}: {}", g.len());
+        assert_eq!(g[..], w[w.len() - g.len()..], "mid-stream {d}");
+    }
+    assert_eq!(got[&(1, "s2c".to_owned())], want(1, "s2c"));
+    let upgrades = events.iter().filter(|e| e["event"] == "websocket_upgrade");
+    assert_eq!(upgrades.count(), 1, "only bob's upgrade is in the capture");
+}
+
+#[test]
+fn a_compressed_stream_picked_up_mid_way_is_reported_not_guessed() {
+    let records = decode("deflate-midstream.pcap");
+    let mut unknown = 0;
+    for r in &records {
+        assert!(r.get("type").is_none(), "no message can be decoded: {r}");
+        if r["event"] == "unknown_data" {
+            let reason = r["reason"].as_str().unwrap();
+            assert!(reason.contains("deflate history"), "{r}");
+            assert_eq!(r["websocket"]["compressed"], true, "{r}");
+            unknown += 1;
+        }
+    }
+    assert!(unknown > 100, "{unknown}");
+    assert!(records.iter().any(|r| r["event"] == "websocket_close"));
+    assert!(records.iter().any(|r| r["event"] == "websocket_ping"));
+}
+
+#[test]
+fn follow_websocket_refuses_a_stream_that_is_not_one() {
+    let out = cardshark()
+        .args(["follow", "--websocket", "-s", "0"])
+        .arg(testdata("websocket/solo-tcp.pcap"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("stream 0 is not a WebSocket"), "{err}");
+    assert!(out.stdout.is_empty());
+}
