@@ -40,7 +40,7 @@ pub struct DecodeArgs {
     #[arg(short = 'p', long = "protocol", value_name = "NAME", value_parser = parse_protocol)]
     pub protocol: Option<ProtocolId>,
     /// Only records of this message type or event (e.g. PlayersActionDone,
-    /// gap, unknown_data); case does not matter.
+    /// gap, unknown_data, websocket_close); case does not matter.
     #[arg(short = 't', long = "type", value_name = "NAME")]
     pub type_name: Option<String>,
     /// Stop after this many records.
