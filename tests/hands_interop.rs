@@ -65,6 +65,23 @@ fn storage(text: &str) -> Vec<Value> {
 /// session of port5555.pcap (played again in mixed/all-four.pcap) carol
 /// shows Ts 4s on As 8s 3h 9c 2s, a flush, yet the server pays the pot of
 /// 120 to bob (2c 3c, two pairs). Known by what it shows, not by file.
+/// Whether a blind was posted all-in for less than the blind (a short
+/// stack in the big blind). The server (and the rules) still ask the others
+/// for the full blind; pokerkit takes the amount posted as the bet to call,
+/// so its replay of such a hand cannot end with the server's stacks.
+fn short_blind(h: &Value) -> bool {
+    (h["rounds"].as_array().unwrap().iter())
+        .flat_map(|r| r["actions"].as_array().unwrap())
+        .any(|a| {
+            let blind = match a["action"].as_str() {
+                Some("Post SB") => &h["small_blind_amount"],
+                Some("Post BB") => &h["big_blind_amount"],
+                _ => return false,
+            };
+            a["is_allin"] == true && a["amount"].as_f64() < blind.as_f64()
+        })
+}
+
 fn pays_the_wrong_winner(h: &Value) -> bool {
     let board: Vec<&str> = (h["rounds"].as_array().unwrap().iter())
         .filter_map(|r| r["cards"].as_array())
@@ -106,6 +123,9 @@ fn pokerkit_replays_and_the_ohh_specification_validates_every_hand() {
     // Hands whose chip reports the checks flagged, where pokerkit must
     // disagree with the server.
     let mut disagree = 0;
+    // Hands with a blind posted all-in short, whose stacks pokerkit's
+    // convention cannot give (see short_blind): parsed and replayed only.
+    let mut short = 0;
     for path in captures(&root.join("testdata")) {
         let file = path.strip_prefix(root.join("testdata")).unwrap();
         let file = file.to_string_lossy().replace('\\', "/");
@@ -189,6 +209,14 @@ fn pokerkit_replays_and_the_ohh_specification_validates_every_hand() {
                 want.keys().collect::<Vec<_>>(),
                 "{file}: hand {id}: players"
             );
+            let rake_only = |name: &String, chips: &Value| {
+                theirs[name].as_i64().unwrap() >= chips.as_i64().unwrap()
+            };
+            if short_blind(h) && !want.iter().all(|(n, c)| rake_only(n, c)) {
+                // The short blind made pokerkit ask less of the callers.
+                short += 1;
+                continue;
+            }
             let mut raked = 0;
             for (name, chips) in &want {
                 let diff = theirs[name].as_i64().unwrap() - chips.as_i64().unwrap();
@@ -222,7 +250,8 @@ fn pokerkit_replays_and_the_ohh_specification_validates_every_hand() {
     println!(
         "interop: {with_hands} captures with hands, {hands} hands, {replayed} replayed by pokerkit \
          (final stacks the server's, but for {disagree} hand(s) the checks flag, where pokerkit \
-         disagrees with the server), {valid} OHH objects valid against 1.4.6"
+         disagrees with the server, and {short} with a blind posted all-in short, which pokerkit \
+         plays as the bet to call), {valid} OHH objects valid against 1.4.6"
     );
     // Both poker protocols are in testdata/: an empty walk is a broken test.
     assert!(with_hands >= 2 && replayed > 0, "no poker capture found");

@@ -34,8 +34,16 @@ fn captures() -> Vec<PathBuf> {
         .collect();
     v.sort();
     let ws = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/websocket");
-    v.extend(["solo-ws.pcap", "duo-ws.pcap"].map(|n| ws.join(n)));
+    v.extend(["solo-ws.pcap", "duo-ws.pcap", "frag-ws.pcap"].map(|n| ws.join(n)));
     v
+}
+
+/// The client's port of a record.
+fn port_of(r: &Value) -> u64 {
+    let endpoint = if r["dir"] == "c2s" { "src" } else { "dst" };
+    (r[endpoint].as_str().unwrap().rsplit(':').next().unwrap())
+        .parse()
+        .unwrap()
 }
 
 /// Whether a capture's clients spoke WebSocket.
@@ -142,6 +150,9 @@ fn every_message_matches_the_servers_truth() {
         let truth = std::fs::read_to_string(cap.with_extension("messages.jsonl")).unwrap();
         // The truth per (client port, direction), in order.
         let mut want: HashMap<(u64, String), VecDeque<Want>> = HashMap::new();
+        // Over WebSocket: the frames each message took (frag-ws: the
+        // client fragments every message).
+        let mut frames: HashMap<(u64, String), VecDeque<u64>> = HashMap::new();
         let mut n_truth = 0;
         let ws = over_websocket(&cap);
         let prefix = if ws { 0 } else { 4 };
@@ -151,6 +162,10 @@ fn every_message_matches_the_servers_truth() {
                 t["client_port"].as_u64().unwrap(),
                 t["dir"].as_str().unwrap().to_owned(),
             );
+            frames
+                .entry(key.clone())
+                .or_default()
+                .push_back(t["fragments"].as_u64().unwrap_or(1));
             want.entry(key)
                 .or_default()
                 .push_back(truth_record_over(&t, prefix));
@@ -175,6 +190,8 @@ fn every_message_matches_the_servers_truth() {
                         "stream_end",
                         "websocket_upgrade",
                         "websocket_close",
+                        "websocket_ping",
+                        "websocket_pong",
                     ]
                 } else {
                     &["stream_start", "stream_end"]
@@ -208,7 +225,10 @@ fn every_message_matches_the_servers_truth() {
                 assert_eq!(facts["opcode"], "binary", "{r}");
                 assert_eq!(facts["masked"], dir == "c2s", "{r}");
                 assert_eq!(facts["compressed"], false, "{r}");
-                assert_eq!(facts["frames"], 1, "{r}");
+                let key = (port_of(&r), dir.clone());
+                let n = frames.get_mut(&key).and_then(VecDeque::pop_front);
+                assert_eq!(facts["frames"], n.unwrap_or(0), "{r}");
+                assert_eq!(facts["fin"], n == Some(1), "{r}");
                 assert!(r["tcp_offset"].as_u64().unwrap() > r["offset"].as_u64().unwrap());
             } else {
                 assert!(r.get("transport").is_none(), "{r}");

@@ -291,6 +291,15 @@ fn loss_a_gap_and_a_mid_stream_start_over_websocket() {
     assert_eq!(got[&(1, "s2c".to_owned())], want(1, "s2c"));
     let upgrades = events.iter().filter(|e| e["event"] == "websocket_upgrade");
     assert_eq!(upgrades.count(), 1, "only bob's upgrade is in the capture");
+    // Without Game Start players are seated as they appear; the button is
+    // still the dealer's seat.
+    let hands = common::hands_ohh(&testdata("websocket/duo-ws-midstream.pcap"), &[]);
+    let alices: Vec<&Value> = hands
+        .iter()
+        .filter(|h| h["cardshark"]["stream"] == 0)
+        .collect();
+    assert!(alices.len() >= 5);
+    assert!(alices.iter().all(|h| h["dealer_seat"].as_u64() > Some(0)));
 }
 
 #[test]
@@ -322,4 +331,35 @@ fn follow_websocket_refuses_a_stream_that_is_not_one() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("stream 0 is not a WebSocket"), "{err}");
     assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn the_real_server_answers_pings_between_fragments() {
+    // frag-ws: the client fragments every message and pings the server,
+    // also between the fragments of a message; the server echoes each.
+    let records = decode("frag-ws.pcap");
+    let payloads = |event: &str, dir: &str| -> Vec<String> {
+        records
+            .iter()
+            .filter(|r| r["event"] == event && r["dir"] == dir)
+            .map(|r| r["payload"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let pings = payloads("websocket_ping", "c2s");
+    assert!(pings.len() >= 20, "{}", pings.len());
+    assert_eq!(pings, payloads("websocket_pong", "s2c"));
+    // "alice ping 1", as hex.
+    assert_eq!(pings[0], "616c6963652070696e672031");
+    let fragmented = records
+        .iter()
+        .filter(|r| r["dir"] == "c2s" && r["websocket"]["frames"].as_u64() > Some(1))
+        .count();
+    let messages = records
+        .iter()
+        .filter(|r| r["dir"] == "c2s" && r.get("type").is_some())
+        .count();
+    assert_eq!(fragmented, messages);
+    let hands = common::hands_ohh(&testdata("websocket/frag-ws.pcap"), &[]);
+    assert_eq!(hands.len(), 5);
+    assert!(hands.iter().all(|h| h["cardshark"]["complete"] == true));
 }

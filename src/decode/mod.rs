@@ -139,6 +139,9 @@ struct Stream {
     messages: bool,
     /// [`DecodeConfig::payloads`].
     payloads: bool,
+    /// The protocol `--decode-as` chose: decoded as soon as it is known
+    /// whether a transport (WebSocket) wraps it.
+    forced: Option<ProtocolId>,
 }
 
 impl Stream {
@@ -160,8 +163,9 @@ impl Stream {
     fn protocol(&self) -> Option<ProtocolId> {
         match &self.phase {
             Phase::Decoding { dec, .. } => Some(dec.protocol()),
-            Phase::WebSocket(ws) => ws.protocol(),
-            _ => None,
+            Phase::WebSocket(ws) => ws.protocol().or(self.forced),
+            Phase::Detecting { .. } => self.forced,
+            Phase::Unknown { .. } => None,
         }
     }
 
@@ -172,6 +176,8 @@ impl Stream {
             server: self.info.server,
             messages: self.messages,
             payloads: self.payloads,
+            port: self.info.server.port(),
+            forced: self.forced,
         }
     }
 }
@@ -227,10 +233,10 @@ impl<S: RecordSink> DecodeStage<S> {
             held: None,
             messages: self.config.messages,
             payloads: self.config.payloads,
+            forced,
         };
-        if let Some(id) = forced {
+        if forced.is_some() {
             s.how = "forced";
-            become_protocol(&mut s, id, [0, 0]);
         }
         // The start record goes out at once (before detection: it names a
         // protocol only when one was forced).
@@ -281,8 +287,14 @@ impl<S: RecordSink> DecodeStage<S> {
             }
             Phase::WebSocket(ws) => {
                 ws.data(dir, offset, bytes, frame, ts, &mut self.out);
-                if ws.detecting() {
+                let detecting = ws.detecting();
+                let held = s.held.is_some();
+                // Records wait while it works out what it carries (it may
+                // also have just decided: then they go).
+                if detecting {
                     self.hold(stream, frame);
+                }
+                if detecting || held {
                     self.try_detect_inner(stream, false);
                 }
             }
@@ -329,8 +341,14 @@ impl<S: RecordSink> DecodeStage<S> {
             }
             Phase::WebSocket(ws) => {
                 ws.gap(dir, offset, len, reason, frame, ts, &mut self.out);
-                if ws.detecting() {
+                let detecting = ws.detecting();
+                let held = s.held.is_some();
+                // Records wait while it works out what it carries (it may
+                // also have just decided: then they go).
+                if detecting {
                     self.hold(stream, frame);
+                }
+                if detecting || held {
                     self.try_detect_inner(stream, false);
                 }
             }
@@ -368,7 +386,13 @@ impl<S: RecordSink> DecodeStage<S> {
             _ => None,
         };
         let mut verdict = Verdict::Unknown;
-        if ws.is_none() {
+        if let (None, Some(id)) = (&ws, s.forced) {
+            verdict = Verdict::Protocol {
+                id,
+                confidence: 100,
+                start: [0, 0],
+            };
+        } else if ws.is_none() {
             verdict = detector.detect(&prefix[0], &prefix[1], done, port);
         }
         // A WebSocket picked up after its upgrade is recognised from its
@@ -434,11 +458,10 @@ impl<S: RecordSink> DecodeStage<S> {
         let Some(s) = self.streams.get_mut(&stream) else {
             return;
         };
-        let port = s.info.server.port();
         let Phase::WebSocket(ws) = &mut s.phase else {
             return;
         };
-        if ws.decide(finished, port, &mut self.out) {
+        if ws.decide(finished, &mut self.out) {
             if ws.protocol().is_none() && s.how == "detected" {
                 s.how = "unknown";
             }
@@ -464,7 +487,7 @@ impl<S: RecordSink> DecodeStage<S> {
                 }
             }
             Phase::WebSocket(ws) => {
-                ws.finish(s.info.server.port(), &mut self.out);
+                ws.finish(&mut self.out);
                 counts = ws.counts;
                 if ws.protocol().is_none() && s.how == "detected" {
                     s.how = "unknown";

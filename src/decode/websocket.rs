@@ -34,6 +34,10 @@ use std::net::SocketAddr;
 /// Data messages per direction kept for probing unframed protocols.
 const PROBE_MESSAGES: usize = 6;
 
+/// Items a stream may queue while what its messages are is worked out;
+/// past this (a flood of pings, say) it decides with what it has.
+const QUEUE_LIMIT: usize = 1024;
+
 /// Who the stream's records are about.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Env {
@@ -43,6 +47,10 @@ pub(super) struct Env {
     pub messages: bool,
     /// Keep each data message's payload in its record's [`Carried`].
     pub payloads: bool,
+    /// The server's port (breaks ties between protocols).
+    pub port: u16,
+    /// The protocol inside, when `--decode-as` chose it.
+    pub forced: Option<ProtocolId>,
 }
 
 /// Something a direction's unwrapper gave, or a gap, waiting for detection.
@@ -209,7 +217,7 @@ impl WsStream {
     }
 
     /// The stream ended: what the unwrappers and decoders still hold.
-    pub fn finish(&mut self, port: u16, out: &mut Vec<Record>) {
+    pub fn finish(&mut self, out: &mut Vec<Record>) {
         for dir in [Direction::C2S, Direction::S2C] {
             let mut items = Vec::new();
             self.unwrap[dir.index()].finish(&mut items);
@@ -217,7 +225,7 @@ impl WsStream {
                 self.item(dir, Item::Out(o), out);
             }
         }
-        self.decide(true, port, out);
+        self.decide(true, out);
         if let Inner::Framed { dec, dirs } = &mut self.inner {
             for (i, d) in dirs.iter_mut().enumerate() {
                 let n = out.len();
@@ -235,7 +243,8 @@ impl WsStream {
     /// Works out what the messages are, when it can: an unframed protocol
     /// on the first messages, else a framed one on their concatenation.
     /// True once decided (the queue has then been decoded).
-    pub fn decide(&mut self, done: bool, port: u16, out: &mut Vec<Record>) -> bool {
+    pub fn decide(&mut self, done: bool, out: &mut Vec<Record>) -> bool {
+        let port = self.env.port;
         let Inner::Detecting {
             prefix,
             sealed,
@@ -248,10 +257,24 @@ impl WsStream {
         };
         let done =
             done || (sealed[0] && sealed[1]) || prefix.iter().any(|p| p.len() >= DETECT_LIMIT);
-        let next = match detect_unframed(msgs, done) {
+        let forced = self.env.forced.map(|id| Verdict::Protocol {
+            id,
+            confidence: 100,
+            start: [0, 0],
+        });
+        // Forced (`--decode-as`): unframed if the protocol is carried so,
+        // else framed.
+        let unframed = match (forced, self.env.forced) {
+            (Some(v), Some(id)) if protocols::new_decoder(id).carries_unframed() => v,
+            (Some(_), _) => Verdict::Unknown,
+            _ => detect_unframed(msgs, done),
+        };
+        let next = match unframed {
             Verdict::Protocol { id, .. } => Inner::Unframed(protocols::new_decoder(id)),
             Verdict::Undecided => return false,
-            Verdict::Unknown => match detector.detect(&prefix[0], &prefix[1], done, port) {
+            Verdict::Unknown => match forced
+                .unwrap_or_else(|| detector.detect(&prefix[0], &prefix[1], done, port))
+            {
                 Verdict::Undecided => return false,
                 Verdict::Unknown => Inner::Unknown,
                 Verdict::Protocol { id, start, .. } => {
@@ -343,6 +366,9 @@ impl WsStream {
                 _ => sealed[i] = true,
             }
             queue.push((dir, item));
+            if queue.len() >= QUEUE_LIMIT {
+                self.decide(true, out);
+            }
             return;
         }
         match item {

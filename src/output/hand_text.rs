@@ -206,8 +206,8 @@ pub fn write(h: &Hand) -> String {
             ActionKind::SmallBlind | ActionKind::BigBlind if a.added > a.total => {
                 writeln!(o, "{who}: posts small & big blinds {}", a.added)
             }
-            ActionKind::SmallBlind => writeln!(o, "{who}: posts small blind {}", a.added),
-            ActionKind::BigBlind => writeln!(o, "{who}: posts big blind {}", a.added),
+            ActionKind::SmallBlind => writeln!(o, "{who}: posts small blind {}{all_in}", a.added),
+            ActionKind::BigBlind => writeln!(o, "{who}: posts big blind {}{all_in}", a.added),
             ActionKind::Fold => writeln!(o, "{who}: folds"),
             ActionKind::Check => writeln!(o, "{who}: checks"),
             ActionKind::Call if a.added == 0 => writeln!(o, "{who}: checks"),

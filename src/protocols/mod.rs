@@ -257,6 +257,12 @@ pub trait StreamDecoder: Send {
     fn decode_unframed(&mut self, _dir: Direction, _msg: &[u8]) -> Option<Decoded> {
         None
     }
+
+    /// Whether [`StreamDecoder::decode_unframed`] decodes (the protocol is
+    /// carried one message per transport message).
+    fn carries_unframed(&self) -> bool {
+        false
+    }
 }
 
 /// Probes `buf`, the first bytes of direction `dir`, for protocol `id`.

@@ -2,7 +2,7 @@
 """Scripted PokerTH 1.x client: logs in, creates or joins a game, plays it, logs every message.
 
 Derived from shared/tools/pokerth-server/client.py (scenarios "solo" and "duo", unchanged here);
-this copy adds the scenarios spectator, kick, rejected, timeout, password, ten and reconnect.
+this copy adds the scenarios spectator, kick, rejected, timeout, password, ten, reconnect and frag.
 
 Wire format (PokerTH src/net/common/asioreceivebuffer.cpp, NET_HEADER_SIZE 4): each message is a
 4-byte big-endian length, then a serialized PokerTHMessage (see schema.json) whose messageType says
@@ -35,9 +35,20 @@ Scenarios:
   reconnect  as duo; in hand 2 bob closes his connection, logs in again with myLastSessionId (his
              old session id), gets InitAck.rejoinGameId, sends RejoinExistingGame and plays on
              (StartEvent rejoinEvent, GameStartRejoin, PlayerIdChanged to the others).
+  frag       WebSocket only (--ws): the solo game, but alice sends every message fragmented into
+             2-4 binary frames (binary FIN=0, continuation FIN=0..., continuation FIN=1; cut points
+             random, every fragment non-empty) and pings the server: before every third message
+             (between messages), between two fragments of every odd-numbered message (then waits
+             50 ms, so that the server's pong arrives in the middle of the message), and every 8 s
+             while waiting for the server. Each ping has a small payload ("alice ping N"); pongs
+             are read as control frames and checked against the pings.
 
 The log (JSON lines) holds one record per message: time, connection, direction, type, length,
-payload hex and the decoded message.
+payload hex and the decoded message. In the frag scenario each c2s record also has `fragments` (the
+number of frames), `fragment_lens` (payload bytes per frame) and, if pings went out since the
+previous c2s message, `pings`: [{"after_fragment": k, "payload": text}] (k = 0: before the first
+fragment, i.e. between messages; k > 0: after fragment k, inside the message). Pongs are not logged
+as records (they are no PokerTH messages); the summary counts them.
 """
 import argparse
 import json
@@ -53,7 +64,7 @@ import pokerth_schema as pb
 
 Msg = pb.PokerTHMessage
 TYPE = {v.number: v.name[len("Type_"):] for v in Msg.PokerTHMessageType.DESCRIPTOR.values}
-SCENARIOS = ["solo", "duo", "spectator", "kick", "rejected", "timeout", "password", "ten", "reconnect"]
+SCENARIOS = ["solo", "duo", "spectator", "kick", "rejected", "timeout", "password", "ten", "reconnect", "frag"]
 PASSWORD = "letmein"
 
 
@@ -80,6 +91,14 @@ class Client:
         self.scenario, self.shared, self.password = scenario, shared if shared is not None else {}, password
         self.port, self.ws_resource = port, ws
         self.rng = random.Random(seed)
+        # frag scenario: fragment every message and ping (own RNG, so the game plays as in solo)
+        self.frag = scenario == "frag" and ws is not None
+        self.frag_rng = random.Random(seed + 1000)
+        self.sent = 0               # c2s messages sent on this connection
+        self.pings_sent = []        # ping payloads in the order sent
+        self.pongs = []             # pong payloads in the order received
+        self.pending_pings = []     # pings sent since the last c2s message, for its log record
+        self.next_idle_ping = time.monotonic() + 8
         self.connect()
         self.me = self.game = None
         self.joined, self.started, self.leaving, self.done = 1, False, False, False
@@ -116,19 +135,49 @@ class Client:
         self.buf = b""
 
     # -- wire ---------------------------------------------------------------------------------
-    def record(self, direction, m, payload):
+    def record(self, direction, m, payload, **extra):
         self.log(conn=self.name, client_port=self.cport, dir=direction, type=TYPE[m.messageType],
                  len=len(payload), hex=payload.hex(),
-                 msg=json_format.MessageToDict(m, preserving_proto_field_name=True))
+                 msg=json_format.MessageToDict(m, preserving_proto_field_name=True), **extra)
+
+    def ping(self, after_fragment):
+        payload = f"{self.nick} ping {len(self.pings_sent) + 1}"
+        self.ws.ping(payload)
+        self.pings_sent.append(payload.encode())
+        self.pending_pings.append({"after_fragment": after_fragment, "payload": payload})
+
+    def send_fragmented(self, payload):
+        """Send one binary message as 2-4 frames, with pings before it or between its fragments."""
+        from websocket import ABNF
+        self.sent += 1
+        k = min(self.frag_rng.choice([2, 3, 4]), len(payload))
+        cuts = [0] + sorted(self.frag_rng.sample(range(1, len(payload)), k - 1)) + [len(payload)]
+        chunks = [payload[a:b] for a, b in zip(cuts, cuts[1:])]
+        ping_inside = self.frag_rng.randint(1, k - 1) if self.sent % 2 == 1 else None
+        if self.sent % 3 == 0:
+            self.ping(0)   # between the previous message and this one
+        for i, chunk in enumerate(chunks):
+            op = ABNF.OPCODE_BINARY if i == 0 else ABNF.OPCODE_CONT
+            self.ws.send_frame(ABNF.create_frame(chunk, op, fin=int(i == k - 1)))
+            if i + 1 == ping_inside:
+                self.ping(i + 1)
+                time.sleep(0.05)   # let the pong come back while the message is still open
+        extra = dict(fragments=k, fragment_lens=[len(c) for c in chunks])
+        if self.pending_pings:
+            extra["pings"], self.pending_pings = self.pending_pings, []
+        return extra
 
     def send(self, type_name, body):
         m = json_format.ParseDict({"messageType": "Type_" + type_name, field(type_name): body}, Msg())
         payload = m.SerializeToString()
-        if self.ws:
+        extra = {}
+        if self.frag:
+            extra = self.send_fragmented(payload)
+        elif self.ws:
             self.ws.send_binary(payload)
         else:
             self.sock.sendall(struct.pack(">I", len(payload)) + payload)
-        self.record("c2s", m, payload)
+        self.record("c2s", m, payload, **extra)
 
     def receive(self, timeout):
         """Whole messages that arrived within timeout; None once the server has closed."""
@@ -155,13 +204,16 @@ class Client:
         import websocket
         self.ws.settimeout(timeout)
         try:
-            op, payload = self.ws.recv_data(control_frame=False)
+            op, payload = self.ws.recv_data(control_frame=self.frag)   # frag: see the pongs
         except (websocket.WebSocketTimeoutException, TimeoutError, socket.timeout):
             return []
         except (websocket.WebSocketConnectionClosedException, OSError):
             return None
         if op == websocket.ABNF.OPCODE_CLOSE:
             return None
+        if op == websocket.ABNF.OPCODE_PONG:
+            self.pongs.append(bytes(payload))
+            return []
         if op != websocket.ABNF.OPCODE_BINARY:
             return []
         m = Msg.FromString(payload)
@@ -185,6 +237,9 @@ class Client:
                     for t in due:
                         self.timers.remove(t)
                         t[1]()
+                    if self.frag and not self.leaving and time.monotonic() >= self.next_idle_ping:
+                        self.next_idle_ping = time.monotonic() + 8
+                        self.ping(0)   # between messages, while waiting for the server
                     msgs = self.receive(0.2)
                     if msgs is None:
                         break
@@ -541,7 +596,7 @@ def main():
 
     sc = a.scenario
     seats = {"solo": 3, "duo": 4, "spectator": 3, "kick": 5, "rejected": 4, "timeout": 3, "password": 4,
-             "ten": 10, "reconnect": 4}[sc]
+             "ten": 10, "reconnect": 4, "frag": 3}[sc]
     info = dict(gameName=f"pcap test {sc}", netGameType="normalGame", maxNumPlayers=seats,
                 raiseIntervalMode="raiseOnHandNum", raiseEveryHands=1, endRaiseMode="doubleBlinds",
                 proposedGuiSpeed=11, delayBetweenHands=5, playerActionTimeout=20,  # server minima
@@ -554,7 +609,9 @@ def main():
         allin_from = min(allin_from, 4)
     seconds = a.seconds or (600 if sc in ("timeout", "ten") else 400)
     log, deadline = JsonlLog(a.log), time.monotonic() + seconds
-    players = {"solo": [("alice", "create")],
+    if sc == "frag" and not a.ws:
+        ap.error("the frag scenario needs --ws (run.sh: WS=1 ./run.sh frag)")
+    players = {"solo": [("alice", "create")], "frag": [("alice", "create")],
                "spectator": [("alice", "create"), ("bob", "join"), ("carol", "spectate")],
                "kick": [("alice", "create"), ("bob", "join"), ("carol", "join"), ("dave", "join")]
                }.get(sc, [("alice", "create"), ("bob", "join")])
@@ -577,6 +634,11 @@ def main():
               f"cash {c.cash}, ended: {c.why}")
         for e in c.events:
             print(f"    {e}")
+        if c.frag:
+            same = c.pongs == c.pings_sent
+            print(f"    frag: {c.sent} messages fragmented, {len(c.pings_sent)} pings sent, {len(c.pongs)} pongs "
+                  f"received, payloads {'match' if same else 'DIFFER'}")
+            ok &= same and c.sent > 0
         expect_kicked = sc == "kick" and c.nick in ("carol", "dave")
         ok &= (c.why == "kicked") if expect_kicked else c.hands_done > 0
     return 0 if ok else 1

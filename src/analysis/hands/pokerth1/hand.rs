@@ -32,6 +32,10 @@ pub(super) struct Open {
     pub troubled: bool,
     /// The capture does not show the hand's start.
     unseen_start: bool,
+    /// Hand Start's dealer, kept to place the button when the dealer had
+    /// no seat yet (a capture without Game Start seats players as they
+    /// appear).
+    pub dealer: Option<u64>,
     /// Each player's money at the end of the last hand (or the game's
     /// start money), when known.
     pub prior: HashMap<u64, u64>,
@@ -76,6 +80,7 @@ impl Open {
             ended: false,
             troubled: false,
             unseen_start: false,
+            dealer: None,
             prior,
         }
     }
@@ -117,7 +122,9 @@ impl Open {
         let prior = (hand.seats.iter())
             .filter_map(|s| Some((s.player, *prior.get(&s.player)?)))
             .collect();
-        Open::new(hand, prior)
+        let mut o = Open::new(hand, prior);
+        o.dealer = dealer;
+        o
     }
 
     /// A hand whose start the capture does not show (see

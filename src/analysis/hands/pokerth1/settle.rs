@@ -15,6 +15,11 @@ use crate::analysis::hands::model::*;
 /// `None`): incomplete unless its result was seen and nothing went wrong.
 pub(super) fn close(mut o: Open, frame: Option<u64>) -> Hand {
     let h = &mut o.hand;
+    if h.button.is_none() {
+        // The dealer was seated after Hand Start (seats made as players
+        // appear): his seat now.
+        h.button = o.dealer.and_then(|d| h.seat(d)).map(|s| s.seat);
+    }
     h.close_reported(o.ended, o.troubled, frame, o.won.iter().map(|w| w.player));
     for seat in &mut h.seats {
         let p = seat.player;
