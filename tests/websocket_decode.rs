@@ -363,3 +363,31 @@ fn the_real_server_answers_pings_between_fragments() {
     assert_eq!(hands.len(), 5);
     assert!(hands.iter().all(|h| h["cardshark"]["complete"] == true));
 }
+
+#[test]
+fn decode_as_chooses_the_protocol_inside_the_websocket() {
+    let plain = decode("solo-ws.pcap");
+    let forced = json_lines(&run_ok(
+        &[
+            "decode",
+            "--format",
+            "jsonl",
+            "--decode-as",
+            "7233=pokerth-1",
+        ],
+        "websocket/solo-ws.pcap",
+    ));
+    // The same records, but that every one now names the protocol (the
+    // start and the upgrade too, since it is known from the start).
+    assert_eq!(plain.len(), forced.len());
+    for (a, b) in plain.iter().zip(&forced) {
+        let mut a = a.clone();
+        a["protocol"] = Value::from("pokerth");
+        assert_eq!(a, *b);
+    }
+    let table = run_ok(
+        &["inspect", "--decode-as", "7233=gls"],
+        "websocket/solo-ws.pcap",
+    );
+    assert!(table.contains("websocket/gls (forced)"), "{table}");
+}
