@@ -134,6 +134,12 @@ impl<W: Write> Writer<W> {
                 }
                 let t0 = *self.first_ts.get_or_insert(r.ts.as_f64());
                 let type_name = format!("{:<26}", r.type_name());
+                // What carried it: `ws/pokerth` inside a WebSocket.
+                let protocol = match (&r.carried, r.protocol) {
+                    (None, p) => p.map_or("-", |p| p.name()).to_owned(),
+                    (Some(_), Some(p)) => format!("ws/{}", p.name()),
+                    (Some(_), None) => "ws".to_owned(),
+                };
                 let type_name = match &r.body {
                     Body::Message { decoded, .. } if decoded.error.is_none() => type_name,
                     Body::Message { .. } => paint(&type_name, Style::Error),
@@ -146,7 +152,7 @@ impl<W: Write> Writer<W> {
                     r.ts.as_f64() - t0,
                     r.stream,
                     r.dir.as_str(),
-                    r.protocol.map_or("-", |p| p.name()),
+                    protocol,
                     summary(r)
                 )
             }
