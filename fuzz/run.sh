@@ -20,7 +20,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 cd "$here"
 
-all=(capture_reader link_layer reassembly decode_stage detect proto_pokerth proto_pokerth1 proto_pokernetwork proto_gls proto_cardgame websocket)
+all=(capture_reader link_layer reassembly decode_stage detect proto_pokerth proto_pokerth1 proto_pokernetwork proto_gls proto_cardgame websocket websocket_stage)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 
@@ -83,6 +83,35 @@ for cap in "$top/testdata/websocket"/*.pcap; do
     done
 done
 seed websocket "$streams"/ws-*
+# The WebSocket stage: both directions of each connection after their HTTP
+# heads, in its format (mode, chunking, c2s length, c2s, s2c): mode 0, 1 or
+# 2 as the capture negotiated (nothing, permessage-deflate with or without
+# context takeover), and the same bytes as mode 3 (no handshake), in
+# 1460-byte chunks.
+mkdir -p corpus/websocket_stage
+for cap in "$top/testdata/websocket"/*.pcap; do
+    [ -f "$cap" ] || continue
+    for s in 0 1; do
+        c2s="$streams/wss-$s-c2s" s2c="$streams/wss-$s-s2c"
+        "$bin" follow --format raw --dir c2s -s "$s" "$cap" >"$c2s" 2>/dev/null || continue
+        "$bin" follow --format raw --dir s2c -s "$s" "$cap" >"$s2c" 2>/dev/null || continue
+        python3 - "$c2s" "$s2c" "corpus/websocket_stage/seed-$(basename "$cap" .pcap)-$s" <<'PY'
+import sys
+c2s, s2c = (open(p, "rb").read() for p in sys.argv[1:3])
+if not c2s.startswith(b"GET ") or b"\r\n\r\n" not in s2c:
+    sys.exit()
+head = s2c[: s2c.index(b"\r\n\r\n")].lower()
+mode = 0
+if b"permessage-deflate" in head:
+    mode = 2 if b"no_context_takeover" in head else 1
+c2s = c2s[c2s.index(b"\r\n\r\n") + 4 :]
+s2c = s2c[s2c.index(b"\r\n\r\n") + 4 :]
+for m, suffix in ((mode, ""), (3, "-midstream")):
+    with open(sys.argv[3] + suffix, "wb") as f:
+        f.write(bytes([m, 12]) + len(c2s).to_bytes(4, "big") + c2s + s2c)
+PY
+    done
+done
 
 "${fuzz[@]}" build
 

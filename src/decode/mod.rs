@@ -13,6 +13,8 @@ pub mod record;
 #[cfg(test)]
 mod tests;
 mod websocket;
+#[cfg(test)]
+mod websocket_tests;
 
 pub use direction::DirCounts;
 pub use record::{Body, Carried, Record, WsEvent};

@@ -28,7 +28,7 @@ use crate::protocols::{self, Decoded, Probe, ProtocolId, StreamDecoder};
 use crate::reassembly::{Direction, GapReason};
 use crate::transport::websocket::handshake::Upgrade;
 use crate::transport::websocket::message::Side;
-use crate::transport::websocket::unwrap::{At, Out, Unwrapper};
+use crate::transport::websocket::unwrap::{At, Facts, Out, Unwrapper};
 use std::net::SocketAddr;
 
 /// Data messages per direction kept for probing unframed protocols.
@@ -203,7 +203,7 @@ impl WsStream {
     ) {
         let u = &mut self.unwrap[dir.index()];
         let mut items = Vec::new();
-        u.gap(offset, len, &mut items);
+        u.gap(offset, len, frame, ts, &mut items);
         let at = At {
             tcp_offset: offset,
             offset: u.offset(),
@@ -400,18 +400,28 @@ impl WsStream {
                 let body = Body::WebSocket(Box::new(WsEvent::Error { len, why }));
                 out.push(self.at_record(dir, &at, body));
             }
-            Item::Out(Out::Uninflatable { at, len, facts }) => {
+            Item::Out(Out::Uninflatable {
+                at,
+                len,
+                facts,
+                why,
+            }) => {
                 self.counts[i].unknown_bytes += len;
                 let reason = format!(
                     "a compressed WebSocket message ({} frame(s)) whose deflate history \
-                     is not in the capture: not inflated",
+                     is missing ({why}): not inflated",
                     facts.frames
                 );
-                let mut r = self.at_record(dir, &at, Body::UnknownData { len, reason });
-                if let Some(c) = r.carried.as_mut() {
-                    c.facts = Some(facts);
-                }
-                out.push(r);
+                self.lost(dir, at, len, facts, reason, out);
+            }
+            Item::Out(Out::Unfinished {
+                at,
+                len,
+                facts,
+                why,
+            }) => {
+                self.counts[i].unknown_bytes += len;
+                self.lost(dir, at, len, facts, why, out);
             }
             Item::Out(Out::Skipped { at, len, why }) => {
                 self.counts[i].unknown_bytes += len;
@@ -431,6 +441,24 @@ impl WsStream {
         }
     }
 
+    /// Data message bytes that cannot be decoded: unknown data, with the
+    /// frame facts.
+    fn lost(
+        &self,
+        dir: Direction,
+        at: At,
+        len: u64,
+        facts: Facts,
+        reason: String,
+        out: &mut Vec<Record>,
+    ) {
+        let mut r = self.at_record(dir, &at, Body::UnknownData { len, reason });
+        if let Some(c) = r.carried.as_mut() {
+            c.facts = Some(facts);
+        }
+        out.push(r);
+    }
+
     /// A data message: decoded whole, fed to a framed decoder, or reported
     /// when nothing inside was recognised.
     fn message(
@@ -438,7 +466,7 @@ impl WsStream {
         dir: Direction,
         at: At,
         payload: Vec<u8>,
-        facts: crate::transport::websocket::unwrap::Facts,
+        facts: Facts,
         notes: Vec<String>,
         out: &mut Vec<Record>,
     ) {

@@ -53,9 +53,10 @@ pub enum Event {
         /// Notes (a close code outside the allowed ranges, ...).
         notes: Vec<String>,
     },
-    /// A compressed data message that cannot be inflated: the capture
-    /// lacks its deflate history (it starts after the handshake, or a gap
-    /// cut a stream with context takeover). Reported, never guessed at.
+    /// A compressed data message that cannot be inflated: its deflate
+    /// history is missing (the capture starts after the handshake, or a
+    /// gap or a message that could not be inflated cut a stream with
+    /// context takeover). Reported, never guessed at.
     Uninflatable {
         /// Text or Binary.
         opcode: Opcode,
@@ -63,6 +64,8 @@ pub enum Event {
         len: usize,
         /// Frames it took.
         frames: u32,
+        /// Why the history is missing.
+        why: &'static str,
     },
     /// A frame that could not be used: why (its bytes are skipped).
     Error(String),
@@ -121,10 +124,16 @@ impl Assembler {
             Some((d, true)) => d.reset(false),
             Some((_, false)) => {
                 self.inflate = None;
-                self.lost = Some("a gap cut the deflate history (context takeover)");
+                self.lost = Some("a gap cut it, and the sender keeps its context");
             }
             None => {}
         }
+    }
+
+    /// The data message being put together, dropped: its frames so far,
+    /// its payload bytes so far, and whether it is compressed.
+    pub fn unfinished(&mut self) -> Option<(u32, usize, bool)> {
+        (self.partial.take()).map(|p| (p.frames, p.payload.len(), p.compressed || p.uninflatable))
     }
 
     /// The capture starts after the upgrade: whatever was negotiated is
@@ -223,6 +232,7 @@ impl Assembler {
                 opcode: p.opcode,
                 len: p.payload.len(),
                 frames: p.frames,
+                why: self.lost.unwrap_or("permessage-deflate was not negotiated"),
             };
         }
         if p.compressed {
@@ -231,10 +241,21 @@ impl Assembler {
             };
             match inflate(inflater, &p.payload) {
                 Ok(out) => p.payload = out,
+                Err(why) if *fresh => {
+                    // Each message starts afresh: the next one inflates.
+                    inflater.reset(false);
+                    return Event::Error(why);
+                }
                 Err(why) => {
-                    // The window is now unknown: later messages cannot be
-                    // trusted to inflate; start afresh.
-                    *inflater = Decompress::new(false);
+                    // The sender's window carries over and this message's
+                    // end is unknown: an inflater started afresh would take
+                    // the bytes later messages refer back to for zeros (a
+                    // guess), so they are reported instead.
+                    self.inflate = None;
+                    self.lost = Some(
+                        "a message that could not be inflated cut it, and the sender \
+                         keeps its context",
+                    );
                     return Event::Error(why);
                 }
             }

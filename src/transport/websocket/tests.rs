@@ -180,7 +180,8 @@ fn the_rfc_7692_deflate_examples() {
         [Event::Uninflatable {
             opcode: Opcode::Text,
             len: 5,
-            frames: 1
+            frames: 1,
+            why: "the capture starts after the handshake",
         }]
     );
     assert_eq!(a.uninflatable, 1);

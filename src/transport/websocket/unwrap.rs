@@ -10,7 +10,7 @@
 //! before it, the position a game decoder sees). A header that cannot
 //! start a frame, a gap, or a capture that starts after the upgrade sends
 //! it looking for the next frame boundary ([`super::probe`]), and the bytes
-//! it skips are reported.
+//! it skips are reported, as is a fragmented message it cannot finish.
 
 use super::frame::{header, Header, Opcode, Read};
 use super::handshake::Deflate;
@@ -69,8 +69,23 @@ pub enum Out {
         notes: Vec<String>,
     },
     /// A compressed message that cannot be inflated (see
-    /// [`Event::Uninflatable`]): `len` compressed bytes.
-    Uninflatable { at: At, len: u64, facts: Facts },
+    /// [`Event::Uninflatable`]): `len` compressed bytes, and why its
+    /// deflate history is missing.
+    Uninflatable {
+        at: At,
+        len: u64,
+        facts: Facts,
+        why: &'static str,
+    },
+    /// A fragmented data message that cannot be finished (a gap, bytes
+    /// that are not frames, or the stream's end came before its last
+    /// frame): the `len` payload bytes of its frames so far, and why.
+    Unfinished {
+        at: At,
+        len: u64,
+        facts: Facts,
+        why: String,
+    },
     /// A frame that could not be used, and why; `len`: its bytes.
     Error { at: At, len: u64, why: String },
     /// Bytes that are not frames, skipped while looking for a boundary.
@@ -165,10 +180,18 @@ impl Unwrapper {
         self.process(false, out);
     }
 
-    /// `len` bytes at TCP offset `offset` are missing: what was being put
-    /// together is lost, and frames are looked for again after the gap.
-    pub fn gap(&mut self, offset: u64, len: u64, out: &mut Vec<Out>) {
-        self.flush("a frame cut by a gap", out);
+    /// `len` bytes at TCP offset `offset` are missing, as capture frame
+    /// `frame` made certain: what was being put together is lost (reported
+    /// as of that frame), and frames are looked for again after the gap.
+    pub fn gap(&mut self, offset: u64, len: u64, frame: u64, ts: Timestamp, out: &mut Vec<Out>) {
+        if frame >= self.latest.0 {
+            self.latest = (frame, ts);
+        }
+        self.flush(
+            "a frame cut by a gap",
+            "a fragmented message cut by a gap",
+            out,
+        );
         self.base = offset + len;
         self.asm.lost();
         self.first = None;
@@ -178,15 +201,24 @@ impl Unwrapper {
 
     /// The stream ended: what is left is reported.
     pub fn finish(&mut self, out: &mut Vec<Out>) {
-        self.flush("an incomplete frame at the end of the stream", out);
+        self.flush(
+            "an incomplete frame at the end of the stream",
+            "a fragmented message without its last frame at the end of the stream",
+            out,
+        );
     }
 
-    fn flush(&mut self, why: &str, out: &mut Vec<Out>) {
+    fn flush(&mut self, why: &str, message_why: &str, out: &mut Vec<Out>) {
         self.process(true, out);
         self.report_skipped(out);
+        self.abandon(message_why, out);
         let left = (self.buf.len() - self.start) as u64;
         if left > 0 {
-            let at = self.at(self.base, self.base + left);
+            let at = At {
+                frame: self.latest.0,
+                ts: self.latest.1,
+                ..self.at(self.base, self.base + left)
+            };
             out.push(Out::Skipped {
                 at,
                 len: left,
@@ -232,9 +264,12 @@ impl Unwrapper {
                 }
                 Read::Header(_) | Read::NeedMore(_) => return,
                 Read::Invalid(why) => {
+                    self.abandon(
+                        "a fragmented message cut by bytes that are not a frame",
+                        out,
+                    );
                     let at = self.at(self.base, self.base + 1);
                     self.skipped.get_or_insert((at, 0, why));
-                    self.first = None;
                     self.resync = true;
                     self.skip_first = true;
                 }
@@ -297,7 +332,9 @@ impl Unwrapper {
                 close,
                 notes,
             }),
-            Some(Event::Uninflatable { len, frames, .. }) => {
+            Some(Event::Uninflatable {
+                len, frames, why, ..
+            }) => {
                 self.first = None;
                 out.push(Out::Uninflatable {
                     at: msg_at,
@@ -306,10 +343,16 @@ impl Unwrapper {
                         compressed: true,
                         ..facts(frames)
                     },
+                    why,
                 });
             }
             Some(Event::Error(why)) => {
-                if !h.opcode.is_control() {
+                // A data frame's error ends the message being put together;
+                // a control frame's, or an unknown opcode's, leaves it be.
+                if matches!(
+                    h.opcode,
+                    Opcode::Text | Opcode::Binary | Opcode::Continuation
+                ) {
                     self.first = None;
                 }
                 out.push(Out::Error {
@@ -319,6 +362,33 @@ impl Unwrapper {
                 });
             }
         }
+    }
+
+    /// The data message being put together cannot be finished: what it
+    /// had so far is reported, placed at its first frame and dated by the
+    /// latest capture frame.
+    fn abandon(&mut self, why: &str, out: &mut Vec<Out>) {
+        let first = self.first.take();
+        let (Some((frames, len, compressed)), Some((at, h))) = (self.asm.unfinished(), first)
+        else {
+            return;
+        };
+        out.push(Out::Unfinished {
+            at: At {
+                frame: self.latest.0,
+                ts: self.latest.1,
+                ..at
+            },
+            len: len as u64,
+            facts: Facts {
+                opcode: h.opcode,
+                fin: h.fin,
+                masked: h.mask.is_some(),
+                compressed,
+                frames,
+            },
+            why: format!("{why}: {len} byte(s) of its first {frames} frame(s)"),
+        });
     }
 
     /// Looks for the next frame boundary; true when the buffer starts at
