@@ -34,9 +34,15 @@ use std::net::SocketAddr;
 /// Data messages per direction kept for probing unframed protocols.
 const PROBE_MESSAGES: usize = 6;
 
-/// Items a stream may queue while what its messages are is worked out;
-/// past this (a flood of pings, say) it decides with what it has.
+/// The most of one message kept for probing unframed protocols (PokerTH
+/// 1.x's largest message; a longer one is not one of its messages anyway).
+const PROBE_MESSAGE_MAX: usize = 256 * 1024;
+
+/// Items, and payload bytes, a stream may queue while what its messages
+/// are is worked out; past either (a flood of pings, a few huge messages)
+/// it decides with what it has.
 const QUEUE_LIMIT: usize = 1024;
+const QUEUE_BYTES: usize = 8 << 20;
 
 /// Who the stream's records are about.
 #[derive(Debug, Clone, Copy)]
@@ -70,6 +76,8 @@ enum Inner {
         /// Each direction's first data messages, for unframed protocols.
         msgs: [Vec<Vec<u8>>; 2],
         queue: Vec<(Direction, Item)>,
+        /// Payload bytes in `queue`.
+        queued: usize,
         detector: Detector,
     },
     Unframed(Box<dyn StreamDecoder>),
@@ -129,6 +137,7 @@ impl WsStream {
                 sealed: [false; 2],
                 msgs: [Vec::new(), Vec::new()],
                 queue: Vec::new(),
+                queued: 0,
                 detector: Detector::new(true),
             },
             upgrade,
@@ -350,23 +359,27 @@ impl WsStream {
             sealed,
             msgs,
             queue,
+            queued,
             ..
         } = &mut self.inner
         {
             match &item {
                 Item::Out(Out::Message { payload, .. }) => {
-                    if !sealed[i] && prefix[i].len() < DETECT_LIMIT {
-                        prefix[i].extend_from_slice(payload);
+                    if !sealed[i] {
+                        let room = DETECT_LIMIT.saturating_sub(prefix[i].len());
+                        prefix[i].extend_from_slice(&payload[..payload.len().min(room)]);
                     }
                     if msgs[i].len() < PROBE_MESSAGES {
-                        msgs[i].push(payload.clone());
+                        let keep = payload.len().min(PROBE_MESSAGE_MAX);
+                        msgs[i].push(payload[..keep].to_vec());
                     }
+                    *queued += payload.len();
                 }
-                Item::Out(Out::Control { .. }) => {}
+                Item::Out(Out::Control { payload, .. }) => *queued += payload.len(),
                 _ => sealed[i] = true,
             }
             queue.push((dir, item));
-            if queue.len() >= QUEUE_LIMIT {
+            if queue.len() >= QUEUE_LIMIT || *queued >= QUEUE_BYTES {
                 self.decide(true, out);
             }
             return;
