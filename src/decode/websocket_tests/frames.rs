@@ -223,9 +223,17 @@ fn close_codes_a_peer_may_not_send_are_noted() {
         );
         assert_eq!(c["masked"], true);
     }
+    // Every close after the first also says it came after one.
+    const LATE: &str = "sent after this direction's close frame";
+    for (i, c) in closes.iter().enumerate() {
+        assert_eq!(notes(c).contains(LATE), i > 0, "{c}");
+    }
     let got: Vec<(Value, Value, String)> = closes
         .iter()
-        .map(|c| (c["code"].clone(), c["reason"].clone(), notes(c)))
+        .map(|c| {
+            let n = notes(c).replace(&format!("; {LATE}"), "").replace(LATE, "");
+            (c["code"].clone(), c["reason"].clone(), n)
+        })
         .collect();
     let none = Value::Null;
     assert_eq!(

@@ -113,6 +113,8 @@ pub struct Unwrapper {
     skipped: Option<(At, u64, String)>,
     /// The first frame of the data message being put together.
     first: Option<(At, Header)>,
+    /// This direction sent a close frame: nothing should follow it.
+    closed: bool,
     latest: (u64, Timestamp),
 }
 
@@ -142,6 +144,7 @@ impl Unwrapper {
             skip_first: false,
             skipped: None,
             first: None,
+            closed: false,
             latest: (0, Timestamp::default()),
         }
     }
@@ -297,6 +300,15 @@ impl Unwrapper {
             ts: at.ts,
             ..first.0
         };
+        // RFC 6455 5.5.1: after its close frame an endpoint sends nothing.
+        let after_close = self.closed;
+        self.closed |= h.opcode == Opcode::Close;
+        let late = |mut notes: Vec<String>| {
+            if after_close {
+                notes.push("sent after this direction's close frame".to_owned());
+            }
+            notes
+        };
         match self.asm.frame(&h, wire) {
             None => {}
             Some(Event::Message {
@@ -306,6 +318,7 @@ impl Unwrapper {
                 notes,
                 ..
             }) => {
+                let notes = late(notes);
                 self.first = None;
                 let len = payload.len() as u64;
                 out.push(Out::Message {
@@ -330,7 +343,7 @@ impl Unwrapper {
                 masked: h.mask.is_some(),
                 payload,
                 close,
-                notes,
+                notes: late(notes),
             }),
             Some(Event::Uninflatable {
                 len, frames, why, ..
