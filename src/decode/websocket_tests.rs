@@ -297,3 +297,49 @@ fn a_clean_connection_decodes_with_both_offsets() {
     assert_eq!(r[2]["websocket"]["masked"], true);
     assert_eq!(r[3]["websocket"]["masked"], false);
 }
+
+#[test]
+fn a_protocol_with_its_own_framing_is_decoded_across_messages() {
+    // PokerTH 1.x with its TCP length prefix inside the WebSocket (say, a
+    // proxy that tunnels the TCP stream): the first message is not one
+    // envelope, so the messages are one stream, framed by the protocol.
+    let prefixed = |m: Vec<u8>| {
+        let mut v = (m.len() as u32).to_be_bytes().to_vec();
+        v.extend(m);
+        v
+    };
+    let (ann, list) = (prefixed(announce()), prefixed(player_list()));
+    let mut ws = Ws::upgraded(None);
+    let s0 = ws.next[1];
+    // The Announce across two WebSocket messages, the second of which
+    // also carries the whole PlayerList.
+    ws.send(S2C, &server(0x82, &ann[..10]));
+    let mut rest = ann[10..].to_vec();
+    rest.extend(&list);
+    let f2 = ws.send(S2C, &server(0x82, &rest));
+    let f3 = ws.send(C2S, &client(0x82, &prefixed(init())));
+    let r = ws.end();
+    assert_eq!(
+        summary(&r),
+        vec![
+            (3, "websocket_upgrade".into()),
+            (f2, "Announce".into()),
+            (f2, "PlayerList".into()),
+            (f3, "Init".into()),
+        ]
+    );
+    // Offsets in the unwrapped stream (the length prefix counted); the TCP
+    // offset of the WebSocket message that completed each.
+    let second = s0 + 2 + 10;
+    for (rec, offset, len, tcp) in [(&r[1], 0, 26, second), (&r[2], 26, 12, second)] {
+        assert_eq!(
+            (&rec["offset"], &rec["len"], &rec["tcp_offset"]),
+            (&offset.into(), &len.into(), &tcp.into()),
+            "{rec}"
+        );
+        assert_eq!(rec["transport"], "websocket");
+        assert_eq!(rec["dialect"], "pokerth-1");
+        assert!(rec.get("error").is_none(), "{rec}");
+    }
+    assert_eq!(r[3]["websocket"]["masked"], true);
+}
