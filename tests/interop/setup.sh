@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Creates the Python virtual environment the interop test (tests/hands_interop.rs)
+# Creates the Python virtual environment the interop test (tests/integration/hands_interop.rs)
 # runs its checker in: target/interop-venv, with pokerkit and ohh-pydantic from PyPI
 # (pinned: the versions the checker was written against). Needs python3 and PyPI.
 set -euo pipefail

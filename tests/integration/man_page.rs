@@ -1,5 +1,5 @@
 //! man/cardshark.1 is generated from the command-line definition; this test
-//! fails when it is stale. Regenerate with `UPDATE_MAN=1 cargo test --test man_page`.
+//! fails when it is stale. Regenerate with `UPDATE_MAN=1 cargo test --test integration man_page`.
 
 use clap::CommandFactory;
 use std::path::Path;
@@ -34,7 +34,7 @@ fn man_pages_are_up_to_date() {
             let on_disk = std::fs::read(&path).unwrap_or_default();
             assert!(
                 on_disk == page,
-                "man/{file} is stale: run UPDATE_MAN=1 cargo test --test man_page"
+                "man/{file} is stale: run UPDATE_MAN=1 cargo test --test integration man_page"
             );
         }
     }

@@ -15,7 +15,7 @@
 //! base64, 64-bit numbers as strings, cards as numbers) is turned into the
 //! record contract's form here, from the wire facts' tables alone.
 
-mod common;
+use crate::common;
 
 use base64::Engine;
 use cardshark::protocols::pokerth1::messages::definitions::{ENUMS, MESSAGES};

@@ -5,7 +5,7 @@
 //! `follow --format raw`) must give, after the upgrade, exactly those
 //! messages as binary WebSocket messages, in order.
 
-mod common;
+use crate::common;
 
 use cardshark::transport::websocket::frame::{header, Read};
 use cardshark::transport::websocket::handshake::{parse_head, upgrade, Parsed};

@@ -5,8 +5,8 @@
 //! `testdata/hands/cut-start-*.pcap` are captures of testdata cut with
 //! editcap in the middle of a hand (see `testdata/hands/README.md`).
 
-mod common;
-mod support;
+use crate::common;
+use crate::support;
 
 use serde_json::{json, Value};
 use support::testdata;

@@ -10,7 +10,7 @@
 //! back must be the server's `moneyWon`, and no hand may carry a note but
 //! the rejected actions (Your Action Rejected) of its hero.
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 use std::collections::BTreeMap;

@@ -1,8 +1,8 @@
 //! Bad input: a one-line error naming the file and where, exit status 1 when
 //! nothing could be read, partial results plus a warning otherwise. Never a panic.
 
-mod common;
-mod support;
+use crate::common;
+use crate::support;
 
 use common::cardshark;
 use support::*;

@@ -11,7 +11,7 @@
 //! Bounds are for the debug binary, with room to spare; the peaks measured
 //! when they were written are given with each test.
 
-mod support;
+use crate::support;
 
 use pcap_file::pcap::{PcapHeader, PcapPacket, PcapWriter};
 use pcap_file::DataLink;

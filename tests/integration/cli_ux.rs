@@ -1,7 +1,7 @@
 //! The command line people know: color, completions, the progress bar,
 //! live-capture options and what a build without them says.
 
-mod common;
+use crate::common;
 
 use common::cardshark;
 use std::path::{Path, PathBuf};

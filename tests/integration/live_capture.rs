@@ -4,7 +4,7 @@
 //! tests say loudly that they were skipped.
 #![cfg(feature = "live")]
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};

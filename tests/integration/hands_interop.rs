@@ -15,9 +15,9 @@
 //! Needs the Python virtual environment of `tests/interop/setup.sh`
 //! (target/interop-venv, pokerkit and ohh-pydantic from PyPI), so it is
 //! ignored by a plain `cargo nextest run`; CI (.ci/run) sets the venv up and
-//! runs it with `cargo nextest run --run-ignored only --test hands_interop`.
+//! runs it with `cargo nextest run --run-ignored only --test integration hands_interop::`.
 
-mod common;
+use crate::common;
 
 use serde_json::Value;
 use std::path::{Path, PathBuf};

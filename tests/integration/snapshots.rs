@@ -2,8 +2,8 @@
 //! any change to the record contract or to a decoded value shows up here as
 //! a diff to review (`cargo insta review`, or INSTA_UPDATE=always).
 
-mod common;
-mod support;
+use crate::common;
+use crate::support;
 
 fn decode_jsonl(rel: &str) -> String {
     let out = common::cardshark()

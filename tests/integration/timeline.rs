@@ -8,7 +8,7 @@
 //! layout, the lobby from the decoded Game List New, Player Info and
 //! Statistics Changed records.
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 

@@ -4,8 +4,8 @@
 //! error, no gap and no unknown data, and the stream detected as the
 //! right protocol; plus spot checks of what the records say.
 
-mod common;
-mod support;
+use crate::common;
+use crate::support;
 
 use serde_json::Value;
 use std::collections::HashMap;

@@ -2,8 +2,8 @@
 //! a temporary file in sorted runs: what it prints must not depend on it.
 //! The test hook `CARDSHARK_INSPECT_ROWS_IN_MEMORY` makes the bound tiny.
 
-mod common;
-mod support;
+use crate::common;
+use crate::support;
 
 use std::path::Path;
 use support::*;

@@ -10,8 +10,8 @@
 //! `PacketPokerPlayerChips` the server sent during the hand equal to the
 //! stack rebuilt from the actions.
 
-mod common;
-mod support;
+use crate::common;
+use crate::support;
 
 use serde_json::Value;
 use std::collections::HashMap;

@@ -4,8 +4,8 @@
 //! `CARDSHARK_HANDS_IN_MEMORY` makes the bound tiny (2 bytes: every hand is
 //! a run of its own).
 
-mod common;
-mod support;
+use crate::common;
+use crate::support;
 
 use std::path::Path;
 use support::*;

@@ -6,9 +6,9 @@
 //! each player's last `playerMoney`, the money won at each hand's end, the
 //! chat texts); the truth's messages are given their capture frames by
 //! order, the server's messages to one client in the order it sent them
-//! (tests/pokerth1_truth.rs holds cardshark's records to that same order).
+//! (tests/integration/pokerth1_truth.rs holds cardshark's records to that same order).
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 use std::collections::BTreeMap;

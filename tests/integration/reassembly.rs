@@ -1,8 +1,8 @@
 //! End-to-end reassembly: captures written by tests/support, read by the
 //! binary, checked through `inspect --format json` and `follow`.
 
-mod common;
-mod support;
+use crate::common;
+use crate::support;
 
 use common::{follow, follow_raw, inspect, stream, streams};
 use support::*;

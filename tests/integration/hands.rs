@@ -4,8 +4,8 @@
 //! Action Done and End Of Hand records (PokerTH), the Player Chips records
 //! and Chips Pot2Player (poker-network).
 
-mod common;
-mod support;
+use crate::common;
+use crate::support;
 
 use serde_json::Value;
 use support::testdata;

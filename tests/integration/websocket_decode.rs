@@ -4,7 +4,7 @@
 //! that compresses and fragments, a lossy replay through the kernel and
 //! cuts of it (mid-stream, a gap), a compressed stream picked up mid-way.
 
-mod common;
+use crate::common;
 
 use common::{cardshark, json_lines, run_ok, testdata};
 use serde_json::Value;

@@ -2,8 +2,8 @@
 //! (loss, retransmissions, IPv6, pcapng with Linux cooked v2): `follow` must
 //! give exactly the bytes each side sent, from the sidecar truth.
 
-mod common;
-mod support;
+use crate::common;
+use crate::support;
 
 use common::{follow_raw, inspect, streams};
 use serde_json::Value;

@@ -1,0 +1,35 @@
+//! The integration tests, one binary (one link, one build): each module
+//! runs the cardshark binary, or the library, on captures in testdata/ or
+//! written by [`support`]. Two tests live apart because each installs a
+//! global allocator of its own: tests/no_alloc.rs and
+//! tests/websocket_bomb.rs.
+//!
+//! Run one module with a filter: `cargo nextest run --test integration
+//! hands_interop::` (see the README's Tests section).
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../support/mod.rs"]
+mod support;
+
+mod bad_input;
+mod cli_ux;
+mod decode_captures;
+mod hands;
+mod hands_betting;
+mod hands_interop;
+mod hands_partial;
+mod hands_pokerth1;
+mod hands_spill;
+mod hostile;
+mod inspect_spill;
+mod live_capture;
+mod man_page;
+mod pokerth1_truth;
+mod realcap;
+mod reassembly;
+mod snapshots;
+mod timeline;
+mod timeline_pokerth1;
+mod websocket_decode;
+mod websocket_wire;
