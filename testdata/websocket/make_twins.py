@@ -20,7 +20,11 @@
    through (a real gap); deflate-midstream.pcap: deflate.pcap without its first third of frames
    (a compressed WebSocket picked up after the handshake).
 
-usage (root, from the repository's top): testdata/websocket/make_twins.py [twins|lossy ...]
+4. solo-ws-midframe.pcap: solo-ws.pcap's connection replayed with 88-byte segments (mtu 128, no
+   loss) and cut a third of the way in, at a server segment that starts inside a WebSocket frame:
+   decoding must begin at the direction's first whole frame.
+
+usage (root, from the repository's top): testdata/websocket/make_twins.py [twins|lossy|midframe ...]
 writes testdata/websocket/solo-tcp.pcap, duo-tcp.pcap, duo-ws-lossy.pcap (each + .pcap.json,
        realcap's truth), duo-ws-midstream.pcap, duo-ws-gap.pcap, deflate-midstream.pcap and
        cuts-ws.json (what was cut)
@@ -128,8 +132,56 @@ def ws_steps(pcap, stream):
     return out
 
 
+def boundaries(steps, side):
+    """TCP offsets (from 0 after the SYN) where side's WebSocket frames start."""
+    data = b"".join(bytes.fromhex(st["hex"]) for st in steps if st.get("from") == side)
+    at, out = data.find(b"\r\n\r\n") + 4, set()
+    while at + 2 <= len(data):
+        out.add(at)
+        n, h = data[at + 1] & 0x7F, 2
+        if n == 126:
+            n, h = int.from_bytes(data[at + 2:at + 4], "big"), 4
+        elif n == 127:
+            n, h = int.from_bytes(data[at + 2:at + 10], "big"), 10
+        at += h + (4 if data[at + 1] & 0x80 else 0) + n
+    return out
+
+
+def midframe():
+    """solo-ws-midframe.pcap: solo-ws.pcap's connection replayed with segments of 88 bytes
+    (mtu 128), cut so that the capture starts inside a server frame."""
+    src = os.path.join(HERE, "solo-ws.pcap")
+    steps = ws_steps(src, 0)
+    full = os.path.join(HERE, "solo-ws-small.pcap")
+    realcap([{"ip": 4, "server_port": WS_PORT, "mtu": 128, "steps": steps}], full)
+    bounds = {"c": boundaries(steps, "c"), "s": boundaries(steps, "s")}
+    segs = [l.split("\t") for l in tshark(
+        "-r", full, "-Y", "tcp.len > 0", "-T", "fields", "-e", "frame.number", "-e",
+        "tcp.srcport", "-e", "tcp.seq", "-e", "tcp.len").splitlines()]
+    # The first data segment, a third of the way in, that starts inside a server frame (the
+    # client's frames are short: its segments start at frames).
+    third = len(segs) // 3
+    cut = next((int(f) - 1 for f, port, seq, _ in segs[third:]
+                if int(port) == WS_PORT and int(seq) - 1 not in bounds["s"]), None)
+    assert cut, "no segment starts inside a frame"
+    out = os.path.join(HERE, "solo-ws-midframe.pcap")
+    subprocess.run(["editcap", "-F", "pcap", full, out, f"1-{cut}"], check=True)
+    os.unlink(full)
+    os.unlink(full + ".json")
+    print(f"solo-ws-midframe.pcap: frames 1-{cut} of the small-segment replay removed")
+    return cut
+
+
 def main():
-    parts = sys.argv[1:] or ["twins", "lossy"]
+    parts = sys.argv[1:] or ["twins", "lossy", "midframe"]
+    if "midframe" in parts:
+        cut = midframe()
+        path = os.path.join(HERE, "cuts-ws.json")
+        cuts = json.load(open(path)) if os.path.exists(path) else {}
+        cuts["solo-ws-midframe.pcap"] = {
+            "from": "solo-ws.pcap replayed by realcap with mtu 128 (not kept)",
+            "removed_frames": [1, cut]}
+        json.dump(cuts, open(path, "w"), indent=1)
     if "twins" in parts:
         for name in ("solo", "duo"):
             twin(name)
@@ -172,7 +224,9 @@ def main():
     subprocess.run(["editcap", "-F", "pcap", dsrc, os.path.join(HERE, "deflate-midstream.pcap"),
                     f"1-{dcut}"], check=True)
     cuts["deflate-midstream.pcap"] = {"from": "deflate.pcap", "removed_frames": [1, dcut]}
-    json.dump(cuts, open(os.path.join(HERE, "cuts-ws.json"), "w"), indent=1)
+    path = os.path.join(HERE, "cuts-ws.json")
+    kept = json.load(open(path)) if os.path.exists(path) else {}
+    json.dump({**kept, **cuts}, open(path, "w"), indent=1)
     print(f"duo-ws-midstream: frames 1-{cut} removed; duo-ws-gap: frame {gone} removed "
           f"(seq {seq}, len {length}); deflate-midstream: frames 1-{dcut} removed")
 

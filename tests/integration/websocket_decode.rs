@@ -391,3 +391,51 @@ fn decode_as_chooses_the_protocol_inside_the_websocket() {
     );
     assert!(table.contains("websocket/gls (forced)"), "{table}");
 }
+
+#[test]
+fn a_capture_that_starts_inside_a_frame_decodes_from_the_first_whole_frame() {
+    // solo-ws-midframe: the solo game in 88-byte segments, cut so that the
+    // server's first captured segment starts inside a frame.
+    let text = std::fs::read_to_string(testdata("websocket/solo-ws.messages.jsonl")).unwrap();
+    let mut truth: HashMap<String, Vec<String>> = HashMap::new();
+    for t in json_lines(&text) {
+        truth
+            .entry(t["dir"].as_str().unwrap().into())
+            .or_default()
+            .push(t["hex"].as_str().unwrap().into());
+    }
+    let records = decode("solo-ws-midframe.pcap");
+    let s2c: Vec<&Value> = records.iter().filter(|r| r["dir"] == "s2c").collect();
+    // The end of the frame the capture cut into, reported; then messages.
+    assert_eq!(s2c[0]["event"], "unknown_data", "{}", s2c[0]);
+    assert_eq!(s2c[0]["frame"], 1);
+    assert!(s2c[0]["len"].as_u64().unwrap() < 300);
+    assert!(s2c[1].get("type").is_some(), "{}", s2c[1]);
+    // Each direction's messages are the end of the truth's, in order (the
+    // lengths: the records carry no hex; follow --websocket does).
+    for dir in ["c2s", "s2c"] {
+        let out = cardshark()
+            .args([
+                "follow",
+                "--websocket",
+                "--format",
+                "raw",
+                "-s",
+                "0",
+                "--dir",
+                dir,
+            ])
+            .arg(testdata("websocket/solo-ws-midframe.pcap"))
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let got: String = out.stdout.iter().map(|b| format!("{b:02x}")).collect();
+        let want = &truth[dir];
+        let n = records
+            .iter()
+            .filter(|r| r["dir"] == dir && r.get("type").is_some())
+            .count();
+        assert!(n >= 2 && n < want.len(), "{dir}: {n}");
+        assert_eq!(got, want[want.len() - n..].concat(), "{dir}");
+    }
+}
