@@ -150,6 +150,17 @@ impl WsStream {
         matches!(self.inner, Inner::Detecting { .. })
     }
 
+    /// Still working out what the messages are, and no data message has
+    /// come either way: there is nothing to decide on yet.
+    pub fn awaiting_messages(&self) -> bool {
+        match &self.inner {
+            Inner::Detecting { prefix, msgs, .. } => {
+                prefix.iter().all(Vec::is_empty) && msgs.iter().all(Vec::is_empty)
+            }
+            _ => false,
+        }
+    }
+
     /// Delivered TCP bytes of direction `dir`.
     pub fn data(
         &mut self,
