@@ -465,7 +465,7 @@ impl<S: RecordSink> DecodeStage<S> {
             }
             Phase::WebSocket(ws) => {
                 ws.finish(s.info.server.port(), &mut self.out);
-                counts = ws.counts;
+                counts = ws.counts();
                 if ws.protocol().is_none() && s.how == "detected" {
                     s.how = "unknown";
                 }
