@@ -50,10 +50,27 @@ fn frame(f: &mut Vec<u8>, c: &Conn, from_client: bool, seq: u32, flags: u8, payl
     tcp_frame(f, src, dst, seq, ack, flags, payload);
 }
 
+/// Where a capture stops: once it holds this many bytes, or this many
+/// packets.
+#[derive(Clone, Copy)]
+pub enum Limit {
+    Bytes(u64),
+    Packets(u64),
+}
+
 /// Writes `path`: about `target_bytes`, `concurrent` connections open at
 /// once, each a handshake, its script, and FINs; a finished connection is
 /// replaced by one running the next script.
 pub fn build(path: &Path, target_bytes: u64, concurrent: usize, scripts: &[Script]) -> Built {
+    build_until(path, Limit::Bytes(target_bytes), concurrent, scripts)
+}
+
+/// [`build`], stopping at `limit`. What is drawn at random does not depend
+/// on the segments' bytes, only on their number and sides: two lists of
+/// scripts alike in those give the same connections, the same schedule and
+/// the same damage (twin captures), the second stopped with
+/// `Limit::Packets` at the first's packet count.
+pub fn build_until(path: &Path, limit: Limit, concurrent: usize, scripts: &[Script]) -> Built {
     let mut rng = Rng::seeded();
     let mut w = pcap_writer(path);
     let mut built = Built {
@@ -99,7 +116,10 @@ pub fn build(path: &Path, target_bytes: u64, concurrent: usize, scripts: &[Scrip
         *written += 16 + f.len() as u64;
         *packets += 1;
     };
-    while written < target_bytes {
+    while match limit {
+        Limit::Bytes(n) => written < n,
+        Limit::Packets(n) => built.packets < n,
+    } {
         let i = rng.below(live.len() as u64) as usize;
         let c = &mut live[i];
         let script = &scripts[c.script];

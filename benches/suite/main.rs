@@ -9,14 +9,18 @@
 //! default 1100), `BENCH_CONCURRENT` (connections open at once, default
 //! 3000), `BENCH_DIR` (where the capture goes, default target/bench),
 //! `BENCH_RUNS` (runs of each cardshark command, best kept, default 3),
-//! `BENCH_TSHARK=0` to skip tshark, `BENCH_PER_PROTOCOL=0` to skip the
-//! table of each protocol alone (`BENCH_PROTO_MB`, default 100, each).
+//! `BENCH_TSHARK=0` to skip tshark, `BENCH_MIXED=0` to skip the mixed
+//! capture, `BENCH_PER_PROTOCOL=0` to skip the table of each protocol
+//! alone (`BENCH_PROTO_MB`, default 100, each), `BENCH_WEBSOCKET=0` to skip
+//! the WebSocket captures and their plain-TCP twin (`websocket.rs`:
+//! `BENCH_WS_MB`, default 150, `BENCH_WS_DEFLATE=0`).
 
 mod capture;
 mod frames;
 mod measure;
 mod per_protocol;
 mod scripts;
+mod websocket;
 
 use measure::{best_of, count_lines, env_num, measure, Run};
 use std::path::{Path, PathBuf};
@@ -39,9 +43,32 @@ fn main() {
 
     let scripts = scripts::load(&top.join("testdata"));
     assert!(!scripts.is_empty(), "no scripts found in testdata/");
+    let off = |name: &str| std::env::var(name).as_deref() == Ok("0");
+    let tshark = !off("BENCH_TSHARK");
+    if !off("BENCH_MIXED") {
+        mixed(bin, &dir, &scripts, mb, concurrent, runs, tshark);
+    }
+    if !off("BENCH_PER_PROTOCOL") {
+        per_protocol::run(bin, &dir, &scripts, runs, tshark);
+    }
+    if !off("BENCH_WEBSOCKET") {
+        websocket::run(bin, top, &dir, runs, tshark);
+    }
+}
+
+/// The mixed capture: every protocol at once, every command, tshark.
+fn mixed(
+    bin: &str,
+    dir: &Path,
+    scripts: &[scripts::Script],
+    mb: u64,
+    concurrent: usize,
+    runs: usize,
+    tshark: bool,
+) {
     let path = dir.join(format!("mixed-{mb}mb-{concurrent}c.pcap"));
     let t = Instant::now();
-    let built = capture::build(&path, mb * 1_000_000, concurrent, &scripts);
+    let built = capture::build(&path, mb * 1_000_000, concurrent, scripts);
     let size = std::fs::metadata(&path).unwrap().len();
     let records = count_lines(bin, &["decode", "--format", "jsonl"], &path);
     let hands = count_lines(bin, &["hands", "--format", "json"], &path);
@@ -74,7 +101,7 @@ fn main() {
     let inspect = cardshark(&["inspect"]);
     let decode = cardshark(&["decode", "--format", "jsonl"]);
     let hands_run = cardshark(&["hands"]);
-    let tshark = if std::env::var("BENCH_TSHARK").as_deref() == Ok("0") {
+    let tshark = if !tshark {
         Run {
             seconds: f64::NAN,
             max_rss_kb: 0,
@@ -139,7 +166,4 @@ fn main() {
         .max()
         .unwrap_or(0);
     println!("highest cardshark peak: {:.1} MB", peak as f64 / 1024.0);
-    if std::env::var("BENCH_PER_PROTOCOL").as_deref() != Ok("0") {
-        per_protocol::run(bin, &dir, &scripts, runs, tshark.ok);
-    }
 }

@@ -490,7 +490,7 @@ impl<S: RecordSink> DecodeStage<S> {
             }
             Phase::WebSocket(ws) => {
                 ws.finish(&mut self.out);
-                counts = ws.counts;
+                counts = ws.counts();
                 if ws.protocol().is_none() && s.how == "detected" {
                     s.how = "unknown";
                 }
@@ -536,9 +536,34 @@ impl<S: RecordSink> DecodeStage<S> {
             let Some(stream) = self.order.oldest_hold() else {
                 return;
             };
-            self.try_detect(stream, true);
-            self.try_detect_inner(stream, true);
+            self.force(stream);
         }
+    }
+
+    /// Makes `stream`, the oldest holder, decide with what it has. A
+    /// WebSocket cannot yet when its upgrade waits for the response, or
+    /// when no message has come through it since: then, like a connection
+    /// that has sent nothing, it only stops holding records back, until
+    /// its next bytes.
+    fn force(&mut self, stream: u64) {
+        let Some(s) = self.streams.get_mut(&stream) else {
+            return;
+        };
+        let cannot = match &s.phase {
+            Phase::Detecting { prefix, .. } => {
+                connection::awaiting_response(&prefix[0], &prefix[1])
+            }
+            Phase::WebSocket(ws) => ws.awaiting_messages(),
+            _ => false,
+        };
+        if cannot {
+            if let Some(frame) = s.held.take() {
+                self.order.release(frame, stream);
+            }
+            return;
+        }
+        self.try_detect(stream, true);
+        self.try_detect_inner(stream, true);
     }
 
     /// A stream still detecting starts holding records back at `frame`.

@@ -292,6 +292,85 @@ mod stage {
         );
     }
 
+    /// The GLS stream 1 (forced) sends `n` messages from frame `first`.
+    fn flood(stage: &mut DecodeStage<Collect>, first: u64, n: u64) {
+        let msg = die_place_try();
+        let done = stage.sink_mut().0.iter().filter(|r| r.stream == 1).count() as u64;
+        for i in 0..n {
+            stage.event(Event::Data {
+                stream: 1,
+                dir: Direction::C2S,
+                offset: (done - 1 + i) * msg.len() as u64,
+                bytes: &msg,
+                frame: first + i,
+                ts: Timestamp::new(1, 0),
+            });
+        }
+    }
+
+    #[test]
+    fn a_websocket_made_to_decide_before_its_first_message_waits_for_it() {
+        use crate::protocols::ProtocolId;
+        use crate::transport::websocket::handshake::accept_for;
+        let mut config = DecodeConfig::default();
+        config.overrides.add("13500=gls").unwrap();
+        let mut stage = DecodeStage::new(config, Collect::default());
+        let (a, b) = (info(0, 7233), info(1, 13500));
+        stage.event(Event::Start(&a));
+        stage.event(Event::Start(&b));
+        let key = "dGhlIHNhbXBsZSBub25jZQ==";
+        let req = format!(
+            "GET /pokerthwebsocket HTTP/1.1\r\nUpgrade: websocket\r\n\
+             Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n\
+             Sec-WebSocket-Version: 13\r\n\r\n"
+        );
+        let resp = format!(
+            "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n\
+             Connection: Upgrade\r\nSec-WebSocket-Accept: {}\r\n\r\n",
+            accept_for(key)
+        );
+        let n = crate::decode::order::HOLD_LIMIT as u64 * 2;
+        let data = |stage: &mut DecodeStage<Collect>, dir, offset, bytes: &[u8], frame| {
+            stage.event(Event::Data {
+                stream: 0,
+                dir,
+                offset,
+                bytes,
+                frame,
+                ts: Timestamp::new(1, 0),
+            })
+        };
+        // The upgrade's request, and a long wait for the response; then the
+        // response, and a long wait for the first message.
+        data(&mut stage, Direction::C2S, 0, req.as_bytes(), 3);
+        flood(&mut stage, 4, n);
+        data(&mut stage, Direction::S2C, 0, resp.as_bytes(), 4 + n);
+        flood(&mut stage, 5 + n, n);
+        // PokerTH 1.x's AnnounceMessage in a server frame.
+        let announce = [
+            0x82, 22, 0x08, 0x01, 0x12, 0x12, 0x0a, 0x04, 0x08, 0x05, 0x10, 0x01, 0x12, 0x04, 0x08,
+            0x01, 0x10, 0x0b, 0x18, 0x00, 0x20, 0x01, 0x28, 0x00,
+        ];
+        let at = resp.len() as u64;
+        data(&mut stage, Direction::S2C, at, &announce, 5 + 2 * n);
+        let mine: Vec<&Record> = (stage.sink_mut().0.iter())
+            .filter(|r| r.stream == 0)
+            .collect();
+        assert!(
+            mine.iter()
+                .any(|r| matches!(r.body, crate::decode::Body::Message { .. })
+                    && r.protocol == Some(ProtocolId::PokerTh1)),
+            "the message is decoded as PokerTH 1.x: {:?}",
+            mine.iter().map(|r| r.event_name()).collect::<Vec<_>>()
+        );
+        let records = &stage.sink_mut().0;
+        assert!(records.len() as u64 > 2 * n, "records flowed meanwhile");
+        assert!(
+            records.windows(2).all(|w| w[0].frame <= w[1].frame),
+            "in capture order"
+        );
+    }
+
     #[test]
     fn an_unknown_gls_event_type_is_skipped_to_the_next_run_of_events() {
         let mut config = DecodeConfig::default();

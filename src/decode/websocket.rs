@@ -29,6 +29,7 @@ use crate::reassembly::{Direction, GapReason};
 use crate::transport::websocket::handshake::Upgrade;
 use crate::transport::websocket::message::Side;
 use crate::transport::websocket::unwrap::{At, Facts, Out, Unwrapper};
+use std::borrow::Cow;
 use std::net::SocketAddr;
 
 /// Data messages per direction kept for probing unframed protocols.
@@ -59,45 +60,69 @@ pub(super) struct Env {
     pub forced: Option<ProtocolId>,
 }
 
-/// Something a direction's unwrapper gave, or a gap, waiting for detection.
-enum Item {
-    Out(Out),
+/// Something a direction's unwrapper gave, or a gap; queued (owned)
+/// while detecting.
+enum Item<'a> {
+    Out(Out<'a>),
     Gap { at: At, len: u64, reason: GapReason },
 }
 
-/// What the unwrapped messages are.
-#[allow(clippy::large_enum_variant)]
+impl Item<'_> {
+    fn into_owned(self) -> Item<'static> {
+        match self {
+            Item::Out(o) => Item::Out(o.into_owned()),
+            Item::Gap { at, len, reason } => Item::Gap { at, len, reason },
+        }
+    }
+}
+
+/// What the unwrapped messages are. A stream spends its life in
+/// `Unframed` (a pointer); the other states are boxed, so that the state
+/// touched for every message stays small.
 enum Inner {
-    Detecting {
-        /// Each direction's unwrapped bytes from its first message up to
-        /// its first loss (then `sealed`), for framed protocols.
-        prefix: [Vec<u8>; 2],
-        sealed: [bool; 2],
-        /// Each direction's first data messages, for unframed protocols.
-        msgs: [Vec<Vec<u8>>; 2],
-        queue: Vec<(Direction, Item)>,
-        /// Payload bytes in `queue`.
-        queued: usize,
-        detector: Detector,
-    },
+    Detecting(Box<Detecting>),
     Unframed(Box<dyn StreamDecoder>),
-    Framed {
-        dec: Box<dyn StreamDecoder>,
-        dirs: [DirDecoder; 2],
-    },
+    Framed(Box<Framed>),
     Unknown,
+}
+
+/// Working out what the messages are.
+struct Detecting {
+    /// Each direction's unwrapped bytes from its first message up to its
+    /// first loss (then `sealed`), for framed protocols.
+    prefix: [Vec<u8>; 2],
+    sealed: [bool; 2],
+    /// Each direction's first data messages, for unframed protocols.
+    msgs: [Vec<Vec<u8>>; 2],
+    queue: Vec<(Direction, Item<'static>)>,
+    /// Payload bytes in `queue`.
+    queued: usize,
+    detector: Detector,
+}
+
+/// A protocol framed across the messages.
+struct Framed {
+    dec: Box<dyn StreamDecoder>,
+    dirs: [DirDecoder; 2],
 }
 
 /// The WebSocket state of a stream; see the [module docs](self).
 pub(super) struct WsStream {
-    env: Env,
     unwrap: [Unwrapper; 2],
+    /// The upgrade's record, made when the response's last byte arrives
+    /// (boxed: once).
+    upgrade: Option<Box<(WsEvent, u64)>>,
+    core: Core,
+}
+
+/// What a stream does with what its unwrappers give: apart from them, so
+/// that they can lend it messages.
+struct Core {
+    env: Env,
     inner: Inner,
-    /// The upgrade's record, made when the response's last byte arrives.
-    upgrade: Option<(WsEvent, u64)>,
     /// Per direction: messages, errors and bytes not placed, for `inspect`
     /// (a framed protocol's own counts are added at the end).
-    pub counts: [DirCounts; 2],
+    counts: [DirCounts; 2],
 }
 
 impl WsStream {
@@ -115,7 +140,7 @@ impl WsStream {
             len: start[0] + start[1],
             notes: upgrade.notes,
         };
-        WsStream::with(env, unwrap, Some((event, start[1])))
+        WsStream::with(env, unwrap, Some(Box::new((event, start[1]))))
     }
 
     /// A WebSocket picked up after its upgrade: each direction looks for
@@ -128,35 +153,35 @@ impl WsStream {
         WsStream::with(env, unwrap, None)
     }
 
-    fn with(env: Env, unwrap: [Unwrapper; 2], upgrade: Option<(WsEvent, u64)>) -> WsStream {
+    fn with(env: Env, unwrap: [Unwrapper; 2], upgrade: Option<Box<(WsEvent, u64)>>) -> WsStream {
         WsStream {
-            env,
             unwrap,
-            inner: Inner::Detecting {
-                prefix: [Vec::new(), Vec::new()],
-                sealed: [false; 2],
-                msgs: [Vec::new(), Vec::new()],
-                queue: Vec::new(),
-                queued: 0,
-                detector: Detector::new(true),
-            },
             upgrade,
-            counts: [DirCounts::default(); 2],
+            core: Core {
+                env,
+                inner: Inner::Detecting(Box::new(Detecting {
+                    prefix: [Vec::new(), Vec::new()],
+                    sealed: [false; 2],
+                    msgs: [Vec::new(), Vec::new()],
+                    queue: Vec::new(),
+                    queued: 0,
+                    detector: Detector::new(true),
+                })),
+                counts: [DirCounts::default(); 2],
+            },
         }
     }
 
     /// The protocol inside, once known.
     pub fn protocol(&self) -> Option<ProtocolId> {
-        match &self.inner {
-            Inner::Unframed(dec) | Inner::Framed { dec, .. } => Some(dec.protocol()),
-            _ => None,
-        }
+        self.core.protocol()
     }
 
     /// The dialect inside, once known.
     pub fn dialect(&self) -> Option<&'static str> {
-        match &self.inner {
-            Inner::Unframed(dec) | Inner::Framed { dec, .. } => dec.dialect(),
+        match &self.core.inner {
+            Inner::Unframed(dec) => dec.dialect(),
+            Inner::Framed(f) => f.dec.dialect(),
             _ => None,
         }
     }
@@ -164,7 +189,24 @@ impl WsStream {
     /// Whether what the messages are is still being worked out (records
     /// are then held back).
     pub fn detecting(&self) -> bool {
-        matches!(self.inner, Inner::Detecting { .. })
+        matches!(self.core.inner, Inner::Detecting(_))
+    }
+
+    /// Still working out what the messages are, and no data message has
+    /// come either way: there is nothing to decide on yet.
+    pub fn awaiting_messages(&self) -> bool {
+        match &self.core.inner {
+            Inner::Detecting(d) => {
+                let Detecting { prefix, msgs, .. } = &**d;
+                prefix.iter().all(Vec::is_empty) && msgs.iter().all(Vec::is_empty)
+            }
+            _ => false,
+        }
+    }
+
+    /// Per direction: messages, errors and bytes not placed, for `inspect`.
+    pub fn counts(&self) -> [DirCounts; 2] {
+        self.core.counts
     }
 
     /// Delivered TCP bytes of direction `dir`.
@@ -178,10 +220,11 @@ impl WsStream {
         out: &mut Vec<Record>,
     ) {
         if dir == Direction::S2C {
-            if let Some((_, end)) = &self.upgrade {
-                if offset + bytes.len() as u64 >= *end {
-                    let (event, _) = self.upgrade.take().expect("checked");
-                    let mut r = self.record(dir, frame, ts, 0, Body::WebSocket(Box::new(event)));
+            if let Some(u) = &self.upgrade {
+                if offset + bytes.len() as u64 >= u.1 {
+                    let (event, _) = *self.upgrade.take().expect("checked");
+                    let body = Body::WebSocket(Box::new(event));
+                    let mut r = self.core.record(dir, frame, ts, 0, body);
                     r.carried = Some(Box::new(Carried {
                         tcp_offset: 0,
                         facts: None,
@@ -191,11 +234,9 @@ impl WsStream {
                 }
             }
         }
-        let mut items = Vec::new();
-        self.unwrap[dir.index()].data(offset, bytes, frame, ts, &mut items);
-        for o in items {
-            self.item(dir, Item::Out(o), out);
-        }
+        let core = &mut self.core;
+        let mut each = |o: Out<'_>| core.item(dir, Item::Out(o), out);
+        self.unwrap[dir.index()].data(offset, bytes, frame, ts, &mut each);
     }
 
     /// `len` TCP bytes of direction `dir` are missing.
@@ -211,39 +252,37 @@ impl WsStream {
         out: &mut Vec<Record>,
     ) {
         let u = &mut self.unwrap[dir.index()];
-        let mut items = Vec::new();
-        u.gap(offset, len, frame, ts, &mut items);
+        let core = &mut self.core;
+        u.gap(offset, len, frame, ts, &mut |o| {
+            core.item(dir, Item::Out(o), out)
+        });
         let at = At {
             tcp_offset: offset,
             offset: u.offset(),
             frame,
             ts,
         };
-        for o in items {
-            self.item(dir, Item::Out(o), out);
-        }
-        self.item(dir, Item::Gap { at, len, reason }, out);
+        core.item(dir, Item::Gap { at, len, reason }, out);
     }
 
     /// The stream ended: what the unwrappers and decoders still hold.
     pub fn finish(&mut self, out: &mut Vec<Record>) {
+        let core = &mut self.core;
         for dir in [Direction::C2S, Direction::S2C] {
-            let mut items = Vec::new();
-            self.unwrap[dir.index()].finish(&mut items);
-            for o in items {
-                self.item(dir, Item::Out(o), out);
-            }
+            let each = &mut |o: Out<'_>| core.item(dir, Item::Out(o), out);
+            self.unwrap[dir.index()].finish(each);
         }
-        self.decide(true, out);
-        if let Inner::Framed { dec, dirs } = &mut self.inner {
+        core.decide(true, out);
+        if let Inner::Framed(f) = &mut core.inner {
+            let Framed { dec, dirs } = &mut **f;
             for (i, d) in dirs.iter_mut().enumerate() {
                 let n = out.len();
                 d.finish(dec.as_mut(), out);
                 let c = d.counts;
-                self.counts[i].messages += c.messages;
-                self.counts[i].errors += c.errors;
-                self.counts[i].unknown_bytes += c.unknown_bytes;
-                self.counts[i].violations += c.violations;
+                core.counts[i].messages += c.messages;
+                core.counts[i].errors += c.errors;
+                core.counts[i].unknown_bytes += c.unknown_bytes;
+                core.counts[i].violations += c.violations;
                 carry(&mut out[n..], None);
             }
         }
@@ -253,17 +292,32 @@ impl WsStream {
     /// on the first messages, else a framed one on their concatenation.
     /// True once decided (the queue has then been decoded).
     pub fn decide(&mut self, done: bool, out: &mut Vec<Record>) -> bool {
+        self.core.decide(done, out)
+    }
+}
+
+impl Core {
+    /// The protocol inside, once known.
+    fn protocol(&self) -> Option<ProtocolId> {
+        match &self.inner {
+            Inner::Unframed(dec) => Some(dec.protocol()),
+            Inner::Framed(f) => Some(f.dec.protocol()),
+            _ => None,
+        }
+    }
+
+    fn decide(&mut self, done: bool, out: &mut Vec<Record>) -> bool {
         let port = self.env.port;
-        let Inner::Detecting {
+        let Inner::Detecting(d) = &mut self.inner else {
+            return true;
+        };
+        let Detecting {
             prefix,
             sealed,
             msgs,
             detector,
             ..
-        } = &mut self.inner
-        else {
-            return true;
-        };
+        } = &mut **d;
         let done =
             done || (sealed[0] && sealed[1]) || prefix.iter().any(|p| p.len() >= DETECT_LIMIT);
         let forced = self.env.forced.map(|id| Verdict::Protocol {
@@ -289,17 +343,17 @@ impl WsStream {
                 Verdict::Protocol { id, start, .. } => {
                     let dirs = [Direction::C2S, Direction::S2C]
                         .map(|d| DirDecoder::new(self.ctx(id, d), 0, start[d.index()] > 0));
-                    Inner::Framed {
+                    Inner::Framed(Box::new(Framed {
                         dec: protocols::new_decoder(id),
                         dirs,
-                    }
+                    }))
                 }
             },
         };
-        let Inner::Detecting { queue, .. } = std::mem::replace(&mut self.inner, next) else {
+        let Inner::Detecting(d) = std::mem::replace(&mut self.inner, next) else {
             unreachable!("checked above")
         };
-        for (dir, item) in queue {
+        for (dir, item) in d.queue {
             self.item(dir, item, out);
         }
         true
@@ -352,17 +406,17 @@ impl WsStream {
     }
 
     /// Queues an item while detecting, else turns it into records.
-    fn item(&mut self, dir: Direction, item: Item, out: &mut Vec<Record>) {
+    fn item(&mut self, dir: Direction, item: Item<'_>, out: &mut Vec<Record>) {
         let i = dir.index();
-        if let Inner::Detecting {
-            prefix,
-            sealed,
-            msgs,
-            queue,
-            queued,
-            ..
-        } = &mut self.inner
-        {
+        if let Inner::Detecting(d) = &mut self.inner {
+            let Detecting {
+                prefix,
+                sealed,
+                msgs,
+                queue,
+                queued,
+                ..
+            } = &mut **d;
             match &item {
                 Item::Out(Out::Message { payload, .. }) => {
                     if !sealed[i] {
@@ -378,7 +432,7 @@ impl WsStream {
                 Item::Out(Out::Control { payload, .. }) => *queued += payload.len(),
                 _ => sealed[i] = true,
             }
-            queue.push((dir, item));
+            queue.push((dir, item.into_owned()));
             if queue.len() >= QUEUE_LIMIT || *queued >= QUEUE_BYTES {
                 self.decide(true, out);
             }
@@ -442,7 +496,8 @@ impl WsStream {
                 out.push(self.at_record(dir, &at, Body::UnknownData { len, reason }));
             }
             Item::Gap { at, len, reason } => {
-                if let Inner::Framed { dec, dirs } = &mut self.inner {
+                if let Inner::Framed(f) = &mut self.inner {
+                    let Framed { dec, dirs } = &mut **f;
                     let n = out.len();
                     let d = &mut dirs[i];
                     d.gap(dec.as_mut(), at.offset, len, reason, at.frame, at.ts, out);
@@ -478,7 +533,7 @@ impl WsStream {
         &mut self,
         dir: Direction,
         at: At,
-        payload: Vec<u8>,
+        payload: Cow<'_, [u8]>,
         facts: Facts,
         notes: Vec<String>,
         out: &mut Vec<Record>,
@@ -493,16 +548,16 @@ impl WsStream {
         let n = out.len();
         match &mut self.inner {
             Inner::Unframed(dec) => {
-                let mut decoded = dec
-                    .decode_unframed(dir, &payload)
-                    .unwrap_or_else(|| undecodable(&payload));
+                let decoded = dec.decode_unframed(dir, &payload);
                 self.counts[i].messages += 1;
-                if decoded.error.is_some() {
+                if decoded.as_ref().is_none_or(|d| d.error.is_some()) {
                     self.counts[i].errors += 1;
                 }
                 if !self.env.messages {
+                    // Counted: dropped where it lies (not moved out first).
                     return;
                 }
+                let mut decoded = decoded.unwrap_or_else(|| undecodable(&payload));
                 decoded.notes.extend(notes);
                 let body = Body::Message {
                     dialect: dec.dialect(),
@@ -511,13 +566,14 @@ impl WsStream {
                 };
                 out.push(self.record(dir, at.frame, at.ts, at.offset, body));
             }
-            Inner::Framed { dec, dirs } => {
+            Inner::Framed(f) => {
+                let Framed { dec, dirs } = &mut **f;
                 dirs[i].data(dec.as_mut(), at.offset, &payload, at.frame, at.ts, out);
                 if let Some(Body::Message { decoded, .. }) = out.get_mut(n).map(|r| &mut r.body) {
                     decoded.notes.extend(notes);
                 }
             }
-            Inner::Unknown | Inner::Detecting { .. } => {
+            Inner::Unknown | Inner::Detecting(_) => {
                 self.counts[i].unknown_bytes += payload.len() as u64;
                 let mut reason = "no protocol recognised inside the WebSocket".to_owned();
                 for n in notes {
@@ -531,7 +587,7 @@ impl WsStream {
                 out.push(self.record(dir, at.frame, at.ts, at.offset, body));
             }
         }
-        let mut payload = keep.then(|| payload.into_boxed_slice());
+        let mut payload = keep.then(|| payload.into_owned().into_boxed_slice());
         for r in &mut out[n..] {
             let mut c = carried.clone();
             // The payload goes with the message's first record.

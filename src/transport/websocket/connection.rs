@@ -54,6 +54,13 @@ pub fn handshake(c2s: &[u8], s2c: &[u8], done: bool) -> Recognised {
     }
 }
 
+/// Whether the client has sent a whole upgrade request and the server's
+/// answer has not come yet (more bytes will tell).
+pub fn awaiting_response(c2s: &[u8], s2c: &[u8]) -> bool {
+    matches!(parse_head(c2s), Parsed::Head(h) if is_upgrade_request(&h))
+        && handshake(c2s, s2c, false) == Recognised::Undecided
+}
+
 /// Looks for frames in a connection seen without its start: client frames
 /// masked, server frames not, plausible lengths, runs of them back to back
 /// ([`find_frames`]). Every direction that has bytes must show them.

@@ -16,25 +16,26 @@ const GUID: &str = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
 /// The longest HTTP head accepted (request or response).
 pub const MAX_HEAD: usize = 16 * 1024;
 
-/// One HTTP head: its first line's parts and its header fields.
+/// One HTTP head, borrowed from the bytes it was read from: its first
+/// line's parts and its header fields.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Head {
+pub struct Head<'a> {
     /// `GET /pokerthwebsocket HTTP/1.1` → ["GET", "/pokerthwebsocket",
     /// "HTTP/1.1"]; `HTTP/1.1 101 Switching Protocols` → ["HTTP/1.1",
     /// "101", "Switching Protocols"].
-    pub start: [String; 3],
+    pub start: [&'a str; 3],
     /// Header fields, names as sent.
-    pub fields: Vec<(String, String)>,
+    pub fields: Vec<(&'a str, &'a str)>,
     /// Bytes the head took, the blank line included.
     pub len: usize,
 }
 
-impl Head {
+impl<'a> Head<'a> {
     /// A header field's value (the first of that name, case ignored).
-    pub fn field(&self, name: &str) -> Option<&str> {
+    pub fn field(&self, name: &str) -> Option<&'a str> {
         (self.fields.iter())
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+            .map(|(_, v)| *v)
     }
 
     /// Whether a comma-separated header field holds `token` (case ignored).
@@ -48,9 +49,9 @@ impl Head {
 
 /// What parsing a head found.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Parsed {
+pub enum Parsed<'a> {
     /// A whole head.
-    Head(Head),
+    Head(Head<'a>),
     /// Not complete yet.
     NeedMore,
     /// Not an HTTP head: why.
@@ -64,7 +65,7 @@ fn head_bytes(i: &[u8]) -> IResult<&[u8], &[u8]> {
 }
 
 /// Parses the HTTP head at the start of `buf`.
-pub fn parse_head(buf: &[u8]) -> Parsed {
+pub fn parse_head(buf: &[u8]) -> Parsed<'_> {
     let Ok((rest, head)) = head_bytes(buf) else {
         return if buf.len() > MAX_HEAD {
             Parsed::Invalid(format!("no end of the HTTP head in {MAX_HEAD} bytes"))
@@ -79,7 +80,7 @@ pub fn parse_head(buf: &[u8]) -> Parsed {
     let mut lines = text.split("\r\n");
     let first = lines.next().unwrap_or_default();
     let mut parts = first.splitn(3, ' ');
-    let start = [(); 3].map(|()| parts.next().unwrap_or_default().to_owned());
+    let start = [(); 3].map(|()| parts.next().unwrap_or_default());
     if start[2].is_empty() {
         return Parsed::Invalid(format!("not an HTTP start line: {first:?}"));
     }
@@ -88,7 +89,7 @@ pub fn parse_head(buf: &[u8]) -> Parsed {
         let Some((n, v)) = line.split_once(':') else {
             return Parsed::Invalid(format!("not an HTTP header line: {line:?}"));
         };
-        fields.push((n.trim().to_owned(), v.trim().to_owned()));
+        fields.push((n.trim(), v.trim()));
     }
     Parsed::Head(Head { start, fields, len })
 }
@@ -130,13 +131,13 @@ pub struct Upgrade {
 }
 
 /// Whether `req` asks for a WebSocket upgrade.
-pub fn is_upgrade_request(req: &Head) -> bool {
+pub fn is_upgrade_request(req: &Head<'_>) -> bool {
     req.start[0] == "GET" && req.has_token("Upgrade", "websocket")
 }
 
 /// Checks a request and its response; `None` when the response does not
 /// switch protocols (the connection stays HTTP).
-pub fn upgrade(req: &Head, resp: &Head) -> Option<Upgrade> {
+pub fn upgrade(req: &Head<'_>, resp: &Head<'_>) -> Option<Upgrade> {
     if resp.start[1] != "101" {
         return None;
     }
@@ -159,7 +160,7 @@ pub fn upgrade(req: &Head, resp: &Head) -> Option<Upgrade> {
     let extensions = resp.field("Sec-WebSocket-Extensions").map(str::to_owned);
     let deflate = extensions.as_deref().and_then(deflate_params);
     Some(Upgrade {
-        resource: req.start[1].clone(),
+        resource: req.start[1].to_owned(),
         subprotocol: resp.field("Sec-WebSocket-Protocol").map(str::to_owned),
         extensions,
         deflate,

@@ -104,7 +104,7 @@ impl Assembler {
                 Side::Client => d.client_no_context_takeover,
                 Side::Server => d.server_no_context_takeover,
             };
-            (Decompress::new(false), fresh)
+            (new_inflater(), fresh)
         });
         Assembler {
             side,
@@ -142,6 +142,20 @@ impl Assembler {
         let mut a = Assembler::new(side, None);
         a.lost = Some("the capture starts after the handshake");
         a
+    }
+
+    /// Whether frame `h` is a data message whole in itself that needs
+    /// nothing of this state: FIN, no reserved bit, masked as its side
+    /// must be, no fragmented message in progress. [`frame`](Self::frame)
+    /// gives such a frame back as a message, its payload unmasked and
+    /// otherwise unchanged, with no note (but a text message's when it is
+    /// not UTF-8); a caller may do that itself without the copies.
+    pub fn whole(&self, h: &Header) -> bool {
+        matches!(h.opcode, Opcode::Text | Opcode::Binary)
+            && h.fin
+            && h.rsv == 0
+            && self.partial.is_none()
+            && h.mask.is_some() == (self.side == Side::Client)
     }
 
     /// One whole frame: its header and its payload as on the wire (still
@@ -236,31 +250,8 @@ impl Assembler {
             };
         }
         if p.compressed {
-            let Some((inflater, fresh)) = self.inflate.as_mut() else {
-                return Event::Error("a compressed message without an inflater".to_owned());
-            };
-            match inflate(inflater, &p.payload) {
-                Ok(out) => p.payload = out,
-                Err(why) if *fresh => {
-                    // Each message starts afresh: the next one inflates.
-                    inflater.reset(false);
-                    return Event::Error(why);
-                }
-                Err(why) => {
-                    // The sender's window carries over and this message's
-                    // end is unknown: an inflater started afresh would take
-                    // the bytes later messages refer back to for zeros (a
-                    // guess), so they are reported instead.
-                    self.inflate = None;
-                    self.lost = Some(
-                        "a message that could not be inflated cut it, and the sender \
-                         keeps its context",
-                    );
-                    return Event::Error(why);
-                }
-            }
-            if *fresh {
-                inflater.reset(false);
+            if let Err(why) = self.inflate_payload(&mut p.payload) {
+                return Event::Error(why);
             }
         }
         if p.opcode == Opcode::Text && std::str::from_utf8(&p.payload).is_err() {
@@ -275,6 +266,49 @@ impl Assembler {
             notes: p.notes,
         }
     }
+}
+
+impl Assembler {
+    /// Inflates a compressed message's payload in place.
+    fn inflate_payload(&mut self, payload: &mut Vec<u8>) -> Result<(), String> {
+        let Some((inflater, fresh)) = self.inflate.as_mut() else {
+            return Err("a compressed message without an inflater".to_owned());
+        };
+        match inflate(inflater, payload) {
+            Ok(out) => *payload = out,
+            Err(why) if *fresh => {
+                // Each message starts afresh: the next one inflates.
+                inflater.reset(false);
+                return Err(why);
+            }
+            Err(why) => {
+                // The sender's window carries over and this message's end
+                // is unknown: an inflater started afresh would take the
+                // bytes later messages refer back to for zeros (a guess),
+                // so they are reported instead.
+                self.inflate = None;
+                self.lost = Some(
+                    "a message that could not be inflated cut it, and the sender \
+                     keeps its context",
+                );
+                return Err(why);
+            }
+        }
+        if *fresh {
+            inflater.reset(false);
+        }
+        Ok(())
+    }
+}
+
+/// A raw-deflate inflater. Out of line and cold: making one takes a stack
+/// frame of some 50 KB (the window is built on the stack before it is
+/// boxed), which inlined into the path of every message had the processor
+/// touch those pages for each.
+#[cold]
+#[inline(never)]
+fn new_inflater() -> Decompress {
+    Decompress::new(false)
 }
 
 /// Inflates one permessage-deflate message (its tail `00 00 ff ff`

@@ -5,7 +5,7 @@ use super::frame::{header, unmask, Opcode, Read, MAX_FRAME};
 use super::handshake::{accept_for, parse_head, upgrade, Deflate, Parsed};
 use super::message::{close_code_allowed, Assembler, Event, Side, MAX_MESSAGE};
 
-fn head(text: &str) -> super::handshake::Head {
+fn head(text: &str) -> super::handshake::Head<'_> {
     match parse_head(text.as_bytes()) {
         Parsed::Head(h) => h,
         other => panic!("{other:?}"),
@@ -295,4 +295,94 @@ fn frames_are_rarely_seen_in_random_bytes() {
     // Client frames must be masked, which random bytes rarely keep up for
     // four frames; unmasked server frames are easier to imitate.
     assert!(found[0] <= 5 && found[1] <= 50, "{found:?} of 500");
+}
+
+/// One frame for [`unwrapping_gives_what_the_assembler_gives`]: opcode,
+/// FIN, RSV bits, masked, payload.
+fn any_frame() -> impl proptest::strategy::Strategy<Value = (u8, bool, u8, bool, Vec<u8>)> {
+    use proptest::prelude::*;
+    (
+        prop_oneof![4 => Just(2u8), 2 => Just(1u8), 2 => Just(0u8), 1 => Just(9u8), 1 => Just(8u8), 1 => Just(3u8)],
+        prop_oneof![4 => Just(true), 1 => Just(false)],
+        prop_oneof![6 => Just(0u8), 1 => 0u8..8],
+        prop_oneof![6 => Just(true), 1 => Just(false)],
+        prop_oneof![
+            3 => proptest::collection::vec(any::<u8>(), 0..40),
+            1 => "[a-z ]{0,30}".prop_map(String::into_bytes),
+            1 => proptest::collection::vec(any::<u8>(), 120..300),
+        ],
+    )
+}
+
+proptest::proptest! {
+    /// Whatever the frames and wherever the deliveries cut them, the
+    /// unwrapper's items (messages lent without a copy when whole in one
+    /// frame) carry what the assembler alone makes of the same frames.
+    #[test]
+    fn unwrapping_gives_what_the_assembler_gives(
+        frames in proptest::collection::vec(any_frame(), 1..30),
+        cuts in proptest::collection::vec(0usize..400, 0..12),
+        client in proptest::prelude::any::<bool>(),
+    ) {
+        use super::unwrap::{Out, Unwrapper};
+        use crate::capture::Timestamp;
+        let side = if client { Side::Client } else { Side::Server };
+        // Client frames masked as they must be, mostly; server ones mostly not.
+        let mut bytes = Vec::new();
+        for (i, (op, fin, rsv, proper, payload)) in frames.iter().enumerate() {
+            let masked = proper == &client;
+            let control = matches!(op, 8 | 9);
+            let payload = if control { &payload[..payload.len().min(125)] } else { &payload[..] };
+            let key = masked.then_some([i as u8, 0x5a, 0xa5, 7]);
+            let mut f = frame(*op, key, payload);
+            f[0] = f[0] & 0x0f | u8::from(*fin || control) << 7 | rsv << 4;
+            bytes.extend_from_slice(&f);
+        }
+        // The reference: every frame to an assembler of its own.
+        let mut a = Assembler::new(side, None);
+        let mut want = Vec::new();
+        let mut at = 0;
+        while at < bytes.len() {
+            let Read::Header(h) = header(&bytes[at..]) else { break };
+            let end = at + h.total() as usize;
+            if end > bytes.len() {
+                break;
+            }
+            if let Some(Event::Message { payload, notes, frames, compressed, opcode }) =
+                a.frame(&h, &bytes[at + h.header_len..end])
+            {
+                // A fragmented message's facts tell of its first frame as
+                // the unwrapper saw it (not compared here).
+                let opcode = (frames == 1).then_some(opcode);
+                want.push((payload, notes, frames, compressed, opcode));
+            }
+            at = end;
+        }
+        let mut u = Unwrapper::new(side, None, 0);
+        let mut got = Vec::new();
+        let mut take = |o: Out<'_>| {
+            if let Out::Message { payload, mut notes, facts, .. } = o {
+                // The unwrapper's own note (the assembler knows no close).
+                notes.retain(|n| n != "sent after this direction's close frame");
+                let opcode = (facts.frames == 1).then_some(facts.opcode);
+                got.push((payload.into_owned(), notes, facts.frames, facts.compressed, opcode));
+            }
+        };
+        let mut cuts: Vec<usize> = cuts.into_iter().map(|c| c.min(bytes.len())).collect();
+        cuts.push(bytes.len());
+        cuts.sort_unstable();
+        let mut from = 0;
+        for (n, c) in cuts.into_iter().enumerate() {
+            u.data(from as u64, &bytes[from..c], n as u64, Timestamp::default(), &mut take);
+            from = c;
+        }
+        u.finish(&mut take);
+        // Where a header cannot be read the unwrapper looks for frames
+        // again and the reference stops: compare what both saw.
+        let n = want.len().min(got.len());
+        proptest::prop_assert_eq!(&got[..n], &want[..n]);
+        if at == bytes.len() {
+            proptest::prop_assert_eq!(got.len(), want.len());
+        }
+    }
 }

@@ -7,7 +7,11 @@
 //! together and says what came out ([`Out`]), each item dated by the frame
 //! that completed it and placed twice: in the TCP stream (`tcp_offset`) and
 //! in the unwrapped stream (`offset`: the data messages' payload bytes
-//! before it, the position a game decoder sees). A header that cannot
+//! before it, the position a game decoder sees). Items go to a callback as
+//! they come; a message whole in one frame is lent to it without a copy
+//! of its own (straight from the delivered bytes when the frame is whole in
+//! them, unmasked into a buffer kept for the purpose when masked), and only
+//! bytes a frame left incomplete are kept for the next delivery. A header that cannot
 //! start a frame, a gap, or a capture that starts after the upgrade sends
 //! it looking for the next frame boundary ([`super::probe`]), and the bytes
 //! it skips are reported, as is a fragmented message it cannot finish.
@@ -17,6 +21,7 @@ use super::handshake::Deflate;
 use super::message::{Assembler, Event, Side};
 use super::probe::{find_frames, Found};
 use crate::capture::Timestamp;
+use std::borrow::Cow;
 use std::collections::VecDeque;
 
 /// The longest frame header: 2 bytes, a 64-bit length, a mask.
@@ -49,13 +54,14 @@ pub struct At {
     pub ts: Timestamp,
 }
 
-/// What the frames of a direction gave.
+/// What the frames of a direction gave; a message's payload may be lent
+/// (see the [module docs](self)).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Out {
+pub enum Out<'a> {
     /// A whole data message, unmasked and inflated.
     Message {
         at: At,
-        payload: Vec<u8>,
+        payload: Cow<'a, [u8]>,
         facts: Facts,
         notes: Vec<String>,
     },
@@ -92,30 +98,104 @@ pub enum Out {
     Skipped { at: At, len: u64, why: String },
 }
 
+impl Out<'_> {
+    /// The same item, owning its payload.
+    pub fn into_owned(self) -> Out<'static> {
+        match self {
+            Out::Message {
+                at,
+                payload,
+                facts,
+                notes,
+            } => Out::Message {
+                at,
+                payload: Cow::Owned(payload.into_owned()),
+                facts,
+                notes,
+            },
+            Out::Control {
+                at,
+                opcode,
+                masked,
+                payload,
+                close,
+                notes,
+            } => Out::Control {
+                at,
+                opcode,
+                masked,
+                payload,
+                close,
+                notes,
+            },
+            Out::Uninflatable {
+                at,
+                len,
+                facts,
+                why,
+            } => Out::Uninflatable {
+                at,
+                len,
+                facts,
+                why,
+            },
+            Out::Unfinished {
+                at,
+                len,
+                facts,
+                why,
+            } => Out::Unfinished {
+                at,
+                len,
+                facts,
+                why,
+            },
+            Out::Error { at, len, why } => Out::Error { at, len, why },
+            Out::Skipped { at, len, why } => Out::Skipped { at, len, why },
+        }
+    }
+}
+
 /// The unwrapping state of one direction; see the [module docs](self).
 pub struct Unwrapper {
-    asm: Assembler,
     side: Side,
     /// Bytes not yet consumed, from `buf[start..]`; `base` is the TCP
-    /// offset of `buf[start]`.
+    /// offset of the first byte not consumed (`buf[start]`, or the first
+    /// of the bytes being delivered when they are read in place).
     buf: Vec<u8>,
     start: usize,
     base: u64,
-    /// Per buffered chunk: its end offset, frame and time.
-    chunks: VecDeque<(u64, u64, Timestamp)>,
-    /// Payload bytes of data messages so far.
-    offset: u64,
+    /// Per delivery whose bytes are not all consumed: its end offset,
+    /// frame and time. The latest inline (most deliveries are consumed
+    /// whole), the ones before it in `older`.
+    last: Option<Chunk>,
+    older: VecDeque<Chunk>,
     /// Looking for a frame boundary, and whether the position at hand is
     /// known not to be one.
     resync: bool,
     skip_first: bool,
-    /// Bytes skipped and not yet reported: where, how many, why.
-    skipped: Option<(At, u64, String)>,
+    /// Bytes skipped and not yet reported: where, how many, why (boxed:
+    /// rare).
+    skipped: Option<Box<(At, u64, String)>>,
+    msgs: Messages,
+    latest: (u64, Timestamp),
+}
+
+/// A delivery: the TCP offset where its bytes end, its frame and time.
+type Chunk = (u64, u64, Timestamp);
+
+/// What turns whole frames into items: apart from the bytes, so that a
+/// frame's payload can be lent from them while this changes.
+struct Messages {
+    asm: Assembler,
+    /// Payload bytes of data messages so far.
+    offset: u64,
     /// The first frame of the data message being put together.
     first: Option<(At, Header)>,
+    /// Where a masked message whole in one frame is unmasked.
+    unmasked: Vec<u8>,
     /// This direction sent a close frame: nothing should follow it.
     closed: bool,
-    latest: (u64, Timestamp),
 }
 
 impl Unwrapper {
@@ -133,36 +213,40 @@ impl Unwrapper {
 
     fn with(asm: Assembler, side: Side, at: u64, resync: bool) -> Unwrapper {
         Unwrapper {
-            asm,
             side,
             buf: Vec::new(),
             start: 0,
             base: at,
-            chunks: VecDeque::new(),
-            offset: 0,
+            last: None,
+            older: VecDeque::new(),
             resync,
             skip_first: false,
             skipped: None,
-            first: None,
-            closed: false,
+            msgs: Messages {
+                asm,
+                offset: 0,
+                first: None,
+                unmasked: Vec::new(),
+                closed: false,
+            },
             latest: (0, Timestamp::default()),
         }
     }
 
     /// The unwrapped stream's length so far.
     pub fn offset(&self) -> u64 {
-        self.offset
+        self.msgs.offset
     }
 
     /// Bytes at TCP offset `offset` (bytes before the frames' start are
-    /// ignored), delivered by `frame`.
+    /// ignored), delivered by `frame`; what they complete goes to `out`.
     pub fn data(
         &mut self,
         offset: u64,
         bytes: &[u8],
         frame: u64,
         ts: Timestamp,
-        out: &mut Vec<Out>,
+        out: &mut impl FnMut(Out<'_>),
     ) {
         if frame >= self.latest.0 {
             self.latest = (frame, ts);
@@ -174,19 +258,42 @@ impl Unwrapper {
             return;
         }
         let skip = end_held.saturating_sub(offset) as usize;
+        let new = &bytes[skip.min(bytes.len())..];
+        if let Some(l) = self.last.take() {
+            // A delivery wholly consumed places nothing any more.
+            if l.0 > self.base {
+                self.older.push_back(l);
+            }
+        }
+        self.last = Some((end, frame, ts));
+        if self.start == self.buf.len() {
+            // Nothing held: frames are read where they were delivered, and
+            // only what they leave incomplete is kept.
+            self.buf.clear();
+            let used = self.process(new, 0, false, out);
+            self.buf.extend_from_slice(&new[used..]);
+            self.start = 0;
+            return;
+        }
         if self.start > 0 && self.start * 2 >= self.buf.len() {
             self.buf.drain(..self.start);
             self.start = 0;
         }
-        self.buf.extend_from_slice(&bytes[skip.min(bytes.len())..]);
-        self.chunks.push_back((end, frame, ts));
-        self.process(false, out);
+        self.buf.extend_from_slice(new);
+        self.process_held(false, out);
     }
 
     /// `len` bytes at TCP offset `offset` are missing, as capture frame
     /// `frame` made certain: what was being put together is lost (reported
     /// as of that frame), and frames are looked for again after the gap.
-    pub fn gap(&mut self, offset: u64, len: u64, frame: u64, ts: Timestamp, out: &mut Vec<Out>) {
+    pub fn gap(
+        &mut self,
+        offset: u64,
+        len: u64,
+        frame: u64,
+        ts: Timestamp,
+        out: &mut impl FnMut(Out<'_>),
+    ) {
         if frame >= self.latest.0 {
             self.latest = (frame, ts);
         }
@@ -196,14 +303,14 @@ impl Unwrapper {
             out,
         );
         self.base = offset + len;
-        self.asm.lost();
-        self.first = None;
+        self.msgs.asm.lost();
+        self.msgs.first = None;
         self.resync = true;
         self.skip_first = false;
     }
 
     /// The stream ended: what is left is reported.
-    pub fn finish(&mut self, out: &mut Vec<Out>) {
+    pub fn finish(&mut self, out: &mut impl FnMut(Out<'_>)) {
         self.flush(
             "an incomplete frame at the end of the stream",
             "a fragmented message without its last frame at the end of the stream",
@@ -211,8 +318,8 @@ impl Unwrapper {
         );
     }
 
-    fn flush(&mut self, why: &str, message_why: &str, out: &mut Vec<Out>) {
-        self.process(true, out);
+    fn flush(&mut self, why: &str, message_why: &str, out: &mut impl FnMut(Out<'_>)) {
+        self.process_held(true, out);
         self.report_skipped(out);
         self.abandon(message_why, out);
         let left = (self.buf.len() - self.start) as u64;
@@ -222,7 +329,7 @@ impl Unwrapper {
                 ts: self.latest.1,
                 ..self.at(self.base, self.base + left)
             };
-            out.push(Out::Skipped {
+            out(Out::Skipped {
                 at,
                 len: left,
                 why: why.to_owned(),
@@ -230,49 +337,71 @@ impl Unwrapper {
         }
         self.buf.clear();
         self.start = 0;
-        self.chunks.clear();
+        self.last = None;
+        self.older.clear();
     }
 
     fn at(&self, tcp_offset: u64, end: u64) -> At {
-        let (frame, ts) = self
-            .chunks
-            .iter()
+        let (frame, ts) = (self.older.iter())
             .find(|c| c.0 >= end)
-            .or(self.chunks.back())
+            .or(self.last.as_ref())
             .map_or(self.latest, |c| (c.1, c.2));
         At {
             tcp_offset,
-            offset: self.offset,
+            offset: self.msgs.offset,
             frame,
             ts,
         }
     }
 
-    fn process(&mut self, at_end: bool, out: &mut Vec<Out>) {
+    /// [`process`](Self::process) over the bytes held.
+    fn process_held(&mut self, at_end: bool, out: &mut impl FnMut(Out<'_>)) {
+        let buf = std::mem::take(&mut self.buf);
+        let used = self.process(&buf, self.start, at_end, out);
+        self.buf = buf;
+        self.start = used;
+        if self.start == self.buf.len() {
+            self.buf.clear();
+            self.start = 0;
+        }
+    }
+
+    /// Reads frames from `buf[pos..]`, whose first byte is at TCP offset
+    /// `base`; returns the position of the first byte not consumed.
+    fn process(
+        &mut self,
+        buf: &[u8],
+        mut pos: usize,
+        at_end: bool,
+        out: &mut impl FnMut(Out<'_>),
+    ) -> usize {
         loop {
-            if self.resync && !self.resynchronise(at_end, out) {
-                return;
+            if self.resync {
+                match self.resynchronise(&buf[pos..], at_end, out) {
+                    (n, true) => pos += n,
+                    (n, false) => return pos + n,
+                }
             }
-            let buf = &self.buf[self.start..];
-            if buf.is_empty() {
-                return;
+            let rest = &buf[pos..];
+            if rest.is_empty() {
+                return pos;
             }
-            match header(buf) {
-                Read::Header(h) if h.total() <= buf.len() as u64 => {
+            match header(rest) {
+                Read::Header(h) if h.total() <= rest.len() as u64 => {
                     let n = h.total() as usize;
                     let at = self.at(self.base, self.base + n as u64);
-                    let wire = self.buf[self.start + h.header_len..self.start + n].to_vec();
                     self.consume(n);
-                    self.frame(at, h, &wire, out);
+                    pos += n;
+                    self.msgs.frame(at, h, &rest[h.header_len..n], out);
                 }
-                Read::Header(_) | Read::NeedMore(_) => return,
+                Read::Header(_) | Read::NeedMore(_) => return pos,
                 Read::Invalid(why) => {
                     self.abandon(
                         "a fragmented message cut by bytes that are not a frame",
                         out,
                     );
                     let at = self.at(self.base, self.base + 1);
-                    self.skipped.get_or_insert((at, 0, why));
+                    self.skipped.get_or_insert_with(|| Box::new((at, 0, why)));
                     self.resync = true;
                     self.skip_first = true;
                 }
@@ -280,8 +409,108 @@ impl Unwrapper {
         }
     }
 
-    /// One whole frame.
-    fn frame(&mut self, at: At, h: Header, wire: &[u8], out: &mut Vec<Out>) {
+    /// Looks for the next frame boundary in `buf`: how many bytes were
+    /// skipped, and whether a boundary follows them (else more bytes are
+    /// needed).
+    fn resynchronise(
+        &mut self,
+        buf: &[u8],
+        at_end: bool,
+        out: &mut impl FnMut(Out<'_>),
+    ) -> (usize, bool) {
+        let from = usize::from(self.skip_first).min(buf.len());
+        let searched = &buf[from..];
+        match find_frames(searched, self.side, at_end) {
+            Found::At(p) => {
+                self.skip(from + p);
+                self.skip_first = false;
+                self.resync = false;
+                self.report_skipped(out);
+                (from + p, true)
+            }
+            Found::NeedMore => (0, false),
+            Found::No => {
+                // Nothing in the search window: drop what was searched,
+                // keeping a frame header's worth (a boundary may straddle
+                // the cut).
+                let keep = if at_end { 0 } else { MAX_HEADER };
+                let n = (from + searched.len()).saturating_sub(keep);
+                self.skip(n);
+                self.skip_first = false;
+                if at_end {
+                    self.report_skipped(out);
+                }
+                (n, false)
+            }
+        }
+    }
+
+    /// `n` bytes skipped (the caller moves past them).
+    fn skip(&mut self, n: usize) {
+        if n == 0 {
+            return;
+        }
+        let at = self.at(self.base, self.base + n as u64);
+        let s = self.skipped.get_or_insert_with(|| {
+            Box::new((
+                at,
+                0,
+                "skipped while looking for a frame boundary".to_owned(),
+            ))
+        });
+        s.1 += n as u64;
+        s.0.frame = at.frame;
+        s.0.ts = at.ts;
+        self.consume(n);
+    }
+
+    fn report_skipped(&mut self, out: &mut impl FnMut(Out<'_>)) {
+        if let Some((at, len, why)) = self.skipped.take().map(|b| *b) {
+            if len > 0 {
+                out(Out::Skipped { at, len, why });
+            }
+        }
+    }
+
+    /// The data message being put together cannot be finished: what it
+    /// had so far is reported, placed at its first frame and dated by the
+    /// latest capture frame.
+    fn abandon(&mut self, why: &str, out: &mut impl FnMut(Out<'_>)) {
+        let first = self.msgs.first.take();
+        let (Some((frames, len, compressed)), Some((at, h))) = (self.msgs.asm.unfinished(), first)
+        else {
+            return;
+        };
+        out(Out::Unfinished {
+            at: At {
+                frame: self.latest.0,
+                ts: self.latest.1,
+                ..at
+            },
+            len: len as u64,
+            facts: Facts {
+                opcode: h.opcode,
+                fin: h.fin,
+                masked: h.mask.is_some(),
+                compressed,
+                frames,
+            },
+            why: format!("{why}: {len} byte(s) of its first {frames} frame(s)"),
+        });
+    }
+
+    /// `n` bytes consumed (the caller moves past them).
+    fn consume(&mut self, n: usize) {
+        self.base += n as u64;
+        while self.older.front().is_some_and(|c| c.0 <= self.base) {
+            self.older.pop_front();
+        }
+    }
+}
+
+impl Messages {
+    /// One whole frame, its payload `wire` as sent.
+    fn frame(&mut self, at: At, h: Header, wire: &[u8], out: &mut impl FnMut(Out<'_>)) {
         if matches!(h.opcode, Opcode::Text | Opcode::Binary) {
             self.first = Some((at, h));
         }
@@ -309,6 +538,32 @@ impl Unwrapper {
             }
             notes
         };
+        if self.asm.whole(&h) {
+            // What `Assembler::frame` would give, without copying the
+            // payload when it is not masked, into a kept buffer when it is.
+            self.first = None;
+            self.offset += wire.len() as u64;
+            let payload = match h.mask {
+                Some(key) => {
+                    self.unmasked.clear();
+                    let unmasked = wire.iter().zip(key.iter().cycle()).map(|(b, k)| b ^ k);
+                    self.unmasked.extend(unmasked);
+                    &self.unmasked[..]
+                }
+                None => wire,
+            };
+            let mut notes = Vec::new();
+            if h.opcode == Opcode::Text && std::str::from_utf8(payload).is_err() {
+                notes.push("a text message that is not valid UTF-8".to_owned());
+            }
+            out(Out::Message {
+                at: msg_at,
+                payload: Cow::Borrowed(payload),
+                facts: facts(1),
+                notes: late(notes),
+            });
+            return;
+        }
         match self.asm.frame(&h, wire) {
             None => {}
             Some(Event::Message {
@@ -318,17 +573,16 @@ impl Unwrapper {
                 notes,
                 ..
             }) => {
-                let notes = late(notes);
                 self.first = None;
                 let len = payload.len() as u64;
-                out.push(Out::Message {
+                out(Out::Message {
                     at: msg_at,
-                    payload,
+                    payload: Cow::Owned(payload),
                     facts: Facts {
                         compressed,
                         ..facts(frames)
                     },
-                    notes,
+                    notes: late(notes),
                 });
                 self.offset += len;
             }
@@ -337,7 +591,7 @@ impl Unwrapper {
                 payload,
                 close,
                 notes,
-            }) => out.push(Out::Control {
+            }) => out(Out::Control {
                 at,
                 opcode,
                 masked: h.mask.is_some(),
@@ -349,7 +603,7 @@ impl Unwrapper {
                 len, frames, why, ..
             }) => {
                 self.first = None;
-                out.push(Out::Uninflatable {
+                out(Out::Uninflatable {
                     at: msg_at,
                     len: len as u64,
                     facts: Facts {
@@ -368,105 +622,12 @@ impl Unwrapper {
                 ) {
                     self.first = None;
                 }
-                out.push(Out::Error {
+                out(Out::Error {
                     at,
                     len: h.total(),
                     why,
                 });
             }
-        }
-    }
-
-    /// The data message being put together cannot be finished: what it
-    /// had so far is reported, placed at its first frame and dated by the
-    /// latest capture frame.
-    fn abandon(&mut self, why: &str, out: &mut Vec<Out>) {
-        let first = self.first.take();
-        let (Some((frames, len, compressed)), Some((at, h))) = (self.asm.unfinished(), first)
-        else {
-            return;
-        };
-        out.push(Out::Unfinished {
-            at: At {
-                frame: self.latest.0,
-                ts: self.latest.1,
-                ..at
-            },
-            len: len as u64,
-            facts: Facts {
-                opcode: h.opcode,
-                fin: h.fin,
-                masked: h.mask.is_some(),
-                compressed,
-                frames,
-            },
-            why: format!("{why}: {len} byte(s) of its first {frames} frame(s)"),
-        });
-    }
-
-    /// Looks for the next frame boundary; true when the buffer starts at
-    /// one, false when more bytes are needed.
-    fn resynchronise(&mut self, at_end: bool, out: &mut Vec<Out>) -> bool {
-        let from = usize::from(self.skip_first).min(self.buf.len() - self.start);
-        let buf = &self.buf[self.start + from..];
-        match find_frames(buf, self.side, at_end) {
-            Found::At(p) => {
-                self.skip(from + p);
-                self.skip_first = false;
-                self.resync = false;
-                self.report_skipped(out);
-                true
-            }
-            Found::NeedMore => false,
-            Found::No => {
-                // Nothing in the search window: drop what was searched,
-                // keeping a frame header's worth (a boundary may straddle
-                // the cut).
-                let keep = if at_end { 0 } else { MAX_HEADER };
-                let n = (from + buf.len()).saturating_sub(keep);
-                self.skip(n);
-                self.skip_first = false;
-                if at_end {
-                    self.report_skipped(out);
-                }
-                false
-            }
-        }
-    }
-
-    fn skip(&mut self, n: usize) {
-        if n == 0 {
-            return;
-        }
-        let at = self.at(self.base, self.base + n as u64);
-        let s = self.skipped.get_or_insert((
-            at,
-            0,
-            "skipped while looking for a frame boundary".to_owned(),
-        ));
-        s.1 += n as u64;
-        s.0.frame = at.frame;
-        s.0.ts = at.ts;
-        self.consume(n);
-    }
-
-    fn report_skipped(&mut self, out: &mut Vec<Out>) {
-        if let Some((at, len, why)) = self.skipped.take() {
-            if len > 0 {
-                out.push(Out::Skipped { at, len, why });
-            }
-        }
-    }
-
-    fn consume(&mut self, n: usize) {
-        self.start += n;
-        self.base += n as u64;
-        while self.chunks.front().is_some_and(|c| c.0 <= self.base) && self.chunks.len() > 1 {
-            self.chunks.pop_front();
-        }
-        if self.start == self.buf.len() {
-            self.buf.clear();
-            self.start = 0;
         }
     }
 }
