@@ -15,7 +15,13 @@
 //!   and direction, with explicit gap events, as [`reassembly::Event`]s.
 //! - [`transport`] unwraps what a stream's bytes are wrapped in (the
 //!   WebSocket wire layer: handshake, frames, messages, inflation).
+//! - [`detect`] says which protocol a stream speaks, [`decode`] turns its
+//!   bytes into records (running the transport for a WebSocket), and
+//!   [`analysis`] rebuilds hands and game states from the records.
 //! - [`cli`] holds the subcommands and [`output`] the shared formatting.
+//!
+//! ARCHITECTURE.md at the top of the repository is the map: the pipeline,
+//! the record, the shape of a protocol module, and where each thing lives.
 
 pub mod analysis;
 pub mod capture;
