@@ -75,7 +75,7 @@ use conn::Conn;
 use std::fmt;
 use std::net::SocketAddr;
 use table::FlowTable;
-pub use table::{FlowHasher, FlowId};
+pub(crate) use table::{FlowHasher, FlowId};
 
 /// Which way bytes flow in a connection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -358,7 +358,7 @@ impl Reassembler {
     /// The hasher of this reassembler's flow table: a reading thread can
     /// work out each segment's [`FlowId`] before handing it over, for
     /// [`Reassembler::process_flow`] and [`Reassembler::warm`].
-    pub fn flow_hasher(&self) -> FlowHasher {
+    pub(crate) fn flow_hasher(&self) -> FlowHasher {
         self.table.hasher().clone()
     }
 
@@ -367,7 +367,7 @@ impl Reassembler {
     /// with a batch of segments warms a group of them at a time (on the
     /// 1.1 GB benchmark capture this took the flow table from 9% of
     /// `inspect`'s time to 3%).
-    pub fn warm(&self, flow: &FlowId) {
+    pub(crate) fn warm(&self, flow: &FlowId) {
         self.table.prefetch(flow);
     }
 
@@ -385,7 +385,7 @@ impl Reassembler {
 
     /// [`Reassembler::process`], with the segment's flow already worked
     /// out: `flow` must be `self.flow_hasher().flow(seg.src, seg.dst)`.
-    pub fn process_flow(
+    pub(crate) fn process_flow(
         &mut self,
         frame: u64,
         ts: Timestamp,
