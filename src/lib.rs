@@ -18,14 +18,14 @@
 //! - [`detect`] says which protocol a stream speaks, [`decode`] turns its
 //!   bytes into records (running the transport for a WebSocket), and
 //!   [`analysis`] rebuilds hands and game states from the records.
-//! - [`cli`] holds the subcommands and [`output`] the shared formatting.
+//! - [`output`] holds the shared formatting; the subcommands are the
+//!   binary's (`src/cli/`, `src/main.rs`), not the library's.
 //!
 //! ARCHITECTURE.md at the top of the repository is the map: the pipeline,
 //! the record, the shape of a protocol module, and where each thing lives.
 
 pub mod analysis;
 pub mod capture;
-pub mod cli;
 pub mod decode;
 pub mod detect;
 pub mod link;

@@ -2,10 +2,10 @@
 //! records (`--format json|jsonl`), with filters.
 
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
-use crate::decode::{Body, DecodeStage, Record, RecordSink};
-use crate::output::color::{paint, Style};
-use crate::output::records::{summary, JsonWriter};
-use crate::protocols::ProtocolId;
+use cardshark::decode::{Body, DecodeStage, Record, RecordSink};
+use cardshark::output::color::{paint, Style};
+use cardshark::output::records::{summary, JsonWriter};
+use cardshark::protocols::ProtocolId;
 use clap::{Args, ValueEnum};
 use std::cell::Cell;
 use std::io::{self, Write};

@@ -1,7 +1,7 @@
 //! Errors and warnings in one style, on standard error:
 //! `cardshark: error: FILE: frame N (byte offset X): what was wrong (what to do)`.
 
-use crate::capture::CaptureError;
+use cardshark::capture::CaptureError;
 
 /// Prints a warning about `input`.
 pub fn warn(input: &str, what: &str) {

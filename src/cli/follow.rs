@@ -2,7 +2,7 @@
 //! `tshark -z follow,tcp`, with gaps marked.
 
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
-use crate::reassembly::{Direction, Event, GapReason};
+use cardshark::reassembly::{Direction, Event, GapReason};
 use clap::{Args, ValueEnum};
 use std::io::{self, Write};
 

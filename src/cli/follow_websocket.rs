@@ -6,8 +6,8 @@
 
 use super::follow::{gap_words, hex_dump, text_dump, FollowArgs, FollowFormat, RULE};
 use super::{warn_all, CliError};
-use crate::decode::{Body, DecodeConfig, DecodeStage, Record, RecordSink, WsEvent};
-use crate::reassembly::Direction;
+use cardshark::decode::{Body, DecodeConfig, DecodeStage, Record, RecordSink, WsEvent};
+use cardshark::reassembly::Direction;
 use std::io::{self, Write};
 
 struct Follower<W: Write> {

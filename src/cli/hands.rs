@@ -13,10 +13,10 @@
 //! stream data cut by the snapshot length), and `hands` exits 0.
 
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
-use crate::analysis::hands::{Hand, HandCollector, HandId, Seen};
-use crate::decode::DecodeStage;
-use crate::output::spill::{self, KeyedBytes, Sorted, Store};
-use crate::output::{hand_text, ohh, write_table_rows};
+use cardshark::analysis::hands::{Hand, HandCollector, HandId, Seen};
+use cardshark::decode::DecodeStage;
+use cardshark::output::spill::{self, KeyedBytes, Sorted, Store};
+use cardshark::output::{hand_text, ohh, write_table_rows};
 use clap::{Args, ValueEnum};
 use std::cell::Cell;
 use std::io::{self, BufWriter, Write};

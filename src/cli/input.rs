@@ -2,9 +2,9 @@
 //! input, or `-i IFACE` for live capture; and the reassembly limits.
 
 use super::{live, progress, CliError};
-use crate::capture::{CaptureError, CaptureReader};
-use crate::pipeline::{self, CaptureSummary};
-use crate::reassembly::{Config, Event, Sink};
+use cardshark::capture::{CaptureError, CaptureReader};
+use cardshark::pipeline::{self, CaptureSummary};
+use cardshark::reassembly::{Config, Event, Sink};
 use clap::Args;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};

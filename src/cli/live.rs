@@ -2,8 +2,8 @@
 //! built with the `live` feature; otherwise a clear error saying how to get it.
 
 use super::{CliError, InputArgs};
-use crate::pipeline::CaptureSummary;
-use crate::reassembly::Sink;
+use cardshark::pipeline::CaptureSummary;
+use cardshark::reassembly::Sink;
 use std::cell::Cell;
 
 /// How to get a build that captures live.
@@ -36,8 +36,8 @@ pub use with_pcap::{list_interfaces, run};
 #[cfg(feature = "live")]
 mod with_pcap {
     use super::*;
-    use crate::capture::live::{self, LiveOptions};
-    use crate::pipeline;
+    use cardshark::capture::live::{self, LiveOptions};
+    use cardshark::pipeline;
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
 

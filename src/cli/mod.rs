@@ -13,14 +13,16 @@ mod hands;
 mod input;
 mod inspect;
 mod live;
+#[cfg(test)]
+mod man_page;
 mod progress;
 mod replay;
 mod timeline;
 
 pub use input::InputArgs;
 
-use crate::capture::CaptureError;
-use crate::output::color::ColorChoice;
+use cardshark::capture::CaptureError;
+use cardshark::output::color::ColorChoice;
 use clap::{Args, Parser, Subcommand};
 use std::fmt;
 
@@ -70,8 +72,8 @@ pub struct DecodeOpts {
 
 impl DecodeOpts {
     /// The decode stage's configuration from these options.
-    pub fn config(&self) -> Result<crate::decode::DecodeConfig, CliError> {
-        let mut config = crate::decode::DecodeConfig::default();
+    pub fn config(&self) -> Result<cardshark::decode::DecodeConfig, CliError> {
+        let mut config = cardshark::decode::DecodeConfig::default();
         for spec in &self.decode_as {
             config.overrides.add(spec).map_err(CliError::Usage)?;
         }
@@ -149,7 +151,7 @@ pub fn main() -> i32 {
             return if e.use_stderr() { 2 } else { 0 };
         }
     };
-    crate::output::color::init(cli.color);
+    cardshark::output::color::init(cli.color);
     let command = match &cli.command {
         _ if cli.list_interfaces => return finish(live::list_interfaces()),
         Some(c) => c,

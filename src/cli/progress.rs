@@ -1,7 +1,7 @@
 //! The progress bar shown while a large capture file is read: bytes, rate
 //! and time left, on standard error, only when that is a terminal.
 
-use crate::capture::{CaptureError, CaptureReader};
+use cardshark::capture::{CaptureError, CaptureReader};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 

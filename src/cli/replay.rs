@@ -6,9 +6,9 @@
 
 use super::hands::collect;
 use super::{CliError, DecodeOpts, InputArgs};
-use crate::analysis::hands::replay::{states, TableState};
-use crate::analysis::hands::{Hand, HandId};
-use crate::analysis::timeline::{Change, Game};
+use cardshark::analysis::hands::replay::{states, TableState};
+use cardshark::analysis::hands::{Hand, HandId};
+use cardshark::analysis::timeline::{Change, Game};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::io::{self, BufRead, IsTerminal, Write};
@@ -68,7 +68,7 @@ pub fn draw(h: &Hand, t: &TableState) -> String {
     let mut o = format!(
         "── step {} · {} · {}{}\n",
         t.step,
-        crate::analysis::hands::pokerth::street_name(t.street),
+        cardshark::analysis::hands::pokerth::street_name(t.street),
         t.event,
         t.frame.map_or(String::new(), |f| format!(" (frame {f})"))
     );

@@ -4,10 +4,10 @@
 //! step as JSON Lines, or the state at one frame.
 
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
-use crate::analysis::timeline::{Change, Game, TimelineCollector};
-use crate::decode::DecodeStage;
-use crate::output::spill::{self, KeyedBytes, Store};
-use crate::output::{seconds, write_table_sized, ColumnWidths};
+use cardshark::analysis::timeline::{Change, Game, TimelineCollector};
+use cardshark::decode::DecodeStage;
+use cardshark::output::spill::{self, KeyedBytes, Store};
+use cardshark::output::{seconds, write_table_sized, ColumnWidths};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::cell::Cell;

@@ -24,7 +24,6 @@ mod hands_spill;
 mod hostile;
 mod inspect_spill;
 mod live_capture;
-mod man_page;
 mod pokerth1_truth;
 mod realcap;
 mod reassembly;

@@ -21,11 +21,11 @@
 //! scope id are not kept (the link layer never sets them).
 
 use super::rows::{Decoding, Row};
-use crate::capture::Timestamp;
-use crate::decode::DirCounts;
-use crate::protocols::ProtocolId;
-use crate::reassembly::{DirStats, EndReason, StreamInfo};
-use crate::transport::Transport;
+use cardshark::capture::Timestamp;
+use cardshark::decode::DirCounts;
+use cardshark::protocols::ProtocolId;
+use cardshark::reassembly::{DirStats, EndReason, StreamInfo};
+use cardshark::transport::Transport;
 use std::io;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 

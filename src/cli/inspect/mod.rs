@@ -9,11 +9,11 @@ mod codec;
 mod rows;
 
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
-use crate::decode::{DecodeStage, DirCounts, Record, RecordSink, StreamReport};
-use crate::output::{human_bytes, seconds, write_table_sized, ColumnWidths, Format};
-use crate::pipeline::CaptureSummary;
-use crate::reassembly::{DirStats, Direction, EndReason, Event, Sink};
-use crate::transport::Transport;
+use cardshark::decode::{DecodeStage, DirCounts, Record, RecordSink, StreamReport};
+use cardshark::output::{human_bytes, seconds, write_table_sized, ColumnWidths, Format};
+use cardshark::pipeline::CaptureSummary;
+use cardshark::reassembly::{DirStats, Direction, EndReason, Event, Sink};
+use cardshark::transport::Transport;
 use clap::Args;
 use rows::{Decoding, Row, Sorted, ROWS_IN_MEMORY};
 use serde_json::{json, Value};
@@ -398,8 +398,8 @@ fn format_name(s: &CaptureSummary) -> &'static str {
         return "live capture";
     }
     match s.format {
-        crate::capture::CaptureFormat::Pcap => "pcap",
-        crate::capture::CaptureFormat::PcapNg => "pcapng",
+        cardshark::capture::CaptureFormat::Pcap => "pcap",
+        cardshark::capture::CaptureFormat::PcapNg => "pcapng",
     }
 }
 
@@ -506,7 +506,7 @@ mod tests {
     #[test]
     fn cell_widths_are_the_cells_widths() {
         use super::codec::tests::sample;
-        use crate::capture::Timestamp;
+        use cardshark::capture::Timestamp;
         let mut rows = vec![
             sample(0, "10.1.2.3:40000", "192.168.0.1:7234"),
             sample(123_456, "[2001:db8::1]:5", "[::1]:19380"),

@@ -1,14 +1,14 @@
 //! Where `inspect` keeps its rows until the end of the pass, in bounded
-//! memory: a [`Store`](crate::output::spill::Store) of [`Row`]s, sorted by
+//! memory: a [`Store`](cardshark::output::spill::Store) of [`Row`]s, sorted by
 //! stream id, spilled to a temporary file in runs past
 //! [`ROWS_IN_MEMORY`] rows, each row encoded by [`super::codec`].
 
 use super::codec::{decode, encode, Labels, RECORD_LEN};
-use crate::decode::{DirCounts, StreamReport};
-use crate::output::spill::{self, Spill};
-use crate::protocols::ProtocolId;
-use crate::reassembly::{EndReason, StreamInfo};
-use crate::transport::Transport;
+use cardshark::decode::{DirCounts, StreamReport};
+use cardshark::output::spill::{self, Spill};
+use cardshark::protocols::ProtocolId;
+use cardshark::reassembly::{EndReason, StreamInfo};
+use cardshark::transport::Transport;
 use std::io::{self, Read, Write};
 
 /// Rows held in memory before a run is spilled, by default.
@@ -36,7 +36,7 @@ pub struct Decoding {
     pub how: &'static str,
     /// What carried the messages.
     pub transport: Transport,
-    /// Decoding counters, indexed by [`crate::reassembly::Direction::index`].
+    /// Decoding counters, indexed by [`cardshark::reassembly::Direction::index`].
     pub counts: [DirCounts; 2],
 }
 

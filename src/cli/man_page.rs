@@ -1,5 +1,5 @@
 //! man/cardshark.1 is generated from the command-line definition; this test
-//! fails when it is stale. Regenerate with `UPDATE_MAN=1 cargo test --test integration man_page`.
+//! fails when it is stale. Regenerate with `UPDATE_MAN=1 cargo test --bin cardshark man_page`.
 
 use clap::CommandFactory;
 use std::path::Path;
@@ -15,7 +15,7 @@ fn render(cmd: clap::Command) -> Vec<u8> {
 #[test]
 fn man_pages_are_up_to_date() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("man");
-    let cmd = cardshark::cli::Cli::command();
+    let cmd = super::Cli::command();
     let mut pages = vec![("cardshark.1".to_string(), render(cmd.clone()))];
     for sub in cmd.get_subcommands() {
         let name = format!("cardshark-{}", sub.get_name());
@@ -34,7 +34,7 @@ fn man_pages_are_up_to_date() {
             let on_disk = std::fs::read(&path).unwrap_or_default();
             assert!(
                 on_disk == page,
-                "man/{file} is stale: run UPDATE_MAN=1 cargo test --test integration man_page"
+                "man/{file} is stale: run UPDATE_MAN=1 cargo test --bin cardshark man_page"
             );
         }
     }
