@@ -18,7 +18,6 @@ use crate::capture::Timestamp;
 use crate::output::records::write_json;
 use crate::protocols::testkit::unhex;
 use crate::reassembly::{Direction, EndReason, Event, GapReason, Sink, StreamInfo};
-use crate::transport::websocket::frame::unmask;
 use crate::transport::websocket::handshake::accept_for;
 use serde_json::Value;
 
@@ -50,30 +49,7 @@ pub fn player_list() -> Vec<u8> {
     unhex("080c6a0408011000")
 }
 
-/// A frame: first byte `b0` (FIN, RSV, opcode), masked with `mask`, the
-/// shortest length form.
-pub fn frame(b0: u8, mask: Option<[u8; 4]>, payload: &[u8]) -> Vec<u8> {
-    let m = if mask.is_some() { 0x80 } else { 0 };
-    let mut f = vec![b0];
-    match payload.len() {
-        n if n < 126 => f.push(m | n as u8),
-        n if n < 65536 => {
-            f.push(m | 126);
-            f.extend_from_slice(&(n as u16).to_be_bytes());
-        }
-        n => {
-            f.push(m | 127);
-            f.extend_from_slice(&(n as u64).to_be_bytes());
-        }
-    }
-    let mut p = payload.to_vec();
-    if let Some(k) = mask {
-        f.extend_from_slice(&k);
-        unmask(&mut p, k, 0);
-    }
-    f.extend(p);
-    f
-}
+pub(crate) use crate::transport::websocket::tests::frame;
 
 /// A client frame (masked).
 pub fn client(b0: u8, payload: &[u8]) -> Vec<u8> {

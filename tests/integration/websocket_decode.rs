@@ -18,6 +18,31 @@ fn decode(name: &str) -> Vec<Value> {
     ))
 }
 
+/// `follow --websocket --format raw -s 0 --dir DIR FILE`, which must
+/// succeed: the messages' bytes, unmasked and inflated.
+fn follow_websocket(path: &std::path::Path, dir: &str) -> Vec<u8> {
+    let out = cardshark()
+        .args([
+            "follow",
+            "--websocket",
+            "--format",
+            "raw",
+            "-s",
+            "0",
+            "--dir",
+            dir,
+        ])
+        .arg(path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
 /// Removes the keys that depend on when and where a capture was made
 /// (frame numbers, times, ports, step numbers), at any depth.
 fn timeless(v: &Value) -> Value {
@@ -172,22 +197,8 @@ fn library_captures_decode_message_for_message_with_their_frame_facts() {
         assert!(events["websocket_ping"] >= 5, "{name}");
         // follow --websocket: the messages' bytes, unmasked and inflated.
         for dir in ["c2s", "s2c"] {
-            let out = cardshark()
-                .args([
-                    "follow",
-                    "--websocket",
-                    "--format",
-                    "raw",
-                    "-s",
-                    "0",
-                    "--dir",
-                    dir,
-                ])
-                .arg(testdata(&format!("websocket/{name}.pcap")))
-                .output()
-                .unwrap();
-            assert!(out.status.success());
-            assert_eq!(out.stdout, follow[dir], "{name} {dir}");
+            let stdout = follow_websocket(&testdata(&format!("websocket/{name}.pcap")), dir);
+            assert_eq!(stdout, follow[dir], "{name} {dir}");
         }
     }
 }
@@ -414,22 +425,8 @@ fn a_capture_that_starts_inside_a_frame_decodes_from_the_first_whole_frame() {
     // Each direction's messages are the end of the truth's, in order (the
     // lengths: the records carry no hex; follow --websocket does).
     for dir in ["c2s", "s2c"] {
-        let out = cardshark()
-            .args([
-                "follow",
-                "--websocket",
-                "--format",
-                "raw",
-                "-s",
-                "0",
-                "--dir",
-                dir,
-            ])
-            .arg(testdata("websocket/solo-ws-midframe.pcap"))
-            .output()
-            .unwrap();
-        assert!(out.status.success());
-        let got: String = out.stdout.iter().map(|b| format!("{b:02x}")).collect();
+        let stdout = follow_websocket(&testdata("websocket/solo-ws-midframe.pcap"), dir);
+        let got: String = stdout.iter().map(|b| format!("{b:02x}")).collect();
         let want = &truth[dir];
         let n = records
             .iter()

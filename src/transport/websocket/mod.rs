@@ -13,4 +13,4 @@ pub mod probe;
 pub mod unwrap;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

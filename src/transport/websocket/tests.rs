@@ -12,8 +12,9 @@ fn head(text: &str) -> super::handshake::Head<'_> {
     }
 }
 
-/// A whole frame: header and payload.
-fn frame(b0: u8, mask: Option<[u8; 4]>, payload: &[u8]) -> Vec<u8> {
+/// A whole frame, header and payload: first byte `b0` (FIN, RSV,
+/// opcode), masked with `mask`, the shortest length form.
+pub(crate) fn frame(b0: u8, mask: Option<[u8; 4]>, payload: &[u8]) -> Vec<u8> {
     let mut f = vec![b0];
     let m = if mask.is_some() { 0x80 } else { 0 };
     match payload.len() {
