@@ -79,7 +79,11 @@ fn allocations(path: &std::path::Path) -> (u64, u64) {
         }
     };
     let before = ALLOCATIONS.load(Ordering::Relaxed);
-    cardshark::pipeline::run(path.to_str().unwrap(), Config::default(), &mut sink).unwrap();
+    let pipeline = cardshark::pipeline::Pipeline::open(path.to_str().unwrap()).unwrap();
+    pipeline
+        .config(Config::default())
+        .run_events(&mut sink)
+        .unwrap();
     (ALLOCATIONS.load(Ordering::Relaxed) - before, data)
 }
 

@@ -3,7 +3,7 @@
 //! cardshark's own reassembler reads them (the captures are real kernel
 //! traffic), so the benchmark replays what the protocols really look like.
 
-use cardshark::reassembly::{Config, Direction, Event};
+use cardshark::reassembly::{Direction, Event};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -68,7 +68,8 @@ pub fn load(testdata: &Path) -> Vec<Script> {
             _ => {}
         };
         let path = path.to_string_lossy().into_owned();
-        if cardshark::pipeline::run(&path, Config::default(), &mut sink).is_err() {
+        let pass = cardshark::pipeline::Pipeline::open(&path).and_then(|p| p.run_events(&mut sink));
+        if pass.is_err() {
             continue;
         }
         let mut found: Vec<Script> = streams

@@ -62,7 +62,9 @@ pub fn run(args: &FollowArgs) -> Result<(), CliError> {
         found: false,
         error: None,
     };
-    let summary = args.input.run(&mut |ev: Event<'_>| writer.event(ev))?;
+    let summary = args
+        .input
+        .run_events(&mut |ev: Event<'_>| writer.event(ev))?;
     if let Some(e) = writer.error.take() {
         return Err(e.into());
     }

@@ -134,7 +134,7 @@ pub fn run(args: &FollowArgs, want_dir: Option<Direction>) -> Result<(), CliErro
         error: None,
     };
     let mut stage = DecodeStage::new(config, follower);
-    let summary = args.input.run(&mut stage)?;
+    let summary = args.input.run_events(&mut stage)?;
     let mut f = stage.into_sink();
     if let Some(e) = f.error.take() {
         return Err(e.into());

@@ -18,8 +18,8 @@ use cardshark::decode::DecodeStage;
 use cardshark::output::spill::{self, KeyedBytes, Sorted, Store};
 use cardshark::output::{hand_text, ohh, write_table_rows};
 use clap::{Args, ValueEnum};
-use std::cell::Cell;
 use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
 
 /// How `hands` writes hands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -82,13 +82,41 @@ pub struct HandsArgs {
     pub incomplete: bool,
 }
 
-/// Runs the pipeline over `input` and returns every hand.
+/// Runs the pipeline over `input` and returns every hand, ordered by
+/// stream, then by first frame (hands starting at the same frame in the
+/// order they ended), and what was seen.
+pub fn collect_seen(
+    input: &InputArgs,
+    decode: &DecodeOpts,
+    mut f: impl FnMut(Hand) -> ControlFlow<()>,
+) -> Result<Seen, CliError> {
+    let config = decode.config()?;
+    let make = || DecodeStage::new(config.clone(), HandCollector::new());
+    let done = input.run(make, &mut |h: Hand, _: &[u8]| f(h))?;
+    warn_all(&done.summary.warnings());
+    let mut seen = Seen::default();
+    for w in done.workers {
+        // The hands still open (none, once every stream has ended).
+        let (left, s) = w.into_sink().end_seen();
+        seen.add(&s);
+        for h in left {
+            let _ = f(h);
+        }
+    }
+    Ok(seen)
+}
+
+/// Runs the pipeline over `input` and returns every hand, ordered by
+/// stream, then by first frame (hands starting at the same frame in the
+/// order they ended).
 pub fn collect(input: &InputArgs, decode: &DecodeOpts) -> Result<Vec<Hand>, CliError> {
-    let stop = Cell::new(false);
-    let mut stage = DecodeStage::new(decode.config()?, HandCollector::new());
-    let summary = input.run_until(&mut stage, &stop)?;
-    warn_all(&summary.warnings());
-    Ok(stage.into_sink().finish())
+    let mut hands = Vec::new();
+    collect_seen(input, decode, |h| {
+        hands.push(h);
+        ControlFlow::Continue(())
+    })?;
+    hands.sort_by_key(|h| (h.stream, h.first_frame));
+    Ok(hands)
 }
 
 /// The table row of a hand.
@@ -203,21 +231,13 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
         seq: 0,
     };
     let mut failed: Option<io::Error> = None;
-    let stop = Cell::new(false);
-    let sink = |h: Hand| {
-        if failed.is_none() {
-            if let Err(e) = rendered.add(&h) {
-                failed = Some(e);
-                stop.set(true);
-            }
+    let seen = collect_seen(&args.input, &args.decode, |h| {
+        if let Err(e) = rendered.add(&h) {
+            failed = Some(e);
+            return ControlFlow::Break(());
         }
-    };
-    let mut stage = DecodeStage::new(args.decode.config()?, HandCollector::with_sink(sink));
-    let summary = args.input.run_until(&mut stage, &stop)?;
-    warn_all(&summary.warnings());
-    // The open hands go to the sink too; then the sink (and its borrows)
-    // is done with.
-    let (_, seen) = stage.into_sink().end_seen();
+        ControlFlow::Continue(())
+    })?;
     if let Some(e) = failed {
         return Err(spill_error(e));
     }

@@ -2,12 +2,10 @@
 //! input, or `-i IFACE` for live capture; and the reassembly limits.
 
 use super::{live, progress, CliError};
-use cardshark::capture::{CaptureError, CaptureReader};
-use cardshark::pipeline::{self, CaptureSummary};
-use cardshark::reassembly::{Config, Event, Sink};
+use cardshark::pipeline::{self, CaptureSummary, Finished, Pipeline, Work};
+use cardshark::reassembly::{Config, Sink};
 use clap::Args;
-use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::ops::ControlFlow;
 
 /// Options every command that reads a capture takes.
 #[derive(Args, Debug, Clone)]
@@ -53,6 +51,12 @@ pub struct InputArgs {
     /// Seconds without a packet after which a stream ends (0: never).
     #[arg(long, value_name = "SECS", default_value_t = 600.0)]
     pub idle_timeout: f64,
+    /// Worker threads: the capture's connections are shared out among
+    /// them (a thread more reads the file); the output is the same for
+    /// every number. Default: the cores available. With 1, everything
+    /// runs on one thread.
+    #[arg(long, value_name = "N", value_parser = at_least_one)]
+    pub threads: Option<usize>,
 }
 
 /// A count of at least 1.
@@ -87,65 +91,74 @@ impl InputArgs {
         self.interface.is_some()
     }
 
-    /// Reads the whole input through the reassembler into `sink`.
-    pub fn run(&self, sink: &mut impl Sink) -> Result<CaptureSummary, CliError> {
-        self.run_until(sink, &Cell::new(false))
+    /// Runs the [`Pipeline`] over the input: `make` makes each worker's
+    /// [`Work`], `sink` takes the items in capture order. A live capture
+    /// runs on one thread, its items handed over at once, until Ctrl-C; a
+    /// large file on a terminal shows a progress bar on standard error.
+    pub fn run<W>(
+        &self,
+        make: impl Fn() -> W + Sync,
+        sink: &mut impl FnMut(W::Item, &[u8]) -> ControlFlow<()>,
+    ) -> Result<Finished<W>, CliError>
+    where
+        W: Work + Send,
+        W::Item: Send,
+    {
+        if let Some(iface) = &self.interface {
+            return live::run(self, iface, |reader| {
+                let p = Pipeline::new(iface, reader).config(self.config());
+                p.eager().run(make, sink)
+            });
+        }
+        self.check_file_options()?;
+        let file = self.name();
+        let (reader, bar) = progress::open(file)?;
+        let p = Pipeline::new(file, reader).config(self.config());
+        let done = p.threads(self.threads()).run(make, sink);
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        Ok(done?)
     }
 
-    /// Like [`InputArgs::run`], stopping early once `stop` is set. A live
-    /// capture also stops on Ctrl-C; a large file on a terminal shows a
-    /// progress bar on standard error.
-    pub fn run_until(
-        &self,
-        sink: &mut impl Sink,
-        stop: &Cell<bool>,
-    ) -> Result<CaptureSummary, CliError> {
+    /// Runs the pipeline on one thread with every reassembly event going
+    /// to `sink` (for `follow`, which wants the bytes themselves).
+    pub fn run_events(&self, sink: &mut impl Sink) -> Result<CaptureSummary, CliError> {
         if let Some(iface) = &self.interface {
-            return live::run(self, iface, sink, stop);
+            let done = live::run(self, iface, |reader| {
+                let p = Pipeline::new(iface, reader).config(self.config());
+                let summary = p.eager().run_events(sink)?;
+                Ok(Finished {
+                    summary,
+                    workers: Vec::<()>::new(),
+                })
+            })?;
+            return Ok(done.summary);
         }
+        self.check_file_options()?;
+        let file = self.name();
+        let (reader, bar) = progress::open(file)?;
+        let summary = Pipeline::new(file, reader)
+            .config(self.config())
+            .run_events(sink);
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        Ok(summary?)
+    }
+
+    /// Workers: `--threads`, or the cores available.
+    pub fn threads(&self) -> usize {
+        self.threads.unwrap_or_else(pipeline::default_threads)
+    }
+
+    /// -f and -w go with -i only.
+    fn check_file_options(&self) -> Result<(), CliError> {
         if self.filter.is_some() || self.write.is_some() {
             let what = "-f and -w go with -i (a live capture); to filter a file, \
                         use tshark -r FILE -Y FILTER -w OUT or tcpdump -r FILE -w OUT FILTER";
             return Err(CliError::Usage(what.into()));
         }
-        self.read_file(|file, reader, config| pipeline::run_file(file, reader, config, sink, stop))
-    }
-
-    /// Like [`InputArgs::run_until`], with `sink` on a thread of its own
-    /// when reading a file ([`pipeline::run_file_split`]); `stop`, which
-    /// the sink may set from its thread, ends the pass early.
-    pub fn run_split(
-        &self,
-        sink: &mut (impl Sink + Send),
-        stop: &AtomicBool,
-    ) -> Result<CaptureSummary, CliError> {
-        if self.interface.is_some() || self.filter.is_some() || self.write.is_some() {
-            let local = Cell::new(false);
-            let mut checked = |ev: Event<'_>| {
-                sink.event(ev);
-                if stop.load(Ordering::Relaxed) {
-                    local.set(true);
-                }
-            };
-            return self.run_until(&mut checked, &local);
-        }
-        self.read_file(|file, reader, config| {
-            pipeline::run_file_split(file, reader, config, sink, stop)
-        })
-    }
-
-    /// Opens the input file (with a progress bar when [`progress::wanted`])
-    /// and makes a pass over it with `pass`.
-    fn read_file(
-        &self,
-        pass: impl FnOnce(&str, CaptureReader, Config) -> Result<CaptureSummary, CaptureError>,
-    ) -> Result<CaptureSummary, CliError> {
-        let file = self.name();
-        let (reader, bar) = progress::open(file)?;
-        let summary = pass(file, reader, self.config());
-        if let Some(bar) = bar {
-            bar.finish_and_clear();
-        }
-        Ok(summary?)
+        Ok(())
     }
 }

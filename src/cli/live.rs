@@ -2,9 +2,8 @@
 //! built with the `live` feature; otherwise a clear error saying how to get it.
 
 use super::{CliError, InputArgs};
-use cardshark::pipeline::CaptureSummary;
-use cardshark::reassembly::Sink;
-use std::cell::Cell;
+use cardshark::capture::{CaptureError, CaptureReader};
+use cardshark::pipeline::Finished;
 
 /// How to get a build that captures live.
 #[cfg(not(feature = "live"))]
@@ -15,12 +14,11 @@ pub const HOW_TO_ENABLE: &str = "live capture is not in this build of cardshark:
 
 #[cfg(not(feature = "live"))]
 /// Without the `live` feature: the error saying how to turn it on.
-pub fn run(
+pub fn run<W>(
     _args: &InputArgs,
     _iface: &str,
-    _sink: &mut impl Sink,
-    _stop: &Cell<bool>,
-) -> Result<CaptureSummary, CliError> {
+    _pass: impl FnOnce(CaptureReader) -> Result<Finished<W>, CaptureError>,
+) -> Result<Finished<W>, CliError> {
     Err(CliError::Usage(HOW_TO_ENABLE.into()))
 }
 
@@ -37,18 +35,17 @@ pub use with_pcap::{list_interfaces, run};
 mod with_pcap {
     use super::*;
     use cardshark::capture::live::{self, LiveOptions};
-    use cardshark::pipeline;
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
 
-    /// Captures on `iface` into `sink` until Ctrl-C or `stop`; then says
-    /// on standard error how many packets were captured and dropped.
-    pub fn run(
+    /// Captures on `iface` and makes the pass `pass` over it, until
+    /// Ctrl-C or the pass's sink stops; then says on standard error how
+    /// many packets were captured and dropped.
+    pub fn run<W>(
         args: &InputArgs,
         iface: &str,
-        sink: &mut impl Sink,
-        stop: &Cell<bool>,
-    ) -> Result<CaptureSummary, CliError> {
+        pass: impl FnOnce(CaptureReader) -> Result<Finished<W>, CaptureError>,
+    ) -> Result<Finished<W>, CliError> {
         let interrupted = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&interrupted);
         let _ = ctrlc::set_handler(move || {
@@ -63,7 +60,7 @@ mod with_pcap {
         };
         let (reader, capture) = live::start(&opts, interrupted)?;
         eprintln!("cardshark: capturing on '{iface}' (Ctrl-C stops)");
-        let summary = pipeline::run_reader(iface, reader, args.config(), sink, stop);
+        let done = pass(reader);
         let stats = capture.finish();
         let dropped = stats
             .dropped
@@ -75,9 +72,9 @@ mod with_pcap {
         if let Some(e) = stats.error {
             eprintln!("cardshark: warning: {iface}: capture stopped early: {e}");
         }
-        let mut summary = summary?;
-        summary.live = true;
-        Ok(summary)
+        let mut done = done?;
+        done.summary.live = true;
+        Ok(done)
     }
 
     /// Prints the interfaces libpcap can capture on, numbered like `tshark -D`.

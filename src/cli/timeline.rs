@@ -4,15 +4,18 @@
 //! step as JSON Lines, or the state at one frame.
 
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
-use cardshark::analysis::timeline::{Change, Game, TimelineCollector};
+use cardshark::analysis::timeline::{Change, ChangeSink, Game, TimelineCollector};
+use cardshark::capture::Timestamp;
 use cardshark::decode::DecodeStage;
 use cardshark::output::spill::{self, KeyedBytes, Store};
 use cardshark::output::{seconds, write_table_sized, ColumnWidths};
+use cardshark::pipeline::{Items, Work};
+use cardshark::reassembly::{Event, Sink};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
 
 /// How `timeline` writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -70,27 +73,140 @@ struct AtLine<'a> {
     state: &'a Game,
 }
 
-/// Runs the pipeline with a [`TimelineCollector`]; returns the final states.
+/// What a worker makes of a change.
+enum Made {
+    /// A line of `--format jsonl`: `bytes[start..end]` of its batch.
+    Line(usize, usize),
+    /// A table row: the change's time (the first column counts from the
+    /// first change written), then frame, stream, what changed.
+    Row(Timestamp, [String; 3]),
+    /// The change and the state after it (for `replay`).
+    Step(Box<(Change, Game)>),
+    /// Nothing to write (`--at`).
+    Nothing,
+}
+
+/// How a worker renders changes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Jsonl,
+    Table,
+    Steps,
+    Nothing,
+}
+
+/// A worker's change sink: each change made into an item.
+struct Changes {
+    mode: Mode,
+    /// Changes so far per stream (the step numbers of `--format jsonl`).
+    step: BTreeMap<u64, u64>,
+    items: Items<Made>,
+}
+
+impl ChangeSink for Changes {
+    fn change(&mut self, key: u64, c: &Change, g: &Game) {
+        let made = match self.mode {
+            Mode::Jsonl => {
+                let n = self.step.entry(c.stream).or_default();
+                *n += 1;
+                let line = StepLine {
+                    step: *n,
+                    change: c,
+                    state: g,
+                };
+                let buf = &mut self.items.bytes;
+                let start = buf.len();
+                // Writing to a vector fails only on memory.
+                let _ = serde_json::to_writer(&mut *buf, &line);
+                buf.push(b'\n');
+                Made::Line(start, buf.len())
+            }
+            Mode::Table => Made::Row(
+                c.ts,
+                [c.frame.to_string(), c.stream.to_string(), c.what.clone()],
+            ),
+            Mode::Steps => Made::Step(Box::new((c.clone(), g.clone()))),
+            Mode::Nothing => Made::Nothing,
+        };
+        if !matches!(made, Made::Nothing) {
+            self.items.push(key, made);
+        }
+    }
+}
+
+/// A worker: the decode stage and the timelines of its streams.
+struct Timelines(DecodeStage<TimelineCollector<Changes>>);
+
+impl Sink for Timelines {
+    fn event(&mut self, ev: Event<'_>) {
+        self.0.event(ev);
+    }
+    fn step(&mut self, seq: u64) {
+        self.0.step(seq);
+    }
+    fn warm(&self, stream: u64) {
+        self.0.warm(stream);
+    }
+}
+
+impl Work for Timelines {
+    type Item = Made;
+    fn low(&mut self, next: u64) -> u64 {
+        self.0.low(next)
+    }
+    fn take(&mut self, into: &mut Items<Made>) {
+        let items = &mut self.0.sink_mut().sink_mut().items;
+        let base = into.bytes.len();
+        for (_, m) in &mut items.keyed {
+            if let Made::Line(start, end) = m {
+                *start += base;
+                *end += base;
+            }
+        }
+        into.append(items);
+    }
+    fn finish(&mut self) {
+        self.0.flush();
+    }
+}
+
+/// Runs the pipeline with a [`TimelineCollector`] per worker, handing
+/// what they make of each change to `f`; returns the final states.
 fn collect(
     input: &InputArgs,
     decode: &DecodeOpts,
     stream: Option<u64>,
     at: Option<u64>,
-    on_change: impl FnMut(&Change, &Game),
+    mode: Mode,
+    mut f: impl FnMut(Made, &[u8]),
 ) -> Result<BTreeMap<u64, Game>, CliError> {
-    let stop = Cell::new(false);
-    let mut sink = TimelineCollector::new(stream, on_change);
-    match at {
-        Some(f) => sink = sink.until(f),
-        // Only the changes are wanted: states go once their stream ends.
-        None => sink = sink.forgetting_ended(),
+    let config = decode.config()?;
+    let make = || {
+        let changes = Changes {
+            mode,
+            step: BTreeMap::new(),
+            items: Items::default(),
+        };
+        let mut sink = TimelineCollector::new(stream, changes);
+        match at {
+            Some(f) => sink = sink.until(f),
+            // Only the changes are wanted: states go once their stream ends.
+            None => sink = sink.forgetting_ended(),
+        }
+        Timelines(DecodeStage::new(config.clone(), sink))
+    };
+    let done = input.run(make, &mut |m, bytes| {
+        f(m, bytes);
+        ControlFlow::Continue(())
+    })?;
+    warn_all(&done.summary.warnings());
+    let mut saw = false;
+    let mut games = BTreeMap::new();
+    for w in done.workers {
+        let sink = w.0.into_sink();
+        saw |= sink.saw_stream();
+        games.extend(sink.finish());
     }
-    let mut stage = DecodeStage::new(decode.config()?, sink);
-    let summary = input.run_until(&mut stage, &stop)?;
-    warn_all(&summary.warnings());
-    let sink = stage.into_sink();
-    let saw = sink.saw_stream();
-    let games = sink.finish();
     if let Some(s) = stream {
         if !saw && !games.contains_key(&s) {
             return Err(CliError::Usage(format!(
@@ -110,8 +226,10 @@ pub fn steps(
     stream: u64,
 ) -> Result<Vec<(Change, Game)>, CliError> {
     let mut all = Vec::new();
-    collect(input, decode, Some(stream), None, |c, g| {
-        all.push((c.clone(), g.clone()))
+    collect(input, decode, Some(stream), None, Mode::Steps, |m, _| {
+        if let Made::Step(s) = m {
+            all.push(*s);
+        }
     })?;
     Ok(all)
 }
@@ -125,6 +243,7 @@ pub fn run(args: &TimelineArgs) -> Result<(), CliError> {
             &args.decode,
             args.stream,
             Some(frame),
+            Mode::Nothing,
             |_, _| {},
         )?;
         for (&stream, g) in &games {
@@ -150,22 +269,11 @@ pub fn run(args: &TimelineArgs) -> Result<(), CliError> {
     match args.format {
         TimelineFormat::Jsonl => {
             let mut failed: Option<io::Error> = None;
-            let mut step: BTreeMap<u64, u64> = BTreeMap::new();
-            collect(&args.input, &args.decode, args.stream, None, |c, g| {
-                let n = step.entry(c.stream).or_default();
-                *n += 1;
-                if failed.is_some() {
-                    return;
+            let (input, decode) = (&args.input, &args.decode);
+            collect(input, decode, args.stream, None, Mode::Jsonl, |m, bytes| {
+                if let (Made::Line(start, end), None) = (m, &failed) {
+                    failed = out.write_all(&bytes[start..end]).err();
                 }
-                let line = StepLine {
-                    step: *n,
-                    change: c,
-                    state: g,
-                };
-                let r = serde_json::to_writer(&mut out, &line)
-                    .map_err(io::Error::other)
-                    .and_then(|_| out.write_all(b"\n"));
-                failed = r.err();
             })?;
             if let Some(e) = failed {
                 return Err(e.into());
@@ -179,14 +287,13 @@ pub fn run(args: &TimelineArgs) -> Result<(), CliError> {
             let mut widths = ColumnWidths::default();
             let mut t0 = None;
             let mut failed: Option<io::Error> = None;
-            collect(&args.input, &args.decode, args.stream, None, |c, _| {
-                let t0 = *t0.get_or_insert(c.ts);
-                let cells = vec![
-                    seconds(c.ts.seconds_since(t0)),
-                    c.frame.to_string(),
-                    c.stream.to_string(),
-                    c.what.clone(),
-                ];
+            let (input, decode) = (&args.input, &args.decode);
+            collect(input, decode, args.stream, None, Mode::Table, |m, _| {
+                let Made::Row(ts, [frame, stream, what]) = m else {
+                    return;
+                };
+                let t0 = *t0.get_or_insert(ts);
+                let cells = vec![seconds(ts.seconds_since(t0)), frame, stream, what];
                 widths.add(&cells);
                 let seq = widths.rows() as u64;
                 let pushed = spill::cells_to_bytes(&cells)

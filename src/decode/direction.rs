@@ -118,6 +118,7 @@ impl DirDecoder {
     fn record(&self, frame: u64, ts: Timestamp, offset: u64, body: Body) -> Record {
         let c = self.ctx;
         Record {
+            order: 0,
             frame,
             ts,
             stream: c.stream,

@@ -21,6 +21,7 @@ pub use record::{Body, Carried, Record, WsEvent};
 
 use crate::capture::Timestamp;
 use crate::detect::{self, Overrides, Verdict};
+use crate::pipeline::{Items, Render, Work};
 use crate::protocols::{self, ProtocolId, StreamDecoder};
 use crate::reassembly::{Direction, EndReason, Event, GapReason, Sink, StreamInfo};
 use crate::transport::websocket::connection::{self, Recognised};
@@ -83,9 +84,11 @@ impl Default for DecodeConfig {
     }
 }
 
-/// An event of a stream still being detected, kept to be replayed.
+/// An event of a stream still being detected, kept to be replayed with
+/// the key of the step that brought it (`key`).
 enum Pending {
     Data {
+        key: u64,
         dir: Direction,
         offset: u64,
         bytes: Vec<u8>,
@@ -93,6 +96,7 @@ enum Pending {
         ts: Timestamp,
     },
     Gap {
+        key: u64,
         dir: Direction,
         offset: u64,
         len: u64,
@@ -135,8 +139,15 @@ struct Stream {
     phase: Phase,
     how: &'static str,
     reason: Option<EndReason>,
-    /// While detecting: the frame from which this stream holds records back.
+    /// While detecting: the key from which this stream holds records back.
     held: Option<u64>,
+    /// While it holds records back: the key of each step that brought it
+    /// data, by frame. A record it gives late (once it decided, or bytes a
+    /// WebSocket unwrapper kept) takes the key of its frame's step: its
+    /// place in capture order, as if it had been decoded at once.
+    steps: Vec<(u64, u64)>,
+    /// The key of the step in which it last stopped holding back.
+    released: Option<u64>,
     /// [`DecodeConfig::messages`].
     messages: bool,
     /// [`DecodeConfig::payloads`].
@@ -159,6 +170,25 @@ impl Stream {
             src,
             dst,
             messages: self.messages,
+        }
+    }
+
+    /// The key of a record of frame `frame` made with key `now` in the
+    /// step of key `step` (see [`Stream::steps`]).
+    fn key_of(&self, frame: u64, now: u64, step: u64) -> u64 {
+        if self.held.is_none() && self.released != Some(step) {
+            return now;
+        }
+        match self.steps.binary_search_by_key(&frame, |&(f, _)| f) {
+            Ok(i) => self.steps[i].1.min(now),
+            Err(_) => now,
+        }
+    }
+
+    /// Notes that the step of key `key`, from frame `frame`, brought data.
+    fn brought(&mut self, frame: u64, key: u64) {
+        if self.held.is_some() && self.steps.last().is_none_or(|&(f, _)| f < frame) {
+            self.steps.push((frame, key));
         }
     }
 
@@ -190,6 +220,13 @@ pub struct DecodeStage<S: RecordSink> {
     /// Boxed, so that the table's buckets stay small (see FlowTable).
     streams: HashMap<u64, Box<Stream>, foldhash::fast::RandomState>,
     out: Vec<Record>,
+    /// Records of `out` whose key is set.
+    assigned: usize,
+    /// The key of the records being made ([`Record::order`]).
+    key: u64,
+    /// The key of the step being handled (`key` differs from it while
+    /// queued events are replayed).
+    step_key: u64,
     order: Reorder,
     sink: S,
 }
@@ -200,6 +237,9 @@ impl<S: RecordSink> DecodeStage<S> {
             config,
             streams: HashMap::default(),
             out: Vec::new(),
+            assigned: 0,
+            key: 0,
+            step_key: 0,
             order: Reorder::default(),
             sink,
         }
@@ -212,9 +252,15 @@ impl<S: RecordSink> DecodeStage<S> {
 
     /// Flushes what is held and gives the sink back (after the capture's end).
     pub fn into_sink(mut self) -> S {
+        self.flush();
+        self.sink
+    }
+
+    /// Hands every record still held to the sink (the capture's end).
+    pub fn flush(&mut self) {
+        self.emit();
         let sink = &mut self.sink;
         self.order.flush(&mut |r| sink.record(r));
-        self.sink
     }
 
     fn start(&mut self, info: &StreamInfo) {
@@ -233,6 +279,8 @@ impl<S: RecordSink> DecodeStage<S> {
             how: "detected",
             reason: None,
             held: None,
+            steps: Vec::new(),
+            released: None,
             messages: self.config.messages,
             payloads: self.config.payloads,
             forced,
@@ -275,13 +323,14 @@ impl<S: RecordSink> DecodeStage<S> {
                     queue.reserve_exact(1);
                 }
                 queue.push(Pending::Data {
+                    key: self.key,
                     dir,
                     offset,
                     bytes: bytes.to_vec(),
                     frame,
                     ts,
                 });
-                self.hold(stream, frame);
+                self.hold(stream);
                 self.try_detect(stream, false);
             }
             Phase::Decoding { dec, dirs } => {
@@ -294,7 +343,7 @@ impl<S: RecordSink> DecodeStage<S> {
                 // Records wait while it works out what it carries (it may
                 // also have just decided: then they go).
                 if detecting {
-                    self.hold(stream, frame);
+                    self.hold(stream);
                 }
                 if detecting || held {
                     self.try_detect_inner(stream, false);
@@ -308,6 +357,9 @@ impl<S: RecordSink> DecodeStage<S> {
                 r.2 = frame;
                 r.3 = ts;
             }
+        }
+        if let Some(s) = self.streams.get_mut(&stream) {
+            s.brought(frame, self.key);
         }
     }
 
@@ -329,6 +381,7 @@ impl<S: RecordSink> DecodeStage<S> {
             Phase::Detecting { sealed, queue, .. } => {
                 sealed[dir.index()] = true;
                 queue.push(Pending::Gap {
+                    key: self.key,
                     dir,
                     offset,
                     len,
@@ -336,7 +389,7 @@ impl<S: RecordSink> DecodeStage<S> {
                     frame,
                     ts,
                 });
-                self.hold(stream, frame);
+                self.hold(stream);
             }
             Phase::Decoding { dec, dirs } => {
                 dirs[dir.index()].gap(dec.as_mut(), offset, len, reason, frame, ts, &mut self.out);
@@ -348,7 +401,7 @@ impl<S: RecordSink> DecodeStage<S> {
                 // Records wait while it works out what it carries (it may
                 // also have just decided: then they go).
                 if detecting {
-                    self.hold(stream, frame);
+                    self.hold(stream);
                 }
                 if detecting || held {
                     self.try_detect_inner(stream, false);
@@ -360,6 +413,9 @@ impl<S: RecordSink> DecodeStage<S> {
                 r.protocol = None;
                 self.out.push(r);
             }
+        }
+        if let Some(s) = self.streams.get_mut(&stream) {
+            s.brought(frame, self.key);
         }
     }
 
@@ -429,29 +485,44 @@ impl<S: RecordSink> DecodeStage<S> {
         }
         // A WebSocket keeps holding records until it knows what it carries.
         if !carried {
-            if let Some(frame) = s.held.take() {
-                self.order.release(frame, stream);
+            if let Some(key) = s.held.take() {
+                s.released = Some(self.step_key);
+                self.order.release(key, stream);
             }
         }
+        // Each queued event's records take the key of the step that
+        // brought it: they go back to their place in capture order.
+        let now = self.key;
         for p in queue {
+            self.assign();
             match p {
                 Pending::Data {
+                    key,
                     dir,
                     offset,
                     bytes,
                     frame,
                     ts,
-                } => self.data(stream, dir, offset, &bytes, frame, ts),
+                } => {
+                    self.key = key;
+                    self.data(stream, dir, offset, &bytes, frame, ts)
+                }
                 Pending::Gap {
+                    key,
                     dir,
                     offset,
                     len,
                     reason,
                     frame,
                     ts,
-                } => self.gap(stream, dir, offset, len, reason, frame, ts),
+                } => {
+                    self.key = key;
+                    self.gap(stream, dir, offset, len, reason, frame, ts)
+                }
             }
         }
+        self.assign();
+        self.key = now;
     }
 
     /// Works out what a WebSocket stream carries; on a verdict its queued
@@ -467,8 +538,9 @@ impl<S: RecordSink> DecodeStage<S> {
             if ws.protocol().is_none() && s.how == "detected" {
                 s.how = "unknown";
             }
-            if let Some(frame) = s.held.take() {
-                self.order.release(frame, stream);
+            if let Some(key) = s.held.take() {
+                s.released = Some(self.step_key);
+                self.order.release(key, stream);
             }
         }
     }
@@ -506,6 +578,13 @@ impl<S: RecordSink> DecodeStage<S> {
         }
         let r = record(&s, Direction::C2S, frame, ts, 0, Body::StreamEnd { reason });
         self.out.push(r);
+        // The stream has left the table: its records are keyed here.
+        let key = self.key;
+        for r in &mut self.out[self.assigned..] {
+            if r.order == 0 && r.stream == s.info.id {
+                r.order = s.key_of(r.frame, key, self.step_key);
+            }
+        }
         self.emit();
         let (dialect, transport) = match &s.phase {
             Phase::Decoding { dec, .. } => (dec.dialect(), Transport::Tcp),
@@ -524,19 +603,51 @@ impl<S: RecordSink> DecodeStage<S> {
         self.sink.stream_done(&report);
     }
 
-    /// Passes the records made so far through the reorder buffer. When too
-    /// many wait, the stream holding them back decides with what it has.
-    fn emit(&mut self) {
-        loop {
-            let sink = &mut self.sink;
-            self.order.push_all(&mut self.out, &mut |r| sink.record(r));
-            if self.order.len() <= order::HOLD_LIMIT {
-                return;
+    /// Gives the records of `out` not keyed yet the current key.
+    fn assign(&mut self) {
+        let key = self.key;
+        for r in &mut self.out[self.assigned..] {
+            if r.order == 0 {
+                r.order = match self.streams.get(&r.stream) {
+                    Some(s) => s.key_of(r.frame, key, self.step_key),
+                    None => key,
+                };
             }
-            let Some(stream) = self.order.oldest_hold() else {
-                return;
-            };
+        }
+        self.assigned = self.out.len();
+    }
+
+    /// Passes the records made so far through the reorder buffer.
+    fn emit(&mut self) {
+        self.assign();
+        self.assigned = 0;
+        let sink = &mut self.sink;
+        self.order.push_all(&mut self.out, &mut |r| sink.record(r));
+    }
+
+    /// Before step `next`: makes every stream that has held records back
+    /// for [`order::HOLD_STEPS`] steps decide with what it has. Its records
+    /// take the key just after the last step it waited for, which does not
+    /// depend on when this runs.
+    fn force_due(&mut self, next: u64) {
+        while let Some((key, stream)) = self.order.oldest_hold() {
+            let due = key / 2 + order::HOLD_STEPS;
+            if due >= next {
+                break;
+            }
+            let now = (self.key, self.step_key);
+            self.key = due * 2 + 1;
+            self.step_key = self.key;
             self.force(stream);
+            if self.order.oldest_hold() == Some((key, stream)) {
+                // It could not let go: stop holding (a last resort).
+                self.order.release(key, stream);
+                if let Some(s) = self.streams.get_mut(&stream) {
+                    s.held = None;
+                }
+            }
+            self.emit();
+            (self.key, self.step_key) = now;
         }
     }
 
@@ -557,8 +668,9 @@ impl<S: RecordSink> DecodeStage<S> {
             _ => false,
         };
         if cannot {
-            if let Some(frame) = s.held.take() {
-                self.order.release(frame, stream);
+            if let Some(key) = s.held.take() {
+                s.released = Some(self.step_key);
+                self.order.release(key, stream);
             }
             return;
         }
@@ -566,21 +678,39 @@ impl<S: RecordSink> DecodeStage<S> {
         self.try_detect_inner(stream, true);
     }
 
-    /// A stream still detecting starts holding records back at `frame`.
-    fn hold(&mut self, stream: u64, frame: u64) {
+    /// A stream still detecting starts holding records back at the
+    /// current key.
+    fn hold(&mut self, stream: u64) {
         if !self.config.ordered {
             return;
         }
         if let Some(s) = self.streams.get_mut(&stream) {
             if s.held.is_none() {
-                s.held = Some(frame);
-                self.order.hold(frame, stream);
+                s.held = Some(self.key);
+                s.steps.clear();
+                self.order.hold(self.key, stream);
             }
         }
+    }
+
+    /// Every step before `next` was decided: makes the streams due decide,
+    /// releases what no hold keeps back, and returns the smallest key a
+    /// record made from now on can have.
+    pub fn low(&mut self, next: u64) -> u64 {
+        self.force_due(next);
+        self.emit();
+        let held = self.order.oldest_hold().map_or(u64::MAX, |(k, _)| k);
+        held.min(next.saturating_mul(2))
     }
 }
 
 impl<S: RecordSink> Sink for DecodeStage<S> {
+    fn step(&mut self, seq: u64) {
+        self.force_due(seq);
+        self.key = seq * 2;
+        self.step_key = self.key;
+    }
+
     /// Prefetches the stream's state (its decoder's directions included).
     fn warm(&self, stream: u64) {
         if let Some(s) = self.streams.get(&stream) {
@@ -644,6 +774,7 @@ fn record(
         Direction::S2C => (s.info.server, s.info.client),
     };
     Record {
+        order: 0,
         frame,
         ts,
         stream: s.info.id,
@@ -678,5 +809,21 @@ fn flush_unknown(s: &mut Stream, dir: Direction, out: &mut Vec<Record>) {
             reason: "no protocol recognised".into(),
         };
         out.push(record(s, dir, frame, ts, offset, body));
+    }
+}
+
+impl<S: Render> Work for DecodeStage<S> {
+    type Item = S::Item;
+
+    fn low(&mut self, next: u64) -> u64 {
+        DecodeStage::low(self, next)
+    }
+
+    fn take(&mut self, into: &mut Items<S::Item>) {
+        self.sink.take(into);
+    }
+
+    fn finish(&mut self) {
+        self.flush();
     }
 }

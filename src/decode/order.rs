@@ -2,38 +2,42 @@
 //!
 //! A stream whose protocol is still being detected holds its records back
 //! until detection decides; meanwhile other streams go on. This buffer puts
-//! records back in capture (frame) order: a record is released once no
-//! stream still detecting holds an earlier frame. Within a frame, records
-//! keep the order they were made in.
+//! records back in capture order, by their key ([`Record::order`], the
+//! flow table's step that made them): a record is released once no stream
+//! still detecting holds an earlier key. Records of equal keys keep the
+//! order they were made in.
 //!
 //! A stream holds from its first byte of data (not from its SYN: a
 //! connection that opens and stays silent holds nothing), and the decode
-//! stage makes the oldest holder decide once [`HOLD_LIMIT`] records wait.
+//! stage makes a holder decide once [`HOLD_STEPS`] steps have passed since
+//! it began to hold. The bound is counted in steps of the flow table, which
+//! are the same whatever the number of workers, so a stream decides on the
+//! same bytes however the pass is shared out.
 
 use super::record::Record;
 use std::cmp::Ordering;
 use std::collections::{BTreeSet, BinaryHeap};
 
-/// Records waiting before the decode stage makes the stream that holds
-/// them back decide with what it has.
-pub const HOLD_LIMIT: usize = 4096;
+/// Steps of the flow table after which a stream still detecting is made to
+/// decide with what it has.
+pub const HOLD_STEPS: u64 = 4096;
 
 /// Records held at most before they are released out of order anyway (a
-/// last bound on memory; the decode stage normally keeps to `HOLD_LIMIT`).
+/// last bound on memory; the decode stage normally keeps to `HOLD_STEPS`).
 const MAX_HELD: usize = 1 << 20;
 
-/// A waiting record's place in the heap: (frame, arrival) and the slot
+/// A waiting record's place in the heap: (key, arrival) and the slot
 /// holding the record. The heap moves these small keys about, never the
 /// records themselves (a record is a few hundred bytes).
 struct Held {
-    frame: u64,
+    key: u64,
     seq: u64,
     slot: u32,
 }
 
 impl PartialEq for Held {
     fn eq(&self, other: &Self) -> bool {
-        (self.frame, self.seq) == (other.frame, other.seq)
+        (self.key, self.seq) == (other.key, other.seq)
     }
 }
 impl Eq for Held {}
@@ -45,7 +49,7 @@ impl PartialOrd for Held {
 impl Ord for Held {
     /// Reversed: the heap's top is the earliest record.
     fn cmp(&self, other: &Self) -> Ordering {
-        (other.frame, other.seq).cmp(&(self.frame, self.seq))
+        (other.key, other.seq).cmp(&(self.key, self.seq))
     }
 }
 
@@ -57,30 +61,25 @@ pub struct Reorder {
     /// slots are reused (the slab grows to the most records ever waiting).
     slots: Vec<Option<Record>>,
     free: Vec<u32>,
-    /// (first frame held, stream) of each stream still detecting.
+    /// (first key held, stream) of each stream still detecting.
     holds: BTreeSet<(u64, u64)>,
     seq: u64,
 }
 
 impl Reorder {
-    /// `stream` holds records back from `frame` on.
-    pub fn hold(&mut self, frame: u64, stream: u64) {
-        self.holds.insert((frame, stream));
+    /// `stream` holds records back from `key` on.
+    pub fn hold(&mut self, key: u64, stream: u64) {
+        self.holds.insert((key, stream));
     }
 
-    /// `stream`, which held from `frame`, decided.
-    pub fn release(&mut self, frame: u64, stream: u64) {
-        self.holds.remove(&(frame, stream));
+    /// `stream`, which held from `key`, decided.
+    pub fn release(&mut self, key: u64, stream: u64) {
+        self.holds.remove(&(key, stream));
     }
 
-    /// Records waiting.
-    pub fn len(&self) -> usize {
-        self.heap.len()
-    }
-
-    /// The stream holding the earliest frame, if any.
-    pub fn oldest_hold(&self) -> Option<u64> {
-        self.holds.first().map(|&(_, stream)| stream)
+    /// The earliest hold: its first key and its stream.
+    pub fn oldest_hold(&self) -> Option<(u64, u64)> {
+        self.holds.first().copied()
     }
 
     /// Takes a batch of records (those one reassembly event produced);
@@ -88,14 +87,14 @@ impl Reorder {
     /// before anything comes out: a stream that just decided replays
     /// records older than others already waiting.
     pub fn push_all(&mut self, batch: &mut Vec<Record>, out: &mut impl FnMut(Record)) {
-        let in_order = batch.windows(2).all(|w| w[0].frame <= w[1].frame);
+        let in_order = batch.windows(2).all(|w| w[0].order <= w[1].order);
         if self.holds.is_empty() && self.heap.is_empty() && in_order {
             batch.drain(..).for_each(out);
             return;
         }
         for r in batch.drain(..) {
             self.seq += 1;
-            let frame = r.frame;
+            let key = r.order;
             let slot = match self.free.pop() {
                 Some(slot) => {
                     self.slots[slot as usize] = Some(r);
@@ -108,7 +107,7 @@ impl Reorder {
                 }
             };
             self.heap.push(Held {
-                frame,
+                key,
                 seq: self.seq,
                 slot,
             });
@@ -120,7 +119,7 @@ impl Reorder {
     pub fn drain(&mut self, out: &mut impl FnMut(Record)) {
         let limit = self.holds.first().map_or(u64::MAX, |h| h.0);
         while let Some(top) = self.heap.peek() {
-            if top.frame >= limit && self.heap.len() <= MAX_HELD {
+            if top.key >= limit && self.heap.len() <= MAX_HELD {
                 break;
             }
             let Some(held) = self.heap.pop() else { break };
@@ -145,8 +144,10 @@ mod tests {
     use crate::decode::record::Body;
     use crate::reassembly::Direction;
 
+    /// A record whose key is its frame (as if each frame were one step).
     fn rec(frame: u64, stream: u64) -> Record {
         Record {
+            order: frame,
             frame,
             ts: Timestamp::default(),
             stream,

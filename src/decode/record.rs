@@ -26,6 +26,13 @@ pub struct Record {
     /// `None` for plain TCP. Boxed: most records have none.
     pub carried: Option<Box<Carried>>,
     pub body: Body,
+    /// The record's place in capture order: twice the number of the flow
+    /// table's step that made it ([`crate::reassembly::Sink::step`]), plus
+    /// one for records a stream still detecting gave when it was made to
+    /// decide. Records go out in this order (the pipeline merges its
+    /// workers' output by it); not part of the JSON record. 0 until the
+    /// decode stage sets it.
+    pub order: u64,
 }
 
 /// What a transport adds to a record of a stream it wraps: the record's

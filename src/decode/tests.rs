@@ -217,6 +217,18 @@ mod stage {
     use crate::decode::{DecodeConfig, DecodeStage, Record, RecordSink};
     use crate::reassembly::{Direction, Event, Sink, StreamInfo};
 
+    /// Hands `ev` to the stage as the flow table's step of its frame (its
+    /// stream's number for a start), as the pipeline would.
+    fn feed(stage: &mut DecodeStage<Collect>, ev: Event<'_>) {
+        let seq = match &ev {
+            Event::Start(info) => info.id,
+            Event::Data { frame, .. } | Event::End { frame, .. } => *frame,
+            _ => 0,
+        };
+        stage.step(seq);
+        stage.event(ev);
+    }
+
     #[derive(Default)]
     struct Collect(Vec<Record>);
     impl RecordSink for Collect {
@@ -254,31 +266,37 @@ mod stage {
         config.overrides.add("13500=gls").unwrap();
         let mut stage = DecodeStage::new(config, Collect::default());
         let (a, b) = (info(0, 9), info(1, 13500));
-        stage.event(Event::Start(&a));
-        stage.event(Event::Start(&b));
+        feed(&mut stage, Event::Start(&a));
+        feed(&mut stage, Event::Start(&b));
         // Stream 0 sends one byte: no probe can tell from it, so it waits.
         let ts = Timestamp::new(1, 0);
-        stage.event(Event::Data {
-            stream: 0,
-            dir: Direction::C2S,
-            offset: 0,
-            bytes: &[0],
-            frame: 3,
-            ts,
-        });
+        feed(
+            &mut stage,
+            Event::Data {
+                stream: 0,
+                dir: Direction::C2S,
+                offset: 0,
+                bytes: &[0],
+                frame: 3,
+                ts,
+            },
+        );
         // Stream 1 (forced GLS) goes on and on.
         let msg = die_place_try();
-        let n = crate::decode::order::HOLD_LIMIT as u64 * 2;
+        let n = crate::decode::order::HOLD_STEPS * 2;
         for i in 0..n {
             let (offset, frame) = (i * msg.len() as u64, 4 + i);
-            stage.event(Event::Data {
-                stream: 1,
-                dir: Direction::C2S,
-                offset,
-                bytes: &msg,
-                frame,
-                ts,
-            });
+            feed(
+                &mut stage,
+                Event::Data {
+                    stream: 1,
+                    dir: Direction::C2S,
+                    offset,
+                    bytes: &msg,
+                    frame,
+                    ts,
+                },
+            );
         }
         let released = stage.sink_mut().0.len();
         assert!(
@@ -297,14 +315,17 @@ mod stage {
         let msg = die_place_try();
         let done = stage.sink_mut().0.iter().filter(|r| r.stream == 1).count() as u64;
         for i in 0..n {
-            stage.event(Event::Data {
-                stream: 1,
-                dir: Direction::C2S,
-                offset: (done - 1 + i) * msg.len() as u64,
-                bytes: &msg,
-                frame: first + i,
-                ts: Timestamp::new(1, 0),
-            });
+            feed(
+                stage,
+                Event::Data {
+                    stream: 1,
+                    dir: Direction::C2S,
+                    offset: (done - 1 + i) * msg.len() as u64,
+                    bytes: &msg,
+                    frame: first + i,
+                    ts: Timestamp::new(1, 0),
+                },
+            );
         }
     }
 
@@ -316,8 +337,8 @@ mod stage {
         config.overrides.add("13500=gls").unwrap();
         let mut stage = DecodeStage::new(config, Collect::default());
         let (a, b) = (info(0, 7233), info(1, 13500));
-        stage.event(Event::Start(&a));
-        stage.event(Event::Start(&b));
+        feed(&mut stage, Event::Start(&a));
+        feed(&mut stage, Event::Start(&b));
         let key = "dGhlIHNhbXBsZSBub25jZQ==";
         let req = format!(
             "GET /pokerthwebsocket HTTP/1.1\r\nUpgrade: websocket\r\n\
@@ -329,16 +350,19 @@ mod stage {
              Connection: Upgrade\r\nSec-WebSocket-Accept: {}\r\n\r\n",
             accept_for(key)
         );
-        let n = crate::decode::order::HOLD_LIMIT as u64 * 2;
+        let n = crate::decode::order::HOLD_STEPS * 2;
         let data = |stage: &mut DecodeStage<Collect>, dir, offset, bytes: &[u8], frame| {
-            stage.event(Event::Data {
-                stream: 0,
-                dir,
-                offset,
-                bytes,
-                frame,
-                ts: Timestamp::new(1, 0),
-            })
+            feed(
+                stage,
+                Event::Data {
+                    stream: 0,
+                    dir,
+                    offset,
+                    bytes,
+                    frame,
+                    ts: Timestamp::new(1, 0),
+                },
+            )
         };
         // The upgrade's request, and a long wait for the response; then the
         // response, and a long wait for the first message.
@@ -377,7 +401,7 @@ mod stage {
         config.overrides.add("13500=gls").unwrap();
         let mut stage = DecodeStage::new(config, Collect::default());
         let s = info(0, 13500);
-        stage.event(Event::Start(&s));
+        feed(&mut stage, Event::Start(&s));
         let ev = die_place_try();
         // Two events, 12 bytes starting with an unknown event type (99),
         // then three events.
@@ -386,20 +410,26 @@ mod stage {
         bytes.extend_from_slice(&[7; 8]);
         bytes.extend([ev.clone(), ev.clone(), ev.clone()].concat());
         let ts = Timestamp::new(1, 0);
-        stage.event(Event::Data {
-            stream: 0,
-            dir: Direction::C2S,
-            offset: 0,
-            bytes: &bytes,
-            frame: 2,
-            ts,
-        });
-        stage.event(Event::End {
-            info: &s,
-            reason: crate::reassembly::EndReason::Fin,
-            frame: 3,
-            ts,
-        });
+        feed(
+            &mut stage,
+            Event::Data {
+                stream: 0,
+                dir: Direction::C2S,
+                offset: 0,
+                bytes: &bytes,
+                frame: 2,
+                ts,
+            },
+        );
+        feed(
+            &mut stage,
+            Event::End {
+                info: &s,
+                reason: crate::reassembly::EndReason::Fin,
+                frame: 3,
+                ts,
+            },
+        );
         let got: Vec<(u64, String)> = stage
             .into_sink()
             .0

@@ -381,6 +381,7 @@ impl Core {
     fn record(&self, dir: Direction, frame: u64, ts: Timestamp, offset: u64, body: Body) -> Record {
         let (src, dst) = self.ends(dir);
         Record {
+            order: 0,
             frame,
             ts,
             stream: self.env.stream,

@@ -1,125 +1,227 @@
-//! The front of the pipeline: reading the capture and taking frames apart
-//! (capture → link, [`Front`]) into batches of segments that the
-//! reassembler takes in ([`Batch::reassemble`]). [`run`] reads on a thread
-//! of its own while the caller's thread reassembles and decodes; the split
-//! pass (module `workers`) uses the same pieces. Segments cross in batches
-//! whose payloads sit in one buffer, and emptied batches come back to be
+//! The front of the pipeline: reading the capture, taking frames apart
+//! (capture → link) and the flow table's steps (`reassembly::flows`),
+//! either carried out at once ([`Front::each`], one thread) or put into a
+//! [`Batch`] per worker ([`Front::fill`]). A batch holds its steps with
+//! their segments' payloads in one buffer; emptied batches come back to be
 //! filled again, so the steady state allocates nothing per packet.
 
-use super::{CaptureSummary, Limits};
-use crate::capture::{CaptureError, CaptureReader, Frame, Timestamp};
+use super::CaptureSummary;
+use crate::capture::{CaptureReader, Timestamp};
 use crate::link::{LinkDecoder, TcpFlags, TcpSegment};
-use crate::reassembly::{Config, FlowHasher, FlowId, Reassembler, Sink};
-use std::cell::Cell;
+use crate::reassembly::conn::Conns;
+use crate::reassembly::flows::{Action, Flows, Opening, Step};
+use crate::reassembly::{Config, EndReason, FlowId, Sink};
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
-use std::sync::Arc;
 
-/// Batches in flight between the threads (so at most about 1 MB of
-/// payload waits). There are two more: one being filled, one being read.
-const IN_FLIGHT: usize = 16;
-
-/// Segments whose connections are prefetched together, before the first of
-/// them is reassembled ([`Reassembler::warm`]). (Prefetching a fixed
-/// distance ahead of each segment measured slower.)
-const WARM_AHEAD: usize = 16;
-
-/// A TCP segment as the link stage left it, its payload in the batch's
+/// A step as a batch holds it; a segment's payload is the batch's
 /// `bytes[start..end]`.
-struct Seg {
+enum Owned {
+    Open(Opening),
+    Segment {
+        frame: u64,
+        ts: Timestamp,
+        src: SocketAddr,
+        dst: SocketAddr,
+        seq: u32,
+        ack: u32,
+        flags: TcpFlags,
+        window: u16,
+        missing: u32,
+        start: usize,
+        end: usize,
+    },
+    Expire {
+        reason: EndReason,
+        evicted: bool,
+    },
+}
+
+/// Segments read, prefetched and routed together.
+const GROUP: usize = 16;
+
+/// A segment read but not routed yet: its payload is already
+/// `bytes[at]` of its worker's batch.
+struct Pending {
     frame: u64,
     ts: Timestamp,
-    src: SocketAddr,
-    dst: SocketAddr,
-    seq: u32,
-    ack: u32,
-    flags: TcpFlags,
-    window: u16,
-    /// Its connection's [`FlowId`], worked out on the reading thread.
+    /// The segment, its payload left out.
+    seg: TcpSegment<'static>,
     flow: FlowId,
-    missing: u32,
-    start: usize,
-    end: usize,
+    shard: usize,
+    at: (usize, usize),
 }
 
-/// Segments on their way from the reading side to the reassembler.
-pub(super) struct Batch {
-    limits: Limits,
-    bytes: Vec<u8>,
-    segs: Vec<Seg>,
+/// Routes the segments of `group` (emptying it): their flow table entries
+/// prefetched, then each segment's steps into the batches. Returns the
+/// number of steps.
+fn route(flows: &mut Flows, group: &mut Vec<Pending>, batches: &mut [Batch]) -> usize {
+    for p in group.iter() {
+        flows.prefetch(&p.flow);
+    }
+    let n = batches.len() as u64;
+    let mut steps = 0;
+    for p in group.drain(..) {
+        // The payload is lent out of its batch while the steps go in.
+        let bytes = std::mem::take(&mut batches[p.shard].bytes);
+        let seg = TcpSegment {
+            payload: &bytes[p.at.0..p.at.1],
+            ..p.seg
+        };
+        flows.route(p.frame, p.ts, &seg, &p.flow, &mut |step| {
+            steps += 1;
+            let shard = (step.hash % n) as usize;
+            batches[shard].push(step, p.at);
+        });
+        batches[p.shard].bytes = bytes;
+    }
+    steps
 }
+
+/// A step's number, slot and stream, beside what it does.
+struct Entry {
+    seq: u64,
+    slot: u32,
+    stream: u64,
+    what: Owned,
+}
+
+/// Steps on their way from the reading thread to one worker.
+pub(super) struct Batch {
+    entries: Vec<Entry>,
+    bytes: Vec<u8>,
+    /// Every step before this one was decided when the batch was sent.
+    pub(super) next: u64,
+}
+
+/// Connections whose state is prefetched together before the first of
+/// them takes its step. (Prefetching a fixed distance ahead of each step
+/// measured slower.)
+const WARM_AHEAD: usize = 16;
 
 impl Batch {
-    pub(super) fn new(limits: Limits) -> Self {
+    pub(super) fn new() -> Self {
         Batch {
-            bytes: Vec::with_capacity(limits.bytes + (64 << 10)),
-            segs: Vec::with_capacity(limits.items),
-            limits,
+            entries: Vec::new(),
+            bytes: Vec::new(),
+            next: 0,
         }
     }
 
-    pub(super) fn is_empty(&self) -> bool {
-        self.segs.is_empty()
-    }
-
-    fn full(&self) -> bool {
-        self.segs.len() >= self.limits.items || self.bytes.len() >= self.limits.bytes
-    }
-
-    fn clear(&mut self) {
-        self.bytes.clear();
-        self.segs.clear();
-    }
-
-    /// Feeds the batch's segments to `reasm` (events to `sink`), emptying
-    /// it; false when `stop` was set before the last one.
-    pub(super) fn reassemble(
-        &mut self,
-        reasm: &mut Reassembler,
-        sink: &mut impl Sink,
-        stop: &Cell<bool>,
-    ) -> bool {
-        for (i, s) in self.segs.iter().enumerate() {
-            if i % WARM_AHEAD == 0 {
-                for w in self.segs.iter().skip(i).take(WARM_AHEAD) {
-                    reasm.warm(&w.flow);
+    /// Adds a step; a segment's payload is already `bytes[at]`.
+    fn push(&mut self, step: Step<'_>, at: (usize, usize)) {
+        let what = match step.action {
+            Action::Open(info) => Owned::Open(info),
+            Action::Segment { frame, ts, seg } => {
+                let (start, end) = at;
+                Owned::Segment {
+                    frame,
+                    ts,
+                    src: seg.src,
+                    dst: seg.dst,
+                    seq: seg.seq,
+                    ack: seg.ack,
+                    flags: seg.flags,
+                    window: seg.window,
+                    missing: seg.missing,
+                    start,
+                    end,
                 }
             }
-            if stop.get() {
-                self.clear();
-                return false;
+            Action::Expire { reason, evicted } => Owned::Expire { reason, evicted },
+        };
+        self.entries.push(Entry {
+            seq: step.seq,
+            slot: step.slot,
+            stream: step.stream,
+            what,
+        });
+    }
+
+    /// Carries out the batch's steps on `conns`, their events to `sink`,
+    /// and empties the batch.
+    pub(super) fn apply(&mut self, conns: &mut Conns, config: &Config, sink: &mut impl Sink) {
+        for i in 0..self.entries.len() {
+            if i % WARM_AHEAD == 0 {
+                self.warm(i, conns, sink);
             }
-            let seg = TcpSegment {
-                src: s.src,
-                dst: s.dst,
-                seq: s.seq,
-                ack: s.ack,
-                flags: s.flags,
-                window: s.window,
-                payload: &self.bytes[s.start..s.end],
-                missing: s.missing,
+            let e = &mut self.entries[i];
+            let taken = Owned::Expire {
+                reason: EndReason::Eof,
+                evicted: false,
             };
-            reasm.process_flow(s.frame, s.ts, &seg, &s.flow, sink);
+            let (seq, slot, stream) = (e.seq, e.slot, e.stream);
+            let seg;
+            let action = match std::mem::replace(&mut e.what, taken) {
+                Owned::Open(info) => Action::Open(info),
+                Owned::Expire { reason, evicted } => Action::Expire { reason, evicted },
+                Owned::Segment {
+                    frame,
+                    ts,
+                    src,
+                    dst,
+                    seq,
+                    ack,
+                    flags,
+                    window,
+                    missing,
+                    start,
+                    end,
+                } => {
+                    seg = TcpSegment {
+                        src,
+                        dst,
+                        seq,
+                        ack,
+                        flags,
+                        window,
+                        payload: &self.bytes[start..end],
+                        missing,
+                    };
+                    Action::Segment {
+                        frame,
+                        ts,
+                        seg: &seg,
+                    }
+                }
+            };
+            let step = Step {
+                seq,
+                slot,
+                hash: 0,
+                stream,
+                action,
+            };
+            conns.apply(step, config, sink);
         }
-        self.clear();
-        true
+        self.entries.clear();
+        self.bytes.clear();
+    }
+
+    /// Brings the state of the connections of the next entries into the
+    /// cache: their reassembly and (through `sink`) what follows.
+    pub(super) fn warm(&self, from: usize, conns: &Conns, sink: &impl Sink) {
+        for e in self.entries.iter().skip(from).take(WARM_AHEAD) {
+            conns.warm(e.slot);
+            sink.warm(e.stream);
+        }
     }
 }
 
-/// The reading side: the capture and link stages, and what they counted.
+/// The reading side: the capture and link stages, the flow table, and
+/// what they counted.
 pub(super) struct Front {
     reader: CaptureReader,
     decoder: LinkDecoder,
     summary: CaptureSummary,
-    hasher: FlowHasher,
+    pub(super) flows: Flows,
+    /// Segments read, not routed yet (kept to be reused).
+    group: Vec<Pending>,
     done: bool,
 }
 
 impl Front {
-    /// Reads `reader` (named `name` in the summary); `hasher` is the
-    /// reassembler's, so that segments come with their [`FlowId`].
-    pub(super) fn new(name: &str, reader: CaptureReader, hasher: FlowHasher) -> Self {
+    /// Reads `reader` (named `name` in the summary).
+    pub(super) fn new(name: &str, reader: CaptureReader, config: Config) -> Self {
         Front {
             summary: CaptureSummary {
                 format: reader.format(),
@@ -127,7 +229,8 @@ impl Front {
             },
             reader,
             decoder: LinkDecoder::new(),
-            hasher,
+            flows: Flows::new(config),
+            group: Vec::with_capacity(GROUP),
             done: false,
         }
     }
@@ -137,117 +240,75 @@ impl Front {
         self.done
     }
 
-    /// Hands each TCP segment to `f` until `f` returns false or the
-    /// capture ends ([`Front::done`] from then on).
-    pub(super) fn each(&mut self, mut f: impl FnMut(&Frame<'_>, &TcpSegment<'_>) -> bool) {
+    /// Reads frames into the workers' batches (by the hash of each
+    /// step's connection) until they hold `limit.0` steps or `limit.1`
+    /// payload bytes together, or the capture ends.
+    ///
+    /// Segments are taken a group at a time: read, their payload copied
+    /// into the batch of the worker that owns their connection, their
+    /// flow table entries prefetched together (so that the cache misses
+    /// overlap), then routed.
+    pub(super) fn fill(&mut self, batches: &mut [Batch], limit: (usize, usize)) {
+        let n = batches.len() as u64;
+        let (mut steps, mut bytes) = (0, 0);
+        let group = &mut self.group;
+        let flows = &mut self.flows;
         let mut stopped = false;
         super::read_segments(
             &mut self.reader,
             &mut self.decoder,
             &mut self.summary,
             |frame, seg| {
-                stopped = !f(frame, seg);
+                let flow = flows.table().hasher().flow(seg.src, seg.dst);
+                let shard = (flow.hash % n) as usize;
+                let b = &mut batches[shard].bytes;
+                let start = b.len();
+                b.extend_from_slice(seg.payload);
+                bytes += seg.payload.len();
+                group.push(Pending {
+                    frame: frame.number,
+                    ts: frame.ts,
+                    seg: TcpSegment {
+                        payload: &[],
+                        ..*seg
+                    },
+                    flow,
+                    shard,
+                    at: (start, b.len()),
+                });
+                if group.len() == GROUP {
+                    steps += route(flows, group, batches);
+                }
+                stopped = steps >= limit.0 || bytes >= limit.1;
                 !stopped
             },
         );
+        route(flows, group, batches);
         self.done |= !stopped;
+        let next = self.flows.next_seq();
+        for b in batches.iter_mut() {
+            b.next = next;
+        }
     }
 
-    /// Reads frames into `batch` until it is full or the capture ends.
-    pub(super) fn fill(&mut self, batch: &mut Batch) {
-        let hasher = self.hasher.clone();
-        self.each(|frame, seg| {
-            let start = batch.bytes.len();
-            batch.bytes.extend_from_slice(seg.payload);
-            batch.segs.push(Seg {
-                frame: frame.number,
-                ts: frame.ts,
-                src: seg.src,
-                dst: seg.dst,
-                seq: seg.seq,
-                ack: seg.ack,
-                flags: seg.flags,
-                window: seg.window,
-                flow: hasher.flow(seg.src, seg.dst),
-                missing: seg.missing,
-                start,
-                end: batch.bytes.len(),
-            });
-            !batch.full()
-        });
+    /// The steps ending every connection still open, into the workers'
+    /// batches.
+    pub(super) fn finish_into(&mut self, batches: &mut [Batch]) {
+        let n = batches.len() as u64;
+        self.flows
+            .finish(&mut |step| batches[(step.hash % n) as usize].push(step, (0, 0)));
+        let next = self.flows.next_seq();
+        for b in batches.iter_mut() {
+            b.next = next;
+        }
     }
 
-    /// The summary, with the link stage's final counts.
+    /// The summary, with the link stage's final counts and the flow
+    /// table's.
     pub(super) fn finish(mut self) -> CaptureSummary {
         self.decoder.flush_fragments();
         self.summary.link = self.decoder.stats();
+        self.summary.reassembly = self.flows.stats().clone();
         self.summary
     }
-}
-
-/// Reads `reader` on a second thread; reassembles (into `sink`) here.
-/// The same events, in the same order, as [`super::run_reader`]; `stop` is
-/// checked before each segment.
-pub fn run(
-    name: &str,
-    reader: CaptureReader,
-    config: Config,
-    sink: &mut impl Sink,
-    stop: &Cell<bool>,
-) -> Result<CaptureSummary, CaptureError> {
-    let (to_main, batches) = sync_channel::<Batch>(IN_FLIGHT);
-    // The batches go round: filled by the reader, emptied here, given back.
-    let (give_back, spare) = sync_channel::<Batch>(IN_FLIGHT + 2);
-    for _ in 0..=IN_FLIGHT {
-        let _ = give_back.try_send(Batch::new(Limits::DEFAULT));
-    }
-    let quit = Arc::new(AtomicBool::new(false));
-    let mut reasm = Reassembler::new(config);
-    let front = {
-        let quit = Arc::clone(&quit);
-        let front = Front::new(name, reader, reasm.flow_hasher());
-        std::thread::spawn(move || read(front, &to_main, &spare, &quit))
-    };
-    for mut batch in batches.iter() {
-        if !batch.reassemble(&mut reasm, sink, stop) {
-            quit.store(true, Ordering::Relaxed);
-            break;
-        }
-        let _ = give_back.try_send(batch);
-    }
-    // Unblock the reader if it waits to hand over a batch or for an
-    // emptied one.
-    drop(batches);
-    drop(give_back);
-    let mut summary = front.join().unwrap_or_else(|_| CaptureSummary::empty(name));
-    if let Some(e) = summary.unreadable() {
-        return Err(e);
-    }
-    reasm.finish(sink);
-    summary.reassembly = reasm.stats().clone();
-    Ok(summary)
-}
-
-/// The reader thread: frames in, batches of TCP segments out; returns what
-/// the capture and link stages saw.
-fn read(
-    mut front: Front,
-    to_main: &SyncSender<Batch>,
-    spare: &Receiver<Batch>,
-    quit: &AtomicBool,
-) -> CaptureSummary {
-    let mut batch = Batch::new(Limits::DEFAULT);
-    loop {
-        front.fill(&mut batch);
-        if batch.is_empty() || quit.load(Ordering::Relaxed) || to_main.send(batch).is_err() {
-            break;
-        }
-        // Wait for an emptied batch; none comes once the reassembling
-        // side has stopped.
-        match spare.recv() {
-            Ok(b) if !front.done() => batch = b,
-            _ => break,
-        }
-    }
-    front.finish()
 }

@@ -1,23 +1,69 @@
-//! Wires the stages together: capture → link → reassembly, for one input.
+//! The one way the stages run: capture → link → reassembly → (transport,
+//! detection, decoding, analysis: a [`Work`]) → a sink, over N threads.
 //!
-//! [`run`] reads a whole capture and hands every reassembly [`Event`] to a
-//! sink; it returns a [`CaptureSummary`] of what was read, including the
-//! warning for a capture that could be read only in part. A file is read
-//! and taken apart on a second thread (module `front`) while the caller's
-//! thread reassembles; [`run_file_split`] lets two threads share reading,
-//! reassembly and the sink (module `workers`, events crossing as module
-//! `back` batches them); [`run_reader`] does it all on one (for live
-//! captures, where each packet goes through at once).
+//! A [`Pipeline`] reads one input. Its reading thread takes frames apart
+//! and runs the flow table (`reassembly::flows`): it decides which
+//! connection each segment belongs to and when connections open and end,
+//! as numbered *steps*, and shards the connections over N workers by the
+//! hash of their endpoints. Each worker owns its connections end to end:
+//! their reassembly, and a [`Work`] (made by the caller, one per worker)
+//! that takes their events: the decode stage and what follows it. Nothing
+//! of a connection is shared or locked. A worker's output is items, each
+//! with the number of the step that made it (its key); the calling
+//! thread merges the workers' items in key order and hands them to the
+//! sink, which may end the pass early by returning
+//! [`ControlFlow::Break`].
+//!
+//! Stream numbers, every decision about a connection's life and the key
+//! of every item come from the one flow table, so the sink sees the same
+//! items in the same order for every number of workers. With one thread
+//! ([`Pipeline::threads`]`(1)`, and for a live capture) everything runs on
+//! the calling thread, and items go to the sink as soon as they are made.
+//!
+//! ```no_run
+//! use cardshark::capture::CaptureReader;
+//! use cardshark::decode::{DecodeConfig, DecodeStage, Record, RecordSink};
+//! use cardshark::pipeline::{Items, Pipeline, Render};
+//! use std::ops::ControlFlow;
+//!
+//! /// Each worker names the message types it decodes.
+//! #[derive(Default)]
+//! struct Names(Items<String>);
+//! impl RecordSink for Names {
+//!     fn record(&mut self, r: Record) {
+//!         self.0.push(r.order, r.type_name().to_string());
+//!     }
+//! }
+//! impl Render for Names {
+//!     type Item = String;
+//!     fn take(&mut self, into: &mut Items<String>) {
+//!         into.append(&mut self.0);
+//!     }
+//! }
+//!
+//! let reader = CaptureReader::open("capture.pcap").unwrap();
+//! let done = Pipeline::new("capture.pcap", reader)
+//!     .threads(2)
+//!     .run(
+//!         || DecodeStage::new(DecodeConfig::default(), Names::default()),
+//!         &mut |name: String, _: &[u8]| {
+//!             println!("{name}");
+//!             ControlFlow::Continue(())
+//!         },
+//!     )
+//!     .unwrap();
+//! eprintln!("{} frames", done.summary.frames);
+//! ```
 
-mod back;
 mod front;
-mod workers;
+mod merge;
+mod worker;
 
 use crate::capture::{CaptureError, CaptureFormat, CaptureReader, Frame, LinkType, Timestamp};
 use crate::link::{LinkDecoder, LinkStats, Packet, TcpSegment};
-use crate::reassembly::{Config, Event, Reassembler, ReassemblyStats, Sink};
-use std::cell::Cell;
+use crate::reassembly::{Config, ReassemblyStats, Sink};
 use std::collections::BTreeMap;
+use std::ops::ControlFlow;
 
 /// What a pass over a capture saw, beside the streams themselves.
 #[derive(Debug, Clone)]
@@ -113,79 +159,206 @@ impl CaptureSummary {
     }
 }
 
-/// Reads `path` (or standard input for `-`) through the reassembler,
-/// handing every event to `sink`. Fails only when nothing could be read.
-pub fn run(
-    path: &str,
-    config: Config,
-    sink: &mut impl Sink,
-) -> Result<CaptureSummary, CaptureError> {
-    run_until(path, config, sink, &Cell::new(false))
+/// Items a worker made, each with its key (in increasing key order), and
+/// the bytes they were rendered to, if any: an item that is text refers
+/// to a range of `bytes`, which the sink is given beside it.
+#[derive(Debug)]
+pub struct Items<T> {
+    pub keyed: Vec<(u64, T)>,
+    pub bytes: Vec<u8>,
 }
 
-/// Like [`run`], stopping early (before the next frame) once `stop` is set,
-/// for example by a sink that has printed all it was asked for.
-pub fn run_until(
-    path: &str,
-    config: Config,
-    sink: &mut impl Sink,
-    stop: &Cell<bool>,
-) -> Result<CaptureSummary, CaptureError> {
-    let reader = CaptureReader::open(path)?;
-    run_file(path, reader, config, sink, stop)
-}
-
-/// Like [`run_file`], with the sink's work shared out too, for a sink that
-/// does most of the work and needs no event the moment it happens
-/// (`inspect`): reading, reassembling and the sink are three stages that
-/// two threads take turns at, a batch at a time. The sink sees the same
-/// events in the same order. `stop` ends the pass early.
-pub fn run_file_split(
-    name: &str,
-    reader: CaptureReader,
-    config: Config,
-    sink: &mut (impl Sink + Send),
-    stop: &std::sync::atomic::AtomicBool,
-) -> Result<CaptureSummary, CaptureError> {
-    workers::run(name, reader, config, sink, stop)
-}
-
-/// Like [`run_reader`], with the capture read and its frames taken apart
-/// on a second thread: the same events in the same order, faster on a
-/// machine with two cores or more.
-pub fn run_file(
-    name: &str,
-    reader: CaptureReader,
-    config: Config,
-    sink: &mut impl Sink,
-    stop: &Cell<bool>,
-) -> Result<CaptureSummary, CaptureError> {
-    front::run(name, reader, config, sink, stop)
-}
-
-/// Like [`run_until`], on a reader already opened.
-pub fn run_reader(
-    name: &str,
-    reader: CaptureReader,
-    config: Config,
-    sink: &mut impl Sink,
-    stop: &Cell<bool>,
-) -> Result<CaptureSummary, CaptureError> {
-    let mut reasm = Reassembler::new(config);
-    let mut front = front::Front::new(name, reader, reasm.flow_hasher());
-    if !stop.get() {
-        front.each(|frame, seg| {
-            reasm.process(frame.number, frame.ts, seg, sink);
-            !stop.get()
-        });
+impl<T> Default for Items<T> {
+    fn default() -> Self {
+        Items {
+            keyed: Vec::new(),
+            bytes: Vec::new(),
+        }
     }
-    let mut summary = front.finish();
-    if let Some(e) = summary.unreadable() {
-        return Err(e);
+}
+
+impl<T> Items<T> {
+    /// Adds an item made by the step of key `key`.
+    pub fn push(&mut self, key: u64, item: T) {
+        debug_assert!(self.keyed.last().is_none_or(|(k, _)| *k <= key));
+        self.keyed.push((key, item));
     }
-    reasm.finish(sink);
-    summary.reassembly = reasm.stats().clone();
-    Ok(summary)
+
+    /// Moves `other`'s items (and bytes, the ranges of its items then
+    /// counting from the end of these) to the end of these.
+    pub fn append(&mut self, other: &mut Items<T>) {
+        if self.keyed.is_empty() && self.bytes.is_empty() {
+            std::mem::swap(self, other);
+        } else {
+            self.keyed.append(&mut other.keyed);
+            self.bytes.append(&mut other.bytes);
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.keyed.is_empty()
+    }
+
+    pub fn clear(&mut self) {
+        self.keyed.clear();
+        self.bytes.clear();
+    }
+}
+
+/// A worker's share of a pass: the events of the connections it owns, in
+/// capture order ([`Sink::step`] announcing each step), made into items.
+///
+/// A worker may hold items back (the decode stage does, while a stream's
+/// protocol is being detected); [`Work::low`] says how far it has got.
+pub trait Work: Sink {
+    /// What the worker hands the sink.
+    type Item;
+    /// Every step before `next` has been decided (its events went to the
+    /// worker that owns it): the worker releases what it can and returns
+    /// the smallest key an item it makes from now on can have.
+    fn low(&mut self, next: u64) -> u64;
+    /// Moves the items made so far to `into`.
+    fn take(&mut self, into: &mut Items<Self::Item>);
+    /// The input is over (every stream has ended): the last items.
+    fn finish(&mut self);
+}
+
+/// The part of a [`Work`] after the decode stage: a record sink that makes
+/// items (see the [module docs](self) for an example). A
+/// [`DecodeStage`](crate::decode::DecodeStage) over a `Render` is a
+/// `Work`.
+pub trait Render: crate::decode::RecordSink + Send {
+    type Item: Send;
+    /// Moves the items made so far to `into`.
+    fn take(&mut self, into: &mut Items<Self::Item>);
+}
+
+/// What a pass gives back: the summary and the workers, with whatever
+/// they gathered (one per thread).
+pub struct Finished<W> {
+    pub summary: CaptureSummary,
+    pub workers: Vec<W>,
+}
+
+/// One pass over one input; see the [module docs](self).
+pub struct Pipeline {
+    name: String,
+    reader: CaptureReader,
+    config: Config,
+    threads: usize,
+    eager: bool,
+    /// Steps and payload bytes per worker in a round of the reading thread.
+    round: (usize, usize),
+}
+
+impl Pipeline {
+    /// A pass over `reader`, named `name` in messages (the file, `-`, or
+    /// an interface), with the default reassembly limits, on as many
+    /// threads as there are cores.
+    pub fn new(name: &str, reader: CaptureReader) -> Self {
+        Pipeline {
+            name: name.to_string(),
+            reader,
+            config: Config::default(),
+            threads: default_threads(),
+            eager: false,
+            round: worker::ROUND,
+        }
+    }
+
+    /// Opens `path` (`-` for standard input).
+    pub fn open(path: &str) -> Result<Self, CaptureError> {
+        Ok(Pipeline::new(path, CaptureReader::open(path)?))
+    }
+
+    /// The reassembly limits.
+    pub fn config(mut self, config: Config) -> Self {
+        self.config = config;
+        self
+    }
+
+    /// Workers (at least 1). With 1 everything runs on the calling thread.
+    pub fn threads(mut self, n: usize) -> Self {
+        self.threads = n.max(1);
+        self
+    }
+
+    /// Rounds of the reading thread of `round` steps or payload bytes
+    /// per worker (tests make them tiny).
+    #[cfg(test)]
+    fn round(mut self, round: (usize, usize)) -> Self {
+        self.round = round;
+        self
+    }
+
+    /// Hands every item to the sink as soon as its segment is through
+    /// (for a live capture); runs on the calling thread.
+    pub fn eager(mut self) -> Self {
+        self.eager = true;
+        self.threads = 1;
+        self
+    }
+
+    /// Runs the pass: `make` makes each worker's [`Work`], `sink` takes
+    /// the items in key order (with the bytes of their batch) and may end
+    /// the pass early. Fails only when nothing could be read.
+    pub fn run<W>(
+        self,
+        make: impl Fn() -> W + Sync,
+        sink: &mut impl FnMut(W::Item, &[u8]) -> ControlFlow<()>,
+    ) -> Result<Finished<W>, CaptureError>
+    where
+        W: Work + Send,
+        W::Item: Send,
+    {
+        let done = if self.threads == 1 {
+            worker::inline(self, make(), sink)
+        } else {
+            worker::sharded(self, make, sink)
+        };
+        let mut done = done?;
+        if let Some(e) = done.summary.unreadable() {
+            return Err(e);
+        }
+        Ok(done)
+    }
+
+    /// Runs the pass on the calling thread with every event going to
+    /// `sink` (for a consumer of raw events that makes no items, such as
+    /// a test or a benchmark); returns the summary.
+    pub fn run_events(self, sink: &mut impl Sink) -> Result<CaptureSummary, CaptureError> {
+        let mut done = worker::inline(self, Events(sink), &mut |(), _| ControlFlow::Continue(()))?;
+        match done.summary.unreadable() {
+            Some(e) => Err(e),
+            None => Ok(done.summary),
+        }
+    }
+}
+
+/// A [`Work`] that only passes events on.
+struct Events<'a, S>(&'a mut S);
+
+impl<S: Sink> Sink for Events<'_, S> {
+    fn event(&mut self, ev: crate::reassembly::Event<'_>) {
+        self.0.event(ev);
+    }
+    fn step(&mut self, seq: u64) {
+        self.0.step(seq);
+    }
+}
+
+impl<S: Sink> Work for Events<'_, S> {
+    type Item = ();
+    fn low(&mut self, next: u64) -> u64 {
+        next
+    }
+    fn take(&mut self, _: &mut Items<()>) {}
+    fn finish(&mut self) {}
+}
+
+/// The cores available (at least 1).
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The capture and link stages: reads frames, takes each apart, and hands
@@ -226,27 +399,8 @@ fn read_segments(
     }
 }
 
-/// When a batch of segments or events is handed to the next stage: once it
-/// holds this many of them, or this many payload bytes.
-#[derive(Debug, Clone, Copy)]
-struct Limits {
-    items: usize,
-    bytes: usize,
-}
-
-impl Limits {
-    /// Batches of about 256 KB: large enough that handing them over costs
-    /// little, small enough that the batches in flight stay near 10 MB.
-    const DEFAULT: Limits = Limits {
-        items: 1024,
-        bytes: 256 << 10,
-    };
-}
-
-/// A sink that ignores everything (for passes that need only the summary).
-pub fn discard() -> impl Sink {
-    |_: Event<'_>| {}
-}
+#[cfg(test)]
+use worker::ROUND;
 
 #[cfg(test)]
 mod tests;

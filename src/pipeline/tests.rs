@@ -1,33 +1,83 @@
-//! The threaded passes hand the sink exactly what the one-thread pass does.
+//! The pass gives the sink the same items in the same order whatever the
+//! number of workers and the size of the batches between the threads.
 
 use super::*;
-use crate::reassembly::Event;
-use std::sync::atomic::AtomicBool;
+use crate::reassembly::{Event, Reassembler};
 
-/// Every event of a pass, written out (bytes included).
-fn events(run: impl FnOnce(&mut dyn FnMut(Event<'_>))) -> Vec<String> {
+/// A worker that makes an item of every event, written out (bytes
+/// included), keyed by its step.
+#[derive(Default)]
+struct Recorder {
+    key: u64,
+    items: Items<String>,
+}
+
+impl Sink for Recorder {
+    fn event(&mut self, ev: Event<'_>) {
+        self.items.push(self.key, format!("{ev:?}"));
+    }
+    fn step(&mut self, seq: u64) {
+        self.key = seq * 2;
+    }
+}
+
+impl Work for Recorder {
+    type Item = String;
+    fn low(&mut self, next: u64) -> u64 {
+        next.saturating_mul(2)
+    }
+    fn take(&mut self, into: &mut Items<String>) {
+        into.append(&mut self.items);
+    }
+    fn finish(&mut self) {}
+}
+
+/// Every event of the reassembler on its own over `p`, in order.
+fn reassembler(reader: CaptureReader) -> Vec<String> {
     let mut seen = Vec::new();
-    run(&mut |ev: Event<'_>| seen.push(format!("{ev:?}")));
+    let mut sink = |ev: Event<'_>| seen.push(format!("{ev:?}"));
+    let mut r = Reassembler::new(Config::default());
+    let mut link = LinkDecoder::new();
+    let mut summary = CaptureSummary::empty("-");
+    let mut reader = reader;
+    read_segments(&mut reader, &mut link, &mut summary, |frame, seg| {
+        r.process(frame.number, frame.ts, seg, &mut sink);
+        true
+    });
+    r.finish(&mut sink);
     seen
 }
 
-/// The events of the one-thread pass over `p`.
-fn one_thread(p: &str) -> Vec<String> {
-    events(|sink| {
-        let reader = CaptureReader::open(p).unwrap();
-        run_reader(
-            p,
-            reader,
-            Config::default(),
-            &mut &mut *sink,
-            &Cell::new(false),
-        )
+/// The items of a pass over `reader` with `threads` workers and rounds of
+/// `round`, the sink stopping after `stop_after`.
+fn pass(
+    reader: CaptureReader,
+    threads: usize,
+    round: (usize, usize),
+    stop_after: usize,
+) -> Vec<String> {
+    let mut seen = Vec::new();
+    Pipeline::new("-", reader)
+        .threads(threads)
+        .round(round)
+        .run(Recorder::default, &mut |item: String, _: &[u8]| {
+            seen.push(item);
+            if seen.len() >= stop_after {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
         .unwrap();
-    })
+    seen
 }
 
 fn path(name: &str) -> String {
     format!("{}/testdata/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn open(name: &str) -> CaptureReader {
+    CaptureReader::open(&path(name)).unwrap()
 }
 
 /// Captures with loss, retransmissions, IPv6, pcapng, four protocols.
@@ -39,101 +89,42 @@ const CAPTURES: &[&str] = &[
 ];
 
 #[test]
-fn reading_on_a_second_thread_changes_nothing() {
+fn every_number_of_workers_gives_the_reassemblers_events() {
     for name in CAPTURES {
-        let p = path(name);
-        let one = one_thread(&p);
-        let two = events(|sink| {
-            let reader = CaptureReader::open(&p).unwrap();
-            run_file(
-                &p,
-                reader,
-                Config::default(),
-                &mut &mut *sink,
-                &Cell::new(false),
-            )
-            .unwrap();
-        });
+        let one = reassembler(open(name));
         assert!(one.len() > 10, "{name}: {} events", one.len());
-        assert_eq!(one, two, "{name}");
-    }
-}
-
-#[test]
-fn the_sink_on_a_third_thread_sees_the_same_events() {
-    for name in CAPTURES {
-        let p = path(name);
-        let one = one_thread(&p);
-        let mut three = Vec::new();
-        let reader = CaptureReader::open(&p).unwrap();
-        let mut sink = |ev: Event<'_>| three.push(format!("{ev:?}"));
-        run_file_split(
-            &p,
-            reader,
-            Config::default(),
-            &mut sink,
-            &AtomicBool::new(false),
-        )
-        .unwrap();
-        assert_eq!(one, three, "{name}");
-    }
-}
-
-/// The events of the split pass over `p` with batches of `limits`; the
-/// sink sets the stop flag after `stop_after` events.
-fn split(p: &str, limits: Limits, stop_after: usize) -> Vec<String> {
-    split_reader(p, CaptureReader::open(p).unwrap(), limits, stop_after)
-}
-
-/// [`split`] on a reader already opened.
-fn split_reader(p: &str, reader: CaptureReader, limits: Limits, stop_after: usize) -> Vec<String> {
-    let mut seen = Vec::new();
-    let stop = AtomicBool::new(false);
-    let mut sink = |ev: Event<'_>| {
-        seen.push(format!("{ev:?}"));
-        if seen.len() >= stop_after {
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
-    };
-    workers::run_with(p, reader, Config::default(), &mut sink, &stop, limits).unwrap();
-    seen
-}
-
-/// Batches of one to a few segments (and a few bytes) make the two
-/// threads hand work to each other thousands of times, in every order.
-#[test]
-fn tiny_batches_on_two_threads_change_nothing() {
-    for name in CAPTURES {
-        let p = path(name);
-        let one = one_thread(&p);
-        for (items, bytes) in [(1, 1 << 20), (2, 100), (3, 1), (7, 512)] {
-            let got = split(&p, Limits { items, bytes }, usize::MAX);
-            assert_eq!(one, got, "{name}: batches of {items} or {bytes} bytes");
+        for threads in [1, 2, 3, 7] {
+            let got = pass(open(name), threads, ROUND, usize::MAX);
+            assert_eq!(one, got, "{name}: {threads} workers");
         }
     }
 }
 
-/// A sink that asks to stop gets no more segments' events, but every
-/// stream still ends (`End` and `Closed` for each stream started).
+/// Rounds of one to a few steps (and a few bytes) make the threads hand
+/// work to each other thousands of times, in every order.
 #[test]
-fn a_stop_ends_every_stream_and_reads_no_further() {
-    let p = path("mixed/all-four.pcap");
-    let one = one_thread(&p);
-    let got = split(
-        &p,
-        Limits {
-            items: 4,
-            bytes: 1 << 20,
-        },
-        40,
-    );
-    assert!(got.len() < one.len(), "{} of {}", got.len(), one.len());
-    let count = |prefix: &str| got.iter().filter(|e| e.starts_with(prefix)).count();
-    assert!(count("Start") > 0);
-    assert_eq!(count("Start"), count("Closed"));
-    // Up to the stop, and a batch more, the events are the full pass's.
-    let same = got.iter().zip(&one).take_while(|(a, b)| a == b).count();
-    assert!(same >= 40, "{same}");
+fn tiny_rounds_change_nothing() {
+    for name in CAPTURES {
+        let one = reassembler(open(name));
+        for round in [(1, 1 << 20), (2, 100), (3, 1), (7, 512)] {
+            for threads in [2, 3] {
+                let got = pass(open(name), threads, round, usize::MAX);
+                assert_eq!(one, got, "{name}: {threads} workers, rounds of {round:?}");
+            }
+        }
+    }
+}
+
+/// A sink that asks to stop gets nothing more, and what it got is the
+/// start of the whole pass.
+#[test]
+fn a_stop_ends_the_pass() {
+    let one = reassembler(open("mixed/all-four.pcap"));
+    for threads in [1, 2] {
+        let got = pass(open("mixed/all-four.pcap"), threads, (4, 1 << 20), 40);
+        assert_eq!(got.len(), 40);
+        assert_eq!(got[..], one[..40]);
+    }
 }
 
 /// A pcap of `n` connections that each send one segment and stay open, so
@@ -160,10 +151,8 @@ fn open_streams(n: u16) -> Vec<u8> {
     pcap
 }
 
-/// The end of the capture ends 300 streams at once: 600 events, in
-/// batches of one to three, far more than the queue to the sink holds.
-/// The reassembling thread then hands batches to the sink itself, and the
-/// sink still sees every event in order.
+/// The end of the capture ends 300 streams at once, spread over the
+/// workers: the sink still sees every event in the reassembler's order.
 #[test]
 fn a_burst_of_stream_ends_reaches_the_sink_in_order() {
     let pcap = open_streams(300);
@@ -171,25 +160,29 @@ fn a_burst_of_stream_ends_reaches_the_sink_in_order() {
         let bytes = std::io::Cursor::new(pcap.clone());
         CaptureReader::from_reader("open.pcap", Box::new(bytes)).unwrap()
     };
-    let one = events(|sink| {
-        let stop = Cell::new(false);
-        run_reader(
-            "open.pcap",
-            reader(),
-            Config::default(),
-            &mut &mut *sink,
-            &stop,
-        )
-        .unwrap();
-    });
+    let one = reassembler(reader());
     let ends = one.iter().filter(|e| e.starts_with("End")).count();
     assert_eq!(ends, 300);
-    for items in [1, 3] {
-        let limits = Limits {
-            items,
-            bytes: 1 << 20,
-        };
-        let got = split_reader("open.pcap", reader(), limits, usize::MAX);
-        assert_eq!(one, got, "batches of {items}");
+    for threads in [1, 2, 5] {
+        assert_eq!(one, pass(reader(), threads, (3, 1 << 20), usize::MAX));
     }
+}
+
+/// The summary counts the same whatever the number of workers.
+#[test]
+fn the_summary_is_the_same_for_every_number_of_workers() {
+    let count = |threads: usize| {
+        let done = Pipeline::new("x", open("realcap/lossy-v4.pcap"))
+            .threads(threads)
+            .run(Recorder::default, &mut |_: String, _: &[u8]| {
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        let s = done.summary;
+        (s.frames, s.reassembly, s.link.tcp)
+    };
+    let one = count(1);
+    assert!(one.1.segments > 0);
+    assert_eq!(one, count(2));
+    assert_eq!(one, count(4));
 }

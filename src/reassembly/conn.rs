@@ -2,10 +2,10 @@
 //!
 //! Life of a connection:
 //!
-//! 1. **Created** by the flow table at its first segment ([`Conn::new`]),
-//!    which fixes the roles: a SYN without ACK is sent by the client, a
-//!    SYN-ACK by the server; with no handshake in sight the higher port is
-//!    the client (on equal ports, the first sender), and
+//! 1. **Created** when the flow table opens it at its first segment
+//!    (`super::flows`), which fixes the roles: a SYN without ACK is sent by
+//!    the client, a SYN-ACK by the server; with no handshake in sight the
+//!    higher port is the client (on equal ports, the first sender), and
 //!    `roles_from_handshake` is false.
 //! 2. **Open**: each segment feeds its direction (payload, FIN) and, through
 //!    its ACK, the reverse direction (gaps for acknowledged bytes the capture
@@ -18,65 +18,34 @@
 //!    still counted in its statistics; nothing is delivered any more.
 //!    Timeout, eviction and end of capture end a connection the same way,
 //!    and the table then drops it.
+//!
+//! [`Conns`] holds the connections by slot and carries out the flow
+//! table's steps on them.
 
 use super::direction::{Ctx, DirState};
-use super::table::FlowKey;
+use super::flows::{Action, Step};
 use super::{Config, Direction, EndReason, Event, ReassemblyStats, Sink, StreamInfo};
 use crate::capture::Timestamp;
 use crate::link::TcpSegment;
 
-/// A connection in the flow table.
+/// A connection: what each direction holds, and its statistics.
 #[derive(Debug)]
 pub(crate) struct Conn {
-    /// Its endpoints, as the flow table finds it.
-    pub key: FlowKey,
     pub info: StreamInfo,
     /// Indexed by [`Direction::index`].
     dirs: [DirState; 2],
     /// True once [`Event::End`] was emitted.
     pub ended: bool,
-    /// The sequence number of the client's SYN, when seen: another SYN
-    /// with a different one is a new connection on the same 4-tuple.
-    pub syn_seq: Option<u32>,
 }
 
 impl Conn {
-    /// A connection first seen with `seg`, as stream `id`; `key` is the
-    /// segment's flow key (worked out already to look the flow up).
-    pub(crate) fn new(
-        id: u64,
-        key: FlowKey,
-        frame: u64,
-        ts: Timestamp,
-        seg: &TcpSegment<'_>,
-    ) -> Conn {
-        let (syn, ack) = (seg.flags.syn(), seg.flags.ack());
-        let (client, server, roles_from_handshake) = if syn && !ack {
-            (seg.src, seg.dst, true)
-        } else if syn {
-            (seg.dst, seg.src, true)
-        } else if seg.dst.port() > seg.src.port() {
-            (seg.dst, seg.src, false)
-        } else {
-            (seg.src, seg.dst, false)
-        };
+    /// A connection, as the flow table opened it (see
+    /// [`super::flows::Action::Open`]).
+    pub(crate) fn new(info: StreamInfo) -> Conn {
         Conn {
-            key,
-            info: StreamInfo {
-                id,
-                client,
-                server,
-                roles_from_handshake,
-                first_frame: frame,
-                start: ts,
-                last_frame: frame,
-                last: ts,
-                dirs: Default::default(),
-                evicted: false,
-            },
+            info,
             dirs: Default::default(),
             ended: false,
-            syn_seq: (syn && !ack).then_some(seg.seq),
         }
     }
 
@@ -199,5 +168,72 @@ impl Conn {
     ) {
         let (frame, ts) = (self.info.last_frame, self.info.last);
         self.end(reason, frame, ts, config, global, sink);
+    }
+}
+
+/// Connections by slot, and the steps of the flow table carried out on
+/// them (see `super::flows`): on one thread in a
+/// [`super::Reassembler`], or on the worker that owns them.
+#[derive(Debug, Default)]
+pub(crate) struct Conns {
+    slots: Vec<Option<Box<Conn>>>,
+    /// Buffer overflows, counted here.
+    stats: ReassemblyStats,
+}
+
+impl Conns {
+    /// Buffer overflows and their bytes (the other counters are the flow
+    /// table's).
+    pub(crate) fn stats(&self) -> &ReassemblyStats {
+        &self.stats
+    }
+
+    /// Every connection (for tests).
+    #[cfg(test)]
+    pub(crate) fn all(&self) -> impl Iterator<Item = &Conn> {
+        self.slots.iter().flatten().map(|c| &**c)
+    }
+
+    /// The connection in `slot`.
+    pub(crate) fn get(&self, slot: u32) -> Option<&Conn> {
+        self.slots.get(slot as usize)?.as_deref()
+    }
+
+    /// Starts bringing the connection in `slot` into the cache.
+    pub(crate) fn warm(&self, slot: u32) {
+        if let Some(conn) = self.get(slot) {
+            crate::prefetch::prefetch(conn);
+        }
+    }
+
+    /// Carries out `step`, its events to `sink`.
+    pub(crate) fn apply<S: Sink>(&mut self, step: Step<'_>, config: &Config, sink: &mut S) {
+        sink.step(step.seq);
+        let i = step.slot as usize;
+        match step.action {
+            Action::Open(opening) => {
+                let conn = Box::new(Conn::new(opening.info()));
+                sink.event(Event::Start(&conn.info));
+                if self.slots.len() <= i {
+                    self.slots.resize_with(i + 1, || None);
+                }
+                self.slots[i] = Some(conn);
+            }
+            Action::Segment { frame, ts, seg } => {
+                if let Some(conn) = self.slots.get_mut(i).and_then(Option::as_deref_mut) {
+                    conn.process(frame, ts, seg, config, &mut self.stats, sink);
+                }
+            }
+            Action::Expire { reason, evicted } => {
+                let Some(mut conn) = self.slots.get_mut(i).and_then(Option::take) else {
+                    return;
+                };
+                if evicted {
+                    conn.info.evicted = true;
+                }
+                conn.end_at_last(reason, config, &mut self.stats, sink);
+                sink.event(Event::Closed(&conn.info));
+            }
+        }
     }
 }

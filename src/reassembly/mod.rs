@@ -44,9 +44,14 @@
 //!
 //! Layout: `seq` (sequence numbers), `tail` (retained delivered bytes),
 //! `direction` (one direction's stream: in-order delivery, out-of-order
-//! buffer, gaps), `conn` (a connection: roles, both directions, its end),
-//! `table` (flows by 4-tuple, idle order), and here the public types and the
-//! [`Reassembler`] that ties them together.
+//! buffer, gaps), `conn` (a connection: both directions, its end; the
+//! connections by slot), `table` (flows by 4-tuple, idle order), `flows`
+//! (the flow table's decisions: which connection a segment belongs to,
+//! when connections open and leave, as numbered steps), and here the
+//! public types and the [`Reassembler`] that ties the flows and the
+//! connections together on one thread. The pipeline runs the two apart:
+//! the flows where the capture is read, the connections on the workers
+//! that own them.
 //!
 //! ```no_run
 //! use cardshark::reassembly::{Config, Event, Reassembler};
@@ -61,8 +66,9 @@
 //! r.finish(&mut sink);
 //! ```
 
-mod conn;
+pub(crate) mod conn;
 mod direction;
+pub(crate) mod flows;
 mod seq;
 mod table;
 mod tail;
@@ -71,11 +77,11 @@ mod tests;
 
 use crate::capture::Timestamp;
 use crate::link::TcpSegment;
-use conn::Conn;
+use conn::Conns;
+use flows::Flows;
 use std::fmt;
 use std::net::SocketAddr;
-use table::FlowTable;
-pub(crate) use table::{FlowHasher, FlowId};
+pub(crate) use table::FlowId;
 
 /// Which way bytes flow in a connection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -273,6 +279,13 @@ pub enum Event<'a> {
 pub trait Sink {
     fn event(&mut self, ev: Event<'_>);
 
+    /// The events that follow, up to the next call, come from the flow
+    /// table's step `seq`: steps are numbered from 0 in capture order, and
+    /// each concerns one stream, so the number is the capture-order key of
+    /// what the events make (the pipeline merges the output of its workers
+    /// by it). Nothing by default.
+    fn step(&mut self, _seq: u64) {}
+
     /// A hint that events of `stream` come soon (a batch of events is
     /// handed over a group at a time): a sink may start bringing the
     /// stream's state into the cache. Nothing by default.
@@ -315,7 +328,7 @@ impl Default for Config {
 }
 
 /// Capture-wide reassembly counters.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ReassemblyStats {
     pub segments: u64,
     pub streams: u64,
@@ -327,8 +340,20 @@ pub struct ReassemblyStats {
     pub buffer_overflow_bytes: u64,
 }
 
-/// The TCP reassembler: a flow table of connections, each with two
-/// directions (see the `conn`, `direction` and `table` submodules).
+impl ReassemblyStats {
+    /// Adds `other`'s counts (of another part of the same pass).
+    pub fn add(&mut self, other: &ReassemblyStats) {
+        self.segments += other.segments;
+        self.streams += other.streams;
+        self.flows_evicted += other.flows_evicted;
+        self.buffer_overflows += other.buffer_overflows;
+        self.buffer_overflow_bytes += other.buffer_overflow_bytes;
+    }
+}
+
+/// The TCP reassembler: a flow table ([`flows`]) that decides which
+/// connection each segment belongs to and when connections begin and end,
+/// and the connections ([`conn`]) that reassemble their bytes.
 ///
 /// Capture time is the latest timestamp seen. Each time it advances, the
 /// flows idle for longer than [`Config::idle_timeout`] are ended (reason
@@ -336,39 +361,17 @@ pub struct ReassemblyStats {
 /// a scan.
 pub struct Reassembler {
     config: Config,
-    stats: ReassemblyStats,
-    table: FlowTable,
-    /// The latest capture time seen.
-    clock: Option<Timestamp>,
-    /// When idle flows were last looked for.
-    last_sweep: Option<Timestamp>,
+    flows: Flows,
+    conns: Conns,
 }
 
 impl Reassembler {
     pub fn new(config: Config) -> Self {
         Reassembler {
+            flows: Flows::new(config.clone()),
+            conns: Conns::default(),
             config,
-            stats: ReassemblyStats::default(),
-            table: FlowTable::default(),
-            clock: None,
-            last_sweep: None,
         }
-    }
-
-    /// The hasher of this reassembler's flow table: a reading thread can
-    /// work out each segment's [`FlowId`] before handing it over, for
-    /// [`Reassembler::process_flow`] and [`Reassembler::warm`].
-    pub(crate) fn flow_hasher(&self) -> FlowHasher {
-        self.table.hasher().clone()
-    }
-
-    /// Starts bringing the connection of `flow` into the cache, without
-    /// waiting for it, so that it is there when the segment comes: a caller
-    /// with a batch of segments warms a group of them at a time (on the
-    /// 1.1 GB benchmark capture this took the flow table from 9% of
-    /// `inspect`'s time to 3%).
-    pub(crate) fn warm(&self, flow: &FlowId) {
-        self.table.prefetch(flow);
     }
 
     /// Feeds one segment, from frame `frame` captured at `ts`.
@@ -379,75 +382,11 @@ impl Reassembler {
         seg: &TcpSegment<'_>,
         sink: &mut impl Sink,
     ) {
-        let flow = self.table.hasher().flow(seg.src, seg.dst);
-        self.process_flow(frame, ts, seg, &flow, sink);
-    }
-
-    /// [`Reassembler::process`], with the segment's flow already worked
-    /// out: `flow` must be `self.flow_hasher().flow(seg.src, seg.dst)`.
-    pub(crate) fn process_flow(
-        &mut self,
-        frame: u64,
-        ts: Timestamp,
-        seg: &TcpSegment<'_>,
-        flow: &FlowId,
-        sink: &mut impl Sink,
-    ) {
-        debug_assert_eq!(*flow, self.table.hasher().flow(seg.src, seg.dst));
-        self.stats.segments += 1;
-        self.advance_clock(ts, sink);
-        // A new SYN on the 4-tuple of an ended connection opens a new one,
-        // and so does a SYN whose sequence number differs from the client's
-        // SYN of a live one (the port was reused; the old connection's end
-        // was not seen: it ends by timeout). Anything else (the last ACK
-        // after the FINs, a retransmitted SYN...) belongs to the old one.
-        let reopen = seg.flags.syn() && !seg.flags.ack();
-        if !reopen {
-            // The common case, one lookup: a segment of a known connection.
-            if self.with_conn(frame, ts, seg, flow, sink) {
-                return;
-            }
-        }
-        let new = match self.table.get(flow) {
-            None => true,
-            Some(conn) => reopen && (conn.ended || conn.syn_seq != Some(seg.seq)),
-        };
-        if new {
-            if let Some(mut old) = self.table.remove(&flow.key) {
-                old.end_at_last(EndReason::Timeout, &self.config, &mut self.stats, sink);
-                sink.event(Event::Closed(&old.info));
-            }
-            self.make_room(sink);
-            let conn = Box::new(Conn::new(self.stats.streams, flow.key, frame, ts, seg));
-            self.stats.streams += 1;
-            sink.event(Event::Start(&conn.info));
-            self.table.insert(conn);
-        }
-        self.with_conn(frame, ts, seg, flow, sink);
-    }
-
-    /// Hands `seg` to the connection of `flow`, if there is one (then
-    /// true), reporting the ended connection dropped to make room.
-    fn with_conn(
-        &mut self,
-        frame: u64,
-        ts: Timestamp,
-        seg: &TcpSegment<'_>,
-        flow: &FlowId,
-        sink: &mut impl Sink,
-    ) -> bool {
-        let (config, stats) = (&self.config, &mut self.stats);
-        let done = self.table.with(flow, |conn| {
-            conn.process(frame, ts, seg, config, stats, sink);
+        let flow = self.flows.table().hasher().flow(seg.src, seg.dst);
+        let (conns, config) = (&mut self.conns, &self.config);
+        self.flows.route(frame, ts, seg, &flow, &mut |step| {
+            conns.apply(step, config, sink)
         });
-        match done {
-            Some((_, Some(old))) => {
-                sink.event(Event::Closed(&old.info));
-                true
-            }
-            Some(_) => true,
-            None => false,
-        }
     }
 
     /// Ends every open stream (reason `eof`), flushing what is buffered
@@ -455,56 +394,34 @@ impl Reassembler {
     /// each carries its last frame. Streams that already ended are dropped
     /// silently.
     pub fn finish(&mut self, sink: &mut impl Sink) {
-        for mut conn in self.table.drain_by_id() {
-            conn.end_at_last(EndReason::Eof, &self.config, &mut self.stats, sink);
-            sink.event(Event::Closed(&conn.info));
-        }
+        let (conns, config) = (&mut self.conns, &self.config);
+        self.flows
+            .finish(&mut |step| conns.apply(step, config, sink));
     }
 
-    pub fn stats(&self) -> &ReassemblyStats {
-        &self.stats
+    /// The counters so far.
+    pub fn stats(&self) -> ReassemblyStats {
+        let mut s = self.flows.stats().clone();
+        s.add(self.conns.stats());
+        s
     }
 
-    /// Moves capture time to `ts` if later, ending the flows idle for too
-    /// long (reason `timeout`, at their last frame). Ended flows kept for
-    /// late packets expire the same way, silently.
-    fn advance_clock(&mut self, ts: Timestamp, sink: &mut impl Sink) {
-        if self.clock.is_some_and(|c| ts <= c) {
-            return;
-        }
-        self.clock = Some(ts);
-        let Some(timeout) = self.config.idle_timeout else {
-            return;
-        };
-        // Looking for idle flows on every packet costs more than it finds:
-        // sweep at most every thousandth of the timeout (0.6 s for 600 s).
-        if self
-            .last_sweep
-            .is_some_and(|t| ts.seconds_since(t) < timeout / 1000.0)
-        {
-            return;
-        }
-        self.last_sweep = Some(ts);
-        while let Some(mut conn) = self.table.pop_idle(ts, timeout) {
-            conn.end_at_last(EndReason::Timeout, &self.config, &mut self.stats, sink);
-            sink.event(Event::Closed(&conn.info));
-        }
+    /// What is known of the connection between `a` and `b` now (for tests).
+    #[cfg(test)]
+    pub(crate) fn info_between(&self, a: SocketAddr, b: SocketAddr) -> Option<&StreamInfo> {
+        let slot = self.flows.table().slot_of(&table::flow_key(a, b))?;
+        Some(&self.conns.get(slot)?.info)
     }
 
-    /// Before adding a flow: while the table is at `max_flows` (0 counts as
-    /// 1), drops ended flows, then flushes the longest-idle live ones
-    /// (reason `timeout`, `evicted` set, at their last frame).
-    fn make_room(&mut self, sink: &mut impl Sink) {
-        while self.table.len() >= self.config.max_flows.max(1) {
-            let Some(mut conn) = self.table.pop_first() else {
-                break;
-            };
-            if !conn.ended {
-                conn.info.evicted = true;
-                self.stats.flows_evicted += 1;
-                conn.end_at_last(EndReason::Timeout, &self.config, &mut self.stats, sink);
-            }
-            sink.event(Event::Closed(&conn.info));
-        }
+    /// The connections (for tests).
+    #[cfg(test)]
+    pub(crate) fn conns(&self) -> &Conns {
+        &self.conns
+    }
+
+    /// Flows in the table (for tests).
+    #[cfg(test)]
+    pub(crate) fn flow_count(&self) -> usize {
+        self.flows.table().len()
     }
 }

@@ -26,9 +26,8 @@
 //! So a packet costs one hash lookup, and the heap work is amortised over
 //! expiry and eviction.
 
-use super::conn::Conn;
+use super::flows::Flow;
 use crate::capture::Timestamp;
-use crate::prefetch::prefetch;
 use hashbrown::HashTable;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
@@ -122,10 +121,11 @@ pub(crate) struct FlowTable {
     hasher: FlowHasher,
     /// Slab positions of the connections, by the hash of their key.
     index: HashTable<u32>,
-    /// The connections. Boxed: moving a connection (into the table, out of
-    /// it, or as the `None` that might have held one) then moves a pointer,
-    /// not the whole connection.
-    slab: Vec<Option<Box<Conn>>>,
+    /// The connections, boxed (the slab of pointers stays small and in
+    /// the cache; a connection is allocated at its size). A connection's
+    /// position is its slot number in the steps
+    /// ([`super::flows::Step::slot`]).
+    slab: Vec<Option<Box<Flow>>>,
     /// Free positions in `slab`.
     free: Vec<u32>,
     /// (stamp, stream id, key): one entry per connection in the table.
@@ -137,7 +137,7 @@ pub(crate) struct FlowTable {
 }
 
 /// Whether slab position `i` holds the connection of `key`.
-fn holds(slab: &[Option<Box<Conn>>], i: u32, key: &FlowKey) -> bool {
+fn holds(slab: &[Option<Box<Flow>>], i: u32, key: &FlowKey) -> bool {
     slab.get(i as usize)
         .and_then(Option::as_deref)
         .is_some_and(|c| c.key == *key)
@@ -154,10 +154,11 @@ impl FlowTable {
         &self.hasher
     }
 
-    /// Every connection (for tests).
+    /// The slot of the connection under `key` (for tests).
     #[cfg(test)]
-    pub(crate) fn conns(&self) -> impl Iterator<Item = &Conn> {
-        self.slab.iter().flatten().map(|c| &**c)
+    pub(crate) fn slot_of(&self, key: &FlowKey) -> Option<u32> {
+        self.position(self.hasher.hash_key(key), key)
+            .map(|i| i as u32)
     }
 
     /// The slab position of `key`'s connection; `hash` is its hash.
@@ -167,39 +168,40 @@ impl FlowTable {
         Some(*i as usize)
     }
 
-    /// Starts bringing the connection of `flow` (about nine cache lines, most
-    /// of which a segment touches) into the cache. The index
-    /// is searched without comparing keys (that would wait for each
-    /// candidate's memory): every connection whose hash matches the
-    /// index's few bits, usually just the one, is prefetched.
+    /// The connection of `flow`.
+    pub(crate) fn get(&self, flow: &FlowId) -> Option<&Flow> {
+        let i = self.position(flow.hash, &flow.key)?;
+        self.slab[i].as_deref()
+    }
+
+    /// Starts bringing the connection of `flow` into the cache, without
+    /// waiting for it. The index is searched without comparing keys (that
+    /// would wait for each candidate's memory): every connection whose
+    /// hash matches the index's few bits, usually just the one, is
+    /// prefetched.
     pub(crate) fn prefetch(&self, flow: &FlowId) {
         let slab = &self.slab;
         self.index.find(flow.hash, |&i| {
-            if let Some(conn) = slab.get(i as usize).and_then(Option::as_deref) {
-                prefetch(conn);
+            if let Some(f) = slab.get(i as usize).and_then(Option::as_deref) {
+                crate::prefetch::prefetch(f);
             }
             false
         });
     }
 
-    /// The connection of `flow`.
-    pub(crate) fn get(&self, flow: &FlowId) -> Option<&Conn> {
-        let i = self.position(flow.hash, &flow.key)?;
-        self.slab[i].as_deref()
-    }
-
     /// The connection under `key`.
-    pub(crate) fn get_by_key(&self, key: &FlowKey) -> Option<&Conn> {
+    pub(crate) fn get_by_key(&self, key: &FlowKey) -> Option<&Flow> {
         let i = self.position(self.hasher.hash_key(key), key)?;
         self.slab[i].as_deref()
     }
 
-    /// Adds a connection (replacing any under the same key).
-    pub(crate) fn insert(&mut self, conn: Box<Conn>) {
+    /// Adds a connection (replacing any under the same key); returns its
+    /// slot.
+    pub(crate) fn insert(&mut self, conn: Box<Flow>) -> u32 {
         let key = conn.key;
-        self.idle.push(Reverse((conn.info.last, conn.info.id, key)));
+        self.idle.push(Reverse((conn.last, conn.id, key)));
         if conn.ended {
-            self.ended.push_back((conn.info.id, key));
+            self.ended.push_back((conn.id, key));
         }
         self.remove(&key);
         if conn.ended {
@@ -224,10 +226,11 @@ impl FlowTable {
         };
         self.index.insert_unique(hasher.hash_key(&key), i, rehash);
         self.compact();
+        i
     }
 
-    /// Removes a connection.
-    pub(crate) fn remove(&mut self, key: &FlowKey) -> Option<Box<Conn>> {
+    /// Removes a connection; returns it with the slot it had.
+    pub(crate) fn remove(&mut self, key: &FlowKey) -> Option<(u32, Box<Flow>)> {
         let hash = self.hasher.hash_key(key);
         let slab = &self.slab;
         let entry = self.index.find_entry(hash, |&i| holds(slab, i, key)).ok()?;
@@ -237,16 +240,18 @@ impl FlowTable {
         if conn.ended {
             self.ended_count -= 1;
         }
-        Some(conn)
+        Some((i, conn))
     }
 
     /// Runs `f` on the connection of `flow`, noting if it ended. Returns
-    /// also the connection dropped to keep at most [`MAX_ENDED`] ended ones.
+    /// its slot, what `f` returned, and the connection (with its slot)
+    /// dropped to keep at most [`MAX_ENDED`] ended ones.
+    #[allow(clippy::type_complexity)]
     pub(crate) fn with<R>(
         &mut self,
         flow: &FlowId,
-        f: impl FnOnce(&mut Conn) -> R,
-    ) -> Option<(R, Option<Box<Conn>>)> {
+        f: impl FnOnce(&mut Flow) -> R,
+    ) -> Option<(u32, R, Option<(u32, Box<Flow>)>)> {
         let key = &flow.key;
         let i = self.position(flow.hash, key)?;
         let conn = self.slab[i].as_deref_mut()?;
@@ -254,7 +259,7 @@ impl FlowTable {
         let r = f(conn);
         let mut dropped = None;
         if conn.ended && !was_ended {
-            self.ended.push_back((conn.info.id, *key));
+            self.ended.push_back((conn.id, *key));
             self.ended_count += 1;
             if self.ended_count > MAX_ENDED {
                 if let Some(k) = self.first_ended() {
@@ -262,12 +267,12 @@ impl FlowTable {
                 }
             }
         }
-        Some((r, dropped))
+        Some((i as u32, r, dropped))
     }
 
     /// Is `(id, key)` still the connection in the table?
-    fn current(&self, id: u64, key: &FlowKey) -> Option<&Conn> {
-        self.get_by_key(key).filter(|c| c.info.id == id)
+    fn current(&self, id: u64, key: &FlowKey) -> Option<&Flow> {
+        self.get_by_key(key).filter(|c| c.id == id)
     }
 
     /// The ended connection that ended first, if any is still here.
@@ -288,7 +293,7 @@ impl FlowTable {
                 self.idle.pop(); // gone: a stale entry
                 continue;
             };
-            let last = conn.info.last;
+            let last = conn.last;
             if last != stamp {
                 // Active since it was pushed: push it back where it belongs.
                 self.idle.pop();
@@ -302,7 +307,7 @@ impl FlowTable {
 
     /// Removes the connection that should go first to make room: an ended
     /// one if any, else the longest idle.
-    pub(crate) fn pop_first(&mut self) -> Option<Box<Conn>> {
+    pub(crate) fn pop_first(&mut self) -> Option<(u32, Box<Flow>)> {
         let key = match self.first_ended() {
             Some(k) => k,
             None => self.longest_idle()?.0,
@@ -312,11 +317,11 @@ impl FlowTable {
 
     /// Removes a connection idle for more than `timeout` seconds at `now`
     /// (ended ones first), if there is one.
-    pub(crate) fn pop_idle(&mut self, now: Timestamp, timeout: f64) -> Option<Box<Conn>> {
+    pub(crate) fn pop_idle(&mut self, now: Timestamp, timeout: f64) -> Option<(u32, Box<Flow>)> {
         if let Some(key) = self.first_ended() {
             if self
                 .get_by_key(&key)
-                .is_some_and(|c| age(now, c.info.last) > timeout)
+                .is_some_and(|c| age(now, c.last) > timeout)
             {
                 return self.remove(&key);
             }
@@ -329,17 +334,18 @@ impl FlowTable {
         }
     }
 
-    /// Removes every connection, in stream order. Still boxed: moving them
-    /// into a vector by value would copy every connection at once.
+    /// Removes every connection, with its slot, in stream order.
     #[allow(clippy::vec_box)]
-    pub(crate) fn drain_by_id(&mut self) -> Vec<Box<Conn>> {
+    pub(crate) fn drain_by_id(&mut self) -> Vec<(u32, Box<Flow>)> {
         self.idle.clear();
         self.ended.clear();
         self.ended_count = 0;
         self.index.clear();
         self.free.clear();
-        let mut all: Vec<Box<Conn>> = self.slab.drain(..).flatten().collect();
-        all.sort_by_key(|c| c.info.id);
+        let slab = self.slab.drain(..).enumerate();
+        let mut all: Vec<(u32, Box<Flow>)> =
+            slab.filter_map(|(i, c)| Some((i as u32, c?))).collect();
+        all.sort_by_key(|(_, c)| c.id);
         all
     }
 

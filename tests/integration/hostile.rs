@@ -443,10 +443,10 @@ fn deeply_nested_poker_network_packet_lists() {
 /// flow cap (16 384) is full for most of the capture, each live stream
 /// holds reassembly and decoding state, and `inspect` keeps a row per
 /// stream. Memory still follows the cap: under the 64 MB of the
-/// performance target, with the debug binary. Measured: ~51 MB (release),
-/// 53-55 MB (debug, also with the machine busy).
-#[test]
-fn inspect_on_100_000_open_streams_with_data_stays_under_64_mb() {
+/// performance target on one thread, with the debug binary, and 8 MB more
+/// for each further worker (its batches in flight and its share of the
+/// allocator). Measured (debug): 58 MB on one thread, 65 on two.
+fn inspect_on_100_000_open_streams(threads: usize) {
     const N: u32 = 100_000;
     let dir = TempDir::new();
     let path = dir.file("open-streams.pcap");
@@ -454,16 +454,24 @@ fn inspect_on_100_000_open_streams_with_data_stays_under_64_mb() {
         let data = format!("hello from stream {i}\n");
         c.seg(true, PSH | ACK, data.as_bytes())
     });
-
-    let r = run(
-        &dir,
-        &["inspect", "--format", "json", path.to_str().unwrap()],
-    );
+    let t = threads.to_string();
+    let args = ["inspect", "--format", "json", "--threads", &t];
+    let r = run(&dir, &[&args[..], &[path.to_str().unwrap()]].concat());
     assert_eq!(r.code, 0, "{}", r.stderr);
     let doc: Value = serde_json::from_str(&r.stdout).unwrap();
     assert_eq!(doc["capture"]["streams"], N);
     assert_eq!(doc["capture"]["streams_flushed"], N - 16_384);
-    assert_peak_under(&r, 64.0);
+    assert_peak_under(&r, 64.0 + 8.0 * (threads - 1) as f64);
+}
+
+#[test]
+fn inspect_on_100_000_open_streams_with_data_stays_under_64_mb() {
+    inspect_on_100_000_open_streams(1);
+}
+
+#[test]
+fn inspect_on_100_000_open_streams_on_two_workers_stays_under_72_mb() {
+    inspect_on_100_000_open_streams(2);
 }
 
 // (f) PokerTH 1.x: bad lengths and bad protobuf inside a good stream.

@@ -28,6 +28,7 @@ mod pokerth1_truth;
 mod realcap;
 mod reassembly;
 mod snapshots;
+mod threads;
 mod timeline;
 mod timeline_pokerth1;
 mod websocket_decode;

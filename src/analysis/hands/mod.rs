@@ -40,6 +40,7 @@ pub use model::*;
 pub type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
 
 use crate::decode::{Body, Record, RecordSink};
+use crate::pipeline::{Items, Render};
 use crate::protocols::pokernetwork::Message as PnMessage;
 use crate::protocols::pokerth::messages::Dialect;
 use crate::protocols::pokerth::messages::Message as PtMessage;
@@ -134,6 +135,21 @@ pub struct Seen {
     pub hands: u64,
 }
 
+impl Seen {
+    /// Adds what another part of the same pass saw (another worker's).
+    pub fn add(&mut self, other: &Seen) {
+        for (k, v) in &other.streams {
+            *self.streams.entry(k).or_default() += v;
+        }
+        self.poker_streams += other.poker_streams;
+        self.games += other.games;
+        self.hand_starts += other.hand_starts;
+        self.bytes += other.bytes;
+        self.cut += other.cut;
+        self.hands += other.hands;
+    }
+}
+
 /// What is known of a poker stream while it lasts.
 #[derive(Debug, Clone, Copy, Default)]
 struct PokerStream {
@@ -210,6 +226,20 @@ pub struct HandCollector<S: HandSink = Vec<Hand>> {
     streams: HashMap<u64, (StreamBuilder, PokerStream)>,
     seen: Seen,
     sink: S,
+    /// The key of the last record ([`Record::order`]).
+    key: u64,
+}
+
+/// In a pipeline worker, the hands finished so far, keyed by the last
+/// record taken (a hand's place among the workers' output; commands order
+/// hands by stream and first frame).
+impl Render for HandCollector<Vec<Hand>> {
+    type Item = Hand;
+    fn take(&mut self, into: &mut Items<Hand>) {
+        for h in self.sink.drain(..) {
+            into.push(self.key, h);
+        }
+    }
 }
 
 impl HandCollector {
@@ -241,6 +271,7 @@ impl<S: HandSink> HandCollector<S> {
             streams: HashMap::default(),
             seen: Seen::default(),
             sink,
+            key: 0,
         }
     }
 
@@ -362,6 +393,7 @@ fn trouble(r: &Record) -> Option<String> {
 
 impl<S: HandSink> RecordSink for HandCollector<S> {
     fn record(&mut self, r: Record) {
+        self.key = r.order;
         self.tally(&r);
         if matches!(r.body, Body::StreamEnd { .. }) && !self.streams.contains_key(&r.stream) {
             // A stream with no builder (not poker, or no message): counted

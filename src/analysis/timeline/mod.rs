@@ -142,8 +142,21 @@ fn event(r: &Record, game: &mut Game) -> Option<String> {
     }
 }
 
+/// Where a [`TimelineCollector`] sends each change and the state after
+/// it, with the key of the record that made it ([`Record::order`]). Any
+/// `FnMut(&Change, &Game)` is one.
+pub trait ChangeSink {
+    fn change(&mut self, key: u64, change: &Change, state: &Game);
+}
+
+impl<F: FnMut(&Change, &Game)> ChangeSink for F {
+    fn change(&mut self, _key: u64, change: &Change, state: &Game) {
+        self(change, state)
+    }
+}
+
 /// Collects the timelines of every game stream; see the [module docs](self).
-pub struct TimelineCollector<F: FnMut(&Change, &Game)> {
+pub struct TimelineCollector<F: ChangeSink> {
     games: BTreeMap<u64, Game>,
     stream: Option<u64>,
     until: Option<u64>,
@@ -154,7 +167,7 @@ pub struct TimelineCollector<F: FnMut(&Change, &Game)> {
     on_change: F,
 }
 
-impl<F: FnMut(&Change, &Game)> TimelineCollector<F> {
+impl<F: ChangeSink> TimelineCollector<F> {
     /// A collector of every game stream (or only `stream`), calling
     /// `on_change` with each change and the state after it.
     pub fn new(stream: Option<u64>, on_change: F) -> TimelineCollector<F> {
@@ -194,9 +207,14 @@ impl<F: FnMut(&Change, &Game)> TimelineCollector<F> {
     pub fn finish(self) -> BTreeMap<u64, Game> {
         self.games
     }
+
+    /// The change sink.
+    pub fn sink_mut(&mut self) -> &mut F {
+        &mut self.on_change
+    }
 }
 
-impl<F: FnMut(&Change, &Game)> RecordSink for TimelineCollector<F> {
+impl<F: ChangeSink> RecordSink for TimelineCollector<F> {
     fn record(&mut self, r: Record) {
         if self.stream.is_some_and(|s| s != r.stream) || self.until.is_some_and(|u| r.frame > u) {
             return;
@@ -219,7 +237,7 @@ impl<F: FnMut(&Change, &Game)> RecordSink for TimelineCollector<F> {
                 stream: r.stream,
                 what,
             };
-            (self.on_change)(&change, game);
+            self.on_change.change(r.order, &change, game);
         }
         if self.forget_ended && matches!(r.body, Body::StreamEnd { .. }) {
             self.games.remove(&r.stream);
@@ -244,6 +262,7 @@ pub fn square_index(loc: &str) -> Option<usize> {
 pub(crate) fn test_record(frame: u64) -> Record {
     let addr = std::net::SocketAddr::from(([10, 0, 0, 1], 1000));
     Record {
+        order: 0,
         frame,
         ts: Timestamp::default(),
         stream: 0,

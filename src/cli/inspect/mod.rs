@@ -11,7 +11,7 @@ mod rows;
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use cardshark::decode::{DecodeStage, DirCounts, Record, RecordSink, StreamReport};
 use cardshark::output::{human_bytes, seconds, write_table_sized, ColumnWidths, Format};
-use cardshark::pipeline::CaptureSummary;
+use cardshark::pipeline::{CaptureSummary, Items, Work};
 use cardshark::reassembly::{DirStats, Direction, EndReason, Event, Sink};
 use cardshark::transport::Transport;
 use clap::Args;
@@ -19,7 +19,7 @@ use rows::{Decoding, Row, Sorted, ROWS_IN_MEMORY};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::ops::ControlFlow;
 
 /// Arguments of `cardshark inspect`.
 #[derive(Args, Debug)]
@@ -59,25 +59,26 @@ fn spill_error(e: io::Error) -> CliError {
     super::spill_error("inspect's rows", e)
 }
 
-/// The pass's sink, on the decoding side: the decode stage, and the rows
-/// made as streams leave the flow table.
-struct Collect<'a> {
+/// A worker's part of the pass: the decode stage, and the rows made as
+/// streams leave the flow table.
+struct Collect {
     stage: DecodeStage<Reports>,
-    store: rows::RowStore,
     /// The end reason comes with End (and the decode stage's report right
     /// after it); the final counts, late packets such as the last ACK
     /// included, with Closed, once the flow leaves the table.
     reasons: HashMap<u64, EndReason>,
-    /// The table's column widths, gathered as rows are made (on the
-    /// decoding side): the table is then written in one pass at the end.
-    widths: Option<ColumnWidths>,
-    spill_failed: Option<io::Error>,
-    stop: &'a AtomicBool,
+    rows: Items<Row>,
+    key: u64,
 }
 
-impl Sink for Collect<'_> {
+impl Sink for Collect {
     fn warm(&self, stream: u64) {
         self.stage.warm(stream);
+    }
+
+    fn step(&mut self, seq: u64) {
+        self.key = seq * 2;
+        self.stage.step(seq);
     }
 
     fn event(&mut self, ev: Event<'_>) {
@@ -98,15 +99,20 @@ impl Sink for Collect<'_> {
             reason,
             decoding,
         };
-        if let Some(widths) = &mut self.widths {
-            widths.add_widths(cell_widths(&row).into_iter());
-        }
-        if self.spill_failed.is_none() {
-            if let Err(e) = self.store.push(row) {
-                self.spill_failed = Some(e);
-                self.stop.store(true, Ordering::Relaxed);
-            }
-        }
+        self.rows.push(self.key, row);
+    }
+}
+
+impl Work for Collect {
+    type Item = Row;
+    fn low(&mut self, next: u64) -> u64 {
+        self.stage.low(next)
+    }
+    fn take(&mut self, into: &mut Items<Row>) {
+        into.append(&mut self.rows);
+    }
+    fn finish(&mut self) {
+        self.stage.flush();
     }
 }
 
@@ -114,25 +120,36 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     let mut config = args.decode.config()?;
     config.ordered = false;
     config.messages = false;
-    let stop = AtomicBool::new(false);
-    let mut collect = Collect {
-        stage: DecodeStage::new(config, Reports::default()),
-        store: rows::store(rows_in_memory()?),
+    let mut store = rows::store(rows_in_memory()?);
+    let mut widths = (args.format == Format::Table).then(ColumnWidths::default);
+    let mut spill_failed = None;
+    let make = || Collect {
+        stage: DecodeStage::new(config.clone(), Reports::default()),
         reasons: HashMap::new(),
-        widths: (args.format == Format::Table).then(ColumnWidths::default),
-        spill_failed: None,
-        stop: &stop,
+        rows: Items::default(),
+        key: 0,
     };
-    // Reading, reassembly and decoding shared out between two threads.
-    let summary = args.input.run_split(&mut collect, &stop)?;
-    if let Some(e) = collect.spill_failed {
+    // The table's column widths are gathered as rows come, so that it is
+    // then written in one pass.
+    let done = args.input.run(make, &mut |row: Row, _: &[u8]| {
+        if let Some(widths) = &mut widths {
+            widths.add_widths(cell_widths(&row).into_iter());
+        }
+        if let Err(e) = store.push(row) {
+            spill_failed = Some(e);
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    })?;
+    let summary = done.summary;
+    if let Some(e) = spill_failed {
         return Err(spill_error(e));
     }
-    let rows = collect.store.finish().map_err(spill_error)?;
+    let rows = store.finish().map_err(spill_error)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match args.format {
         Format::Table => {
-            let widths = collect.widths.unwrap_or_default();
+            let widths = widths.unwrap_or_default();
             print_table(&mut out, &summary, &rows, &widths)?
         }
         Format::Json => print_json(&mut out, &summary, &rows)?,

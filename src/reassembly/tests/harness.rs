@@ -386,12 +386,9 @@ impl H {
 
     /// The live StreamInfo of the connection between `a` and `b` in the table.
     pub fn table_info(&self, a: &str, b: &str) -> StreamInfo {
-        let key = table::flow_key(addr(a), addr(b));
         self.r
-            .table
-            .get_by_key(&key)
+            .info_between(addr(a), addr(b))
             .expect("flow in table")
-            .info
             .clone()
     }
 }

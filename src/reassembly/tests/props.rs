@@ -191,8 +191,8 @@ proptest! {
             ms += s.dt;
             h.now = Timestamp::new(1_000_000 + (ms / 1000) as i64, (ms % 1000) as u32 * 1_000_000);
             h.seg(ENDPOINTS[s.from], ENDPOINTS[s.to], s.seq, s.ack, s.flags, &s.payload, s.missing);
-            prop_assert!(h.r.table.len() <= config.max_flows);
-            for conn in h.r.table.conns() {
+            prop_assert!(h.r.flow_count() <= config.max_flows);
+            for conn in h.r.conns().all() {
                 for (bytes, pieces) in conn.buffered() {
                     prop_assert!(bytes <= config.max_buffered_per_dir);
                     prop_assert!(pieces <= direction::MAX_PENDING_PIECES);

@@ -31,6 +31,7 @@ impl Script {
         let frame = self.records.len() as u64 + 1;
         let addr = SocketAddr::from(([10, 0, 0, 1], 7234));
         self.records.push(Record {
+            order: 0,
             frame,
             ts: Timestamp::default(),
             stream: 0,

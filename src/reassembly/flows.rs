@@ -1,0 +1,367 @@
+//! The flow table's side of reassembly: which connection each segment
+//! belongs to, and when connections begin and leave.
+//!
+//! [`Flows`] looks at a segment's endpoints and flags only, never at its
+//! bytes, and says what to do as [`Step`]s: open a connection, give it a
+//! segment, or expire it (end it at its last frame, then drop it). The
+//! connections themselves ([`super::conn::Conns`]) carry the steps out.
+//! The two halves run on one thread in a [`super::Reassembler`]; the
+//! pipeline runs `Flows` on its reading thread and the connections on the
+//! workers that own them, so that stream numbers and every decision about
+//! a connection's life are the same whatever the number of workers.
+//!
+//! Every step is numbered, from 0, in the order it was decided: the
+//! number (`Step::seq`) is the capture-order key of everything the step
+//! makes. Each step concerns one connection.
+//!
+//! To decide without the connection's bytes, a [`Flow`] keeps what its
+//! connection's life depends on: its client (which way a segment goes),
+//! the FINs seen each way, a RST, its last activity and its SYN's
+//! sequence number. A connection ends, as [`super::conn`] says, on a RST
+//! or once FINs were seen both ways; `Flow::segment` follows the same
+//! rule from the flags.
+
+use super::table::{FlowId, FlowKey, FlowTable};
+use super::{Config, EndReason, ReassemblyStats, StreamInfo};
+use crate::capture::Timestamp;
+use crate::link::TcpSegment;
+use std::net::SocketAddr;
+
+/// A connection as the flow table knows it.
+#[derive(Debug)]
+pub(crate) struct Flow {
+    pub key: FlowKey,
+    /// The hash of `key` (which worker owns the connection).
+    pub hash: u64,
+    /// Its stream number.
+    pub id: u64,
+    client: SocketAddr,
+    /// The latest time seen: idle time counts from it.
+    pub last: Timestamp,
+    /// True once the connection ended (RST, or FINs both ways).
+    pub ended: bool,
+    fin: [bool; 2],
+    /// The sequence number of the client's SYN, when seen: another SYN
+    /// with a different one is a new connection on the same 4-tuple.
+    pub syn_seq: Option<u32>,
+}
+
+impl Flow {
+    /// Notes a segment of this connection: it ends the connection on the
+    /// same flags as `Conn::process` does.
+    fn segment(&mut self, ts: Timestamp, seg: &TcpSegment<'_>) {
+        self.last = self.last.max(ts);
+        if self.ended {
+            return;
+        }
+        let d = usize::from(seg.src != self.client);
+        if seg.flags.fin() {
+            self.fin[d] = true;
+        }
+        self.ended = seg.flags.rst() || self.fin == [true, true];
+    }
+}
+
+/// What a step does to its connection.
+#[derive(Debug)]
+pub(crate) enum Action<'a> {
+    /// A new connection (a stream) begins, in slot `slot`.
+    Open(Opening),
+    /// The connection takes this segment.
+    Segment {
+        frame: u64,
+        ts: Timestamp,
+        seg: &'a TcpSegment<'a>,
+    },
+    /// The connection leaves the table: it ends for `reason` at its last
+    /// frame (unless it ended already; `evicted` marks a flush under the
+    /// flow cap), its final statistics are reported, and it is dropped.
+    Expire { reason: EndReason, evicted: bool },
+}
+
+/// One decision of the flow table about one connection.
+#[derive(Debug)]
+pub(crate) struct Step<'a> {
+    /// Its number: steps are numbered from 0 in the order they are decided.
+    pub seq: u64,
+    /// Where the connection lives (a slot number, reused once it left).
+    pub slot: u32,
+    /// The hash of the connection's flow key.
+    pub hash: u64,
+    /// The connection's stream number.
+    pub stream: u64,
+    pub action: Action<'a>,
+}
+
+/// The flow table and the decisions about connections' lives; see the
+/// [module docs](self).
+pub(crate) struct Flows {
+    config: Config,
+    stats: ReassemblyStats,
+    table: FlowTable,
+    /// The latest capture time seen.
+    clock: Option<Timestamp>,
+    /// When idle flows were last looked for.
+    last_sweep: Option<Timestamp>,
+    /// The next step's number.
+    seq: u64,
+}
+
+impl Flows {
+    pub(crate) fn new(config: Config) -> Self {
+        Flows {
+            config,
+            stats: ReassemblyStats::default(),
+            table: FlowTable::default(),
+            clock: None,
+            last_sweep: None,
+            seq: 0,
+        }
+    }
+
+    pub(crate) fn table(&self) -> &FlowTable {
+        &self.table
+    }
+
+    /// Starts bringing the connection of `flow` into the cache.
+    pub(crate) fn prefetch(&self, flow: &FlowId) {
+        self.table.prefetch(flow);
+    }
+
+    /// Segments, streams and evictions counted here.
+    pub(crate) fn stats(&self) -> &ReassemblyStats {
+        &self.stats
+    }
+
+    /// The number the next step will have: every step before it was
+    /// decided.
+    pub(crate) fn next_seq(&self) -> u64 {
+        self.seq
+    }
+
+    fn step<'a>(&mut self, slot: u32, flow: &Flow, action: Action<'a>) -> Step<'a> {
+        let seq = self.seq;
+        self.seq += 1;
+        Step {
+            seq,
+            slot,
+            hash: flow.hash,
+            stream: flow.id,
+            action,
+        }
+    }
+
+    /// The steps for one segment, from frame `frame` captured at `ts`,
+    /// of the connection `flow` (its key and hash), each to `out`.
+    pub(crate) fn route<'a>(
+        &mut self,
+        frame: u64,
+        ts: Timestamp,
+        seg: &'a TcpSegment<'a>,
+        flow: &FlowId,
+        out: &mut impl FnMut(Step<'a>),
+    ) {
+        self.stats.segments += 1;
+        self.advance_clock(ts, out);
+        // A new SYN on the 4-tuple of an ended connection opens a new one,
+        // and so does a SYN whose sequence number differs from the client's
+        // SYN of a live one (the port was reused; the old connection's end
+        // was not seen: it ends by timeout). Anything else (the last ACK
+        // after the FINs, a retransmitted SYN...) belongs to the old one.
+        let reopen = seg.flags.syn() && !seg.flags.ack();
+        if !reopen && self.segment(frame, ts, seg, flow, out) {
+            // The common case, one lookup: a segment of a known connection.
+            return;
+        }
+        let new = match self.table.get(flow) {
+            None => true,
+            Some(f) => reopen && (f.ended || f.syn_seq != Some(seg.seq)),
+        };
+        if new {
+            if let Some((slot, old)) = self.table.remove(&flow.key) {
+                let expire = Action::Expire {
+                    reason: EndReason::Timeout,
+                    evicted: false,
+                };
+                out(self.step(slot, &old, expire));
+            }
+            self.make_room(out);
+            let info = opening(self.stats.streams, frame, ts, seg);
+            self.stats.streams += 1;
+            let (syn, ack) = (seg.flags.syn(), seg.flags.ack());
+            let f = Box::new(Flow {
+                key: flow.key,
+                hash: flow.hash,
+                id: info.id,
+                client: info.client,
+                last: ts,
+                ended: false,
+                fin: [false; 2],
+                syn_seq: (syn && !ack).then_some(seg.seq),
+            });
+            let (id, hash) = (f.id, f.hash);
+            let slot = self.table.insert(f);
+            let seq = self.seq;
+            self.seq += 1;
+            out(Step {
+                seq,
+                slot,
+                hash,
+                stream: id,
+                action: Action::Open(info),
+            });
+        }
+        self.segment(frame, ts, seg, flow, out);
+    }
+
+    /// The step giving `seg` to the connection of `flow`, if there is one
+    /// (then true), and the step dropping the ended connection that makes
+    /// room for it under `table::MAX_ENDED`.
+    fn segment<'a>(
+        &mut self,
+        frame: u64,
+        ts: Timestamp,
+        seg: &'a TcpSegment<'a>,
+        flow: &FlowId,
+        out: &mut impl FnMut(Step<'a>),
+    ) -> bool {
+        let Some((slot, (id, hash), dropped)) = self.table.with(flow, |f| {
+            f.segment(ts, seg);
+            (f.id, f.hash)
+        }) else {
+            return false;
+        };
+        let seq = self.seq;
+        self.seq += 1;
+        out(Step {
+            seq,
+            slot,
+            hash,
+            stream: id,
+            action: Action::Segment { frame, ts, seg },
+        });
+        if let Some((slot, old)) = dropped {
+            let expire = Action::Expire {
+                reason: EndReason::Timeout,
+                evicted: false,
+            };
+            out(self.step(slot, &old, expire));
+        }
+        true
+    }
+
+    /// The steps expiring every connection still in the table (reason
+    /// `eof`), in stream order.
+    pub(crate) fn finish(&mut self, out: &mut impl FnMut(Step<'static>)) {
+        for (slot, f) in self.table.drain_by_id() {
+            let expire = Action::Expire {
+                reason: EndReason::Eof,
+                evicted: false,
+            };
+            out(self.step(slot, &f, expire));
+        }
+    }
+
+    /// Moves capture time to `ts` if later, expiring the flows idle for
+    /// too long (reason `timeout`). Ended flows kept for late packets
+    /// expire the same way.
+    fn advance_clock<'a>(&mut self, ts: Timestamp, out: &mut impl FnMut(Step<'a>)) {
+        if self.clock.is_some_and(|c| ts <= c) {
+            return;
+        }
+        self.clock = Some(ts);
+        let Some(timeout) = self.config.idle_timeout else {
+            return;
+        };
+        // Looking for idle flows on every packet costs more than it finds:
+        // sweep at most every thousandth of the timeout (0.6 s for 600 s).
+        if self
+            .last_sweep
+            .is_some_and(|t| ts.seconds_since(t) < timeout / 1000.0)
+        {
+            return;
+        }
+        self.last_sweep = Some(ts);
+        while let Some((slot, f)) = self.table.pop_idle(ts, timeout) {
+            let expire = Action::Expire {
+                reason: EndReason::Timeout,
+                evicted: false,
+            };
+            out(self.step(slot, &f, expire));
+        }
+    }
+
+    /// Before adding a flow: while the table is at `max_flows` (0 counts as
+    /// 1), drops ended flows, then flushes the longest-idle live ones
+    /// (reason `timeout`, marked evicted).
+    fn make_room<'a>(&mut self, out: &mut impl FnMut(Step<'a>)) {
+        while self.table.len() >= self.config.max_flows.max(1) {
+            let Some((slot, f)) = self.table.pop_first() else {
+                break;
+            };
+            if !f.ended {
+                self.stats.flows_evicted += 1;
+            }
+            let expire = Action::Expire {
+                reason: EndReason::Timeout,
+                evicted: !f.ended,
+            };
+            out(self.step(slot, &f, expire));
+        }
+    }
+}
+
+/// What a connection is when it opens: its [`StreamInfo`] but for the
+/// counters (small, so that a step carries it without an allocation).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Opening {
+    pub id: u64,
+    pub client: SocketAddr,
+    pub server: SocketAddr,
+    pub roles_from_handshake: bool,
+    pub frame: u64,
+    pub ts: Timestamp,
+}
+
+impl Opening {
+    /// The stream's information, its counters at zero.
+    pub(crate) fn info(&self) -> StreamInfo {
+        StreamInfo {
+            id: self.id,
+            client: self.client,
+            server: self.server,
+            roles_from_handshake: self.roles_from_handshake,
+            first_frame: self.frame,
+            start: self.ts,
+            last_frame: self.frame,
+            last: self.ts,
+            dirs: Default::default(),
+            evicted: false,
+        }
+    }
+}
+
+/// What is known of a connection first seen with `seg`, as stream `id`.
+/// The roles: a SYN without ACK is sent by the client, a SYN-ACK by the
+/// server; with no handshake in sight the higher port is the client (on
+/// equal ports, the first sender), and `roles_from_handshake` is false.
+fn opening(id: u64, frame: u64, ts: Timestamp, seg: &TcpSegment<'_>) -> Opening {
+    let (syn, ack) = (seg.flags.syn(), seg.flags.ack());
+    let (client, server, roles_from_handshake) = if syn && !ack {
+        (seg.src, seg.dst, true)
+    } else if syn {
+        (seg.dst, seg.src, true)
+    } else if seg.dst.port() > seg.src.port() {
+        (seg.dst, seg.src, false)
+    } else {
+        (seg.src, seg.dst, false)
+    };
+    Opening {
+        id,
+        client,
+        server,
+        roles_from_handshake,
+        frame,
+        ts,
+    }
+}
