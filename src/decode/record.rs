@@ -2,7 +2,7 @@
 //! JSON record contract (DESIGN.md, "Records").
 
 use crate::capture::Timestamp;
-use crate::protocols::{Decoded, ProtocolId};
+use crate::protocols::{Decoded, Dialect, ProtocolId};
 use crate::reassembly::{Direction, EndReason, GapReason};
 use crate::transport::websocket::frame::Opcode;
 use crate::transport::websocket::unwrap::Facts;
@@ -68,12 +68,43 @@ pub enum WsEvent {
     Error { len: u64, why: String },
 }
 
+/// How a stream's protocol was chosen (`inspect`'s `detection`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum How {
+    /// Its probes recognised it.
+    Detected,
+    /// `--decode-as` chose it.
+    Forced,
+    /// Nothing recognised it.
+    Unknown,
+}
+
+impl How {
+    /// Every value.
+    pub const ALL: [How; 3] = [How::Detected, How::Forced, How::Unknown];
+
+    /// The word `inspect` writes: `detected`, `forced`, `unknown`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            How::Detected => "detected",
+            How::Forced => "forced",
+            How::Unknown => "unknown",
+        }
+    }
+}
+
+impl std::fmt::Display for How {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// What the record is about.
 #[derive(Debug, Clone)]
 pub enum Body {
     /// A message: protocol, dialect, size and what it says.
     Message {
-        dialect: Option<&'static str>,
+        dialect: Option<Dialect>,
         len: u64,
         decoded: Decoded,
     },

@@ -134,7 +134,7 @@ impl JsonWriter {
             } => {
                 if let Some(d) = dialect {
                     out.write_all(b",\"dialect\":\"")?;
-                    out.write_all(d.as_bytes())?;
+                    out.write_all(d.as_str().as_bytes())?;
                     out.write_all(b"\"")?;
                 }
                 out.write_all(b",\"type\":")?;

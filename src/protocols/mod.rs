@@ -17,6 +17,7 @@
 
 pub mod cardgame;
 pub mod cards;
+mod dialect;
 pub mod enums;
 pub mod gls;
 pub mod pokernetwork;
@@ -24,6 +25,8 @@ pub mod pokerth;
 pub mod pokerth1;
 #[cfg(test)]
 pub(crate) mod testkit;
+
+pub use dialect::Dialect;
 
 use crate::reassembly::Direction;
 use serde::Serialize;
@@ -239,7 +242,7 @@ pub trait StreamDecoder: Send {
     fn protocol(&self) -> ProtocolId;
 
     /// The dialect, once known (`pokerth-2007`, `pokernetwork-2`, ...).
-    fn dialect(&self) -> Option<&'static str>;
+    fn dialect(&self) -> Option<Dialect>;
 
     /// Where the next message of direction `dir` ends; `buf` starts at a
     /// message boundary (or at a candidate boundary, when resynchronising).

@@ -173,7 +173,7 @@ impl StreamDecoder for Decoder {
     }
 
     /// One dialect only: nothing finer to say than the protocol.
-    fn dialect(&self) -> Option<&'static str> {
+    fn dialect(&self) -> Option<crate::protocols::Dialect> {
         None
     }
 

@@ -105,8 +105,8 @@ impl StreamDecoder for Decoder {
         ProtocolId::PokerTh
     }
 
-    fn dialect(&self) -> Option<&'static str> {
-        self.dialect.map(Dialect::name)
+    fn dialect(&self) -> Option<crate::protocols::Dialect> {
+        self.dialect.map(Into::into)
     }
 
     fn frame(&self, _dir: Direction, buf: &[u8]) -> Framing {
