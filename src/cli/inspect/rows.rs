@@ -66,19 +66,18 @@ pub struct Row {
 
 impl Spill for Row {
     type Key = u64;
-    type Context = ();
 
     fn key(&self) -> u64 {
         self.info.id
     }
 
-    fn write_to(&self, _: &mut (), out: &mut impl Write) -> io::Result<()> {
+    fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
         let mut buf = [0; RECORD_LEN];
         encode(self, &mut buf);
         out.write_all(&buf)
     }
 
-    fn read_from(_: &(), input: &mut impl Read) -> io::Result<Self> {
+    fn read_from(input: &mut impl Read) -> io::Result<Self> {
         let mut buf = [0; RECORD_LEN];
         input.read_exact(&mut buf)?;
         decode(&buf)
