@@ -2,7 +2,7 @@
 //! JSON record contract (DESIGN.md, "Records").
 
 use crate::capture::Timestamp;
-use crate::protocols::{Decoded, Dialect, ProtocolId};
+use crate::protocols::{Decoded, Dialect, Note, ProtocolId};
 use crate::reassembly::{Direction, EndReason, GapReason};
 use crate::transport::websocket::frame::Opcode;
 use crate::transport::websocket::unwrap::Facts;
@@ -53,7 +53,7 @@ pub enum WsEvent {
         extensions: Option<String>,
         /// The request's and the response's bytes.
         len: u64,
-        notes: Vec<String>,
+        notes: Vec<Note>,
     },
     /// A ping, pong or close frame (`websocket_ping`, `websocket_pong`,
     /// `websocket_close`): its payload, a close's code and reason.
@@ -62,7 +62,7 @@ pub enum WsEvent {
         masked: bool,
         payload: Vec<u8>,
         close: Option<(u16, String)>,
-        notes: Vec<String>,
+        notes: Vec<Note>,
     },
     /// A frame that could not be used (`websocket_error`): its size and why.
     Error { len: u64, why: String },

@@ -33,7 +33,7 @@ fn decode_all(d: &mut Decoder, dir: Direction, mut buf: &[u8], what: &str) -> Ve
         );
         assert_eq!(
             m.notes,
-            Vec::<String>::new(),
+            Vec::<crate::protocols::Note>::new(),
             "{what}: packet {}",
             names.len()
         );

@@ -32,7 +32,12 @@ fn decode_all(d: &mut Decoder, mut buf: &[u8]) -> Vec<String> {
         };
         let m = d.decode(S2C, &buf[..n]);
         assert_eq!(m.error, None, "{}", m.type_name);
-        assert_eq!(m.notes, Vec::<String>::new(), "{}", m.type_name);
+        assert_eq!(
+            m.notes,
+            Vec::<crate::protocols::Note>::new(),
+            "{}",
+            m.type_name
+        );
         names.push(m.type_name.into_owned());
         buf = &buf[n..];
     }
