@@ -17,12 +17,12 @@ mod websocket;
 mod websocket_tests;
 
 pub use direction::DirCounts;
-pub use record::{Body, Carried, Record, WsEvent};
+pub use record::{Body, Carried, How, Record, WsEvent};
 
 use crate::capture::Timestamp;
 use crate::detect::{self, Overrides, Verdict};
 use crate::pipeline::{Items, Render, Work};
-use crate::protocols::{self, ProtocolId, StreamDecoder};
+use crate::protocols::{self, Dialect, ProtocolId, StreamDecoder};
 use crate::reassembly::{Direction, EndReason, Event, GapReason, Sink, StreamInfo};
 use crate::transport::websocket::connection::{self, Recognised};
 use crate::transport::Transport;
@@ -45,11 +45,11 @@ pub struct StreamReport {
     pub info: StreamInfo,
     pub reason: EndReason,
     pub protocol: Option<ProtocolId>,
-    pub dialect: Option<&'static str>,
+    pub dialect: Option<Dialect>,
     /// What carried the protocol's messages over TCP.
     pub transport: Transport,
-    /// How the protocol was chosen: `detected`, `forced`, or `unknown`.
-    pub how: &'static str,
+    /// How the protocol was chosen.
+    pub how: How,
     /// Indexed by [`Direction::index`].
     pub counts: [DirCounts; 2],
 }
@@ -137,7 +137,7 @@ enum Phase {
 struct Stream {
     info: StreamInfo,
     phase: Phase,
-    how: &'static str,
+    how: How,
     reason: Option<EndReason>,
     /// While detecting: the key from which this stream holds records back.
     held: Option<u64>,
@@ -276,7 +276,7 @@ impl<S: RecordSink> DecodeStage<S> {
                 queue: Vec::new(),
                 detector: detect::Detector::new(info.roles_from_handshake),
             },
-            how: "detected",
+            how: How::Detected,
             reason: None,
             held: None,
             steps: Vec::new(),
@@ -286,7 +286,7 @@ impl<S: RecordSink> DecodeStage<S> {
             forced,
         };
         if forced.is_some() {
-            s.how = "forced";
+            s.how = How::Forced;
         }
         // The start record goes out at once (before detection: it names a
         // protocol only when one was forced).
@@ -481,7 +481,7 @@ impl<S: RecordSink> DecodeStage<S> {
         match (id, ws) {
             (_, Some(ws)) => s.phase = Phase::WebSocket(Box::new(ws)),
             (Some(id), None) => become_protocol(s, id, start),
-            (None, None) => s.how = "unknown",
+            (None, None) => s.how = How::Unknown,
         }
         // A WebSocket keeps holding records until it knows what it carries.
         if !carried {
@@ -535,8 +535,8 @@ impl<S: RecordSink> DecodeStage<S> {
             return;
         };
         if ws.decide(finished, &mut self.out) {
-            if ws.protocol().is_none() && s.how == "detected" {
-                s.how = "unknown";
+            if ws.protocol().is_none() && s.how == How::Detected {
+                s.how = How::Unknown;
             }
             if let Some(key) = s.held.take() {
                 s.released = Some(self.step_key);
@@ -563,8 +563,8 @@ impl<S: RecordSink> DecodeStage<S> {
             Phase::WebSocket(ws) => {
                 ws.finish(&mut self.out);
                 counts = ws.counts();
-                if ws.protocol().is_none() && s.how == "detected" {
-                    s.how = "unknown";
+                if ws.protocol().is_none() && s.how == How::Detected {
+                    s.how = How::Unknown;
                 }
             }
             Phase::Unknown { unknown, .. } => {

@@ -2,7 +2,7 @@
 //! JSON record contract (DESIGN.md, "Records").
 
 use crate::capture::Timestamp;
-use crate::protocols::{Decoded, ProtocolId};
+use crate::protocols::{Decoded, Dialect, Note, ProtocolId};
 use crate::reassembly::{Direction, EndReason, GapReason};
 use crate::transport::websocket::frame::Opcode;
 use crate::transport::websocket::unwrap::Facts;
@@ -60,7 +60,7 @@ pub enum WsEvent {
         extensions: Option<String>,
         /// The request's and the response's bytes.
         len: u64,
-        notes: Vec<String>,
+        notes: Vec<Note>,
     },
     /// A ping, pong or close frame (`websocket_ping`, `websocket_pong`,
     /// `websocket_close`): its payload, a close's code and reason.
@@ -69,10 +69,41 @@ pub enum WsEvent {
         masked: bool,
         payload: Vec<u8>,
         close: Option<(u16, String)>,
-        notes: Vec<String>,
+        notes: Vec<Note>,
     },
     /// A frame that could not be used (`websocket_error`): its size and why.
     Error { len: u64, why: String },
+}
+
+/// How a stream's protocol was chosen (`inspect`'s `detection`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum How {
+    /// Its probes recognised it.
+    Detected,
+    /// `--decode-as` chose it.
+    Forced,
+    /// Nothing recognised it.
+    Unknown,
+}
+
+impl How {
+    /// Every value.
+    pub const ALL: [How; 3] = [How::Detected, How::Forced, How::Unknown];
+
+    /// The word `inspect` writes: `detected`, `forced`, `unknown`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            How::Detected => "detected",
+            How::Forced => "forced",
+            How::Unknown => "unknown",
+        }
+    }
+}
+
+impl std::fmt::Display for How {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// What the record is about.
@@ -80,7 +111,7 @@ pub enum WsEvent {
 pub enum Body {
     /// A message: protocol, dialect, size and what it says.
     Message {
-        dialect: Option<&'static str>,
+        dialect: Option<Dialect>,
         len: u64,
         decoded: Decoded,
     },

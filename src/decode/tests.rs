@@ -14,7 +14,7 @@ impl StreamDecoder for Toy {
     fn protocol(&self) -> ProtocolId {
         ProtocolId::CardGame
     }
-    fn dialect(&self) -> Option<&'static str> {
+    fn dialect(&self) -> Option<crate::protocols::Dialect> {
         None
     }
     fn frame(&self, _dir: Direction, buf: &[u8]) -> Framing {

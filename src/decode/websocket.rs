@@ -24,7 +24,7 @@ use super::direction::{Ctx, DirCounts, DirDecoder};
 use super::record::{Body, Carried, Record, WsEvent};
 use crate::capture::Timestamp;
 use crate::detect::{Detector, Verdict, DETECT_LIMIT};
-use crate::protocols::{self, Decoded, Probe, ProtocolId, StreamDecoder};
+use crate::protocols::{self, Decoded, Dialect, Note, Probe, ProtocolId, StreamDecoder};
 use crate::reassembly::{Direction, GapReason};
 use crate::transport::websocket::handshake::Upgrade;
 use crate::transport::websocket::message::Side;
@@ -178,7 +178,7 @@ impl WsStream {
     }
 
     /// The dialect inside, once known.
-    pub fn dialect(&self) -> Option<&'static str> {
+    pub fn dialect(&self) -> Option<Dialect> {
         match &self.core.inner {
             Inner::Unframed(dec) => dec.dialect(),
             Inner::Framed(f) => f.dec.dialect(),
@@ -536,7 +536,7 @@ impl Core {
         at: At,
         payload: Cow<'_, [u8]>,
         facts: Facts,
-        notes: Vec<String>,
+        notes: Vec<Note>,
         out: &mut Vec<Record>,
     ) {
         let i = dir.index();
@@ -579,7 +579,7 @@ impl Core {
                 let mut reason = "no protocol recognised inside the WebSocket".to_owned();
                 for n in notes {
                     reason.push_str("; ");
-                    reason.push_str(&n);
+                    reason.push_str(&n.to_string());
                 }
                 let body = Body::UnknownData {
                     len: payload.len() as u64,

@@ -267,6 +267,8 @@ fn a_clean_connection_decodes_with_both_offsets() {
     assert_eq!(up["resource"], "/pokerthwebsocket");
     assert_eq!(up["len"], c0 + s0);
     assert_eq!(notes(up), "");
+    assert_eq!(up["notes"], Value::Array(vec![]));
+    assert_eq!(up.get("note_codes"), None, "written only with notes");
     for (rec, offset, tcp_offset) in [(&r[1], 0, s0), (&r[2], 0, c0), (&r[3], 22, s0 + 24)] {
         assert_eq!(rec["offset"], offset, "{rec}");
         assert_eq!(rec["tcp_offset"], tcp_offset, "{rec}");

@@ -4,6 +4,7 @@
 use super::json;
 use crate::capture::Timestamp;
 use crate::decode::{Body, Record, WsEvent};
+use crate::protocols::note::{self, Note};
 use crate::reassembly::Direction;
 use crate::transport::websocket::unwrap::Facts;
 use std::collections::HashMap;
@@ -65,7 +66,8 @@ impl JsonWriter {
 
     /// Writes one record as a single-line JSON object, keys in the
     /// contract's order: frame, ts, stream, dir, src, dst, offset, protocol,
-    /// dialect, type (or event), type_id, len, fields, notes, error.
+    /// dialect, type (or event), type_id, len, fields, notes (and
+    /// note_codes), error.
     pub fn write(&mut self, out: &mut impl Write, r: &Record) -> io::Result<()> {
         let mut line = std::mem::take(&mut self.line);
         line.clear();
@@ -134,7 +136,7 @@ impl JsonWriter {
             } => {
                 if let Some(d) = dialect {
                     out.write_all(b",\"dialect\":\"")?;
-                    out.write_all(d.as_bytes())?;
+                    out.write_all(d.as_str().as_bytes())?;
                     out.write_all(b"\"")?;
                 }
                 out.write_all(b",\"type\":")?;
@@ -146,8 +148,7 @@ impl JsonWriter {
                 write_facts(out, r)?;
                 out.write_all(b",\"fields\":")?;
                 json::to_vec(out, &decoded.fields).map_err(io::Error::other)?;
-                out.write_all(b",\"notes\":")?;
-                json::to_vec(out, &decoded.notes).map_err(io::Error::other)?;
+                write_notes(out, &decoded.notes)?;
                 if let Some(e) = &decoded.error {
                     out.write_all(b",\"error\":")?;
                     json_str(out, e)?;
@@ -183,6 +184,23 @@ impl JsonWriter {
     }
 }
 
+/// `"notes"`: the notes' texts; then, when there are notes, `"note_codes"`:
+/// their codes, in the same order.
+fn write_notes(out: &mut Vec<u8>, notes: &[Note]) -> io::Result<()> {
+    out.write_all(b",\"notes\":")?;
+    json::to_vec(out, notes).map_err(io::Error::other)?;
+    if let Some((first, rest)) = notes.split_first() {
+        out.write_all(b",\"note_codes\":[")?;
+        json_str(out, first.code())?;
+        for n in rest {
+            out.write_all(b",")?;
+            json_str(out, n.code())?;
+        }
+        out.write_all(b"]")?;
+    }
+    Ok(())
+}
+
 /// The WebSocket frame facts of a record carried by WebSocket:
 /// `"websocket":{"opcode":..,"fin":..,"masked":..,"compressed":..,"frames":..}`.
 fn write_facts(out: &mut Vec<u8>, r: &Record) -> io::Result<()> {
@@ -213,10 +231,6 @@ fn write_ws_event(out: &mut Vec<u8>, e: &WsEvent) -> io::Result<()> {
         }
         Ok(())
     };
-    let notes = |out: &mut Vec<u8>, notes: &Vec<String>| -> io::Result<()> {
-        out.write_all(b",\"notes\":")?;
-        json::to_vec(out, notes).map_err(io::Error::other)
-    };
     match e {
         WsEvent::Upgrade {
             resource,
@@ -229,7 +243,7 @@ fn write_ws_event(out: &mut Vec<u8>, e: &WsEvent) -> io::Result<()> {
             json_str(out, resource)?;
             opt(out, "subprotocol", subprotocol)?;
             opt(out, "extensions", extensions)?;
-            notes(out, n)
+            write_notes(out, n)
         }
         WsEvent::Control {
             masked,
@@ -248,7 +262,7 @@ fn write_ws_event(out: &mut Vec<u8>, e: &WsEvent) -> io::Result<()> {
                 write!(out, ",\"code\":{code},\"reason\":")?;
                 json_str(out, reason)?;
             }
-            notes(out, n)
+            write_notes(out, n)
         }
         WsEvent::Error { len, why } => {
             write!(out, ",\"len\":{len},\"error\":")?;
@@ -272,7 +286,7 @@ pub fn summary(r: &Record) -> String {
                 None => decoded.fields.summary(),
             };
             if !decoded.notes.is_empty() {
-                s.push_str(&format!(" [{}]", decoded.notes.join("; ")));
+                s.push_str(&format!(" [{}]", note::joined(&decoded.notes)));
             }
             s
         }
@@ -286,11 +300,11 @@ pub fn summary(r: &Record) -> String {
 
 /// The one-line summary of a WebSocket event.
 fn ws_summary(e: &WsEvent) -> String {
-    let with_notes = |s: String, notes: &[String]| {
+    let with_notes = |s: String, notes: &[Note]| {
         if notes.is_empty() {
             s
         } else {
-            format!("{s} [{}]", notes.join("; "))
+            format!("{s} [{}]", note::joined(notes))
         }
     };
     match e {
@@ -325,5 +339,120 @@ fn ws_summary(e: &WsEvent) -> String {
             with_notes(s, notes)
         }
         WsEvent::Error { len, why } => format!("WebSocket frame of {len} byte(s) not used: {why}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decode::Carried;
+    use crate::protocols::{Decoded, Dialect, Fields, ProtocolId};
+
+    fn record(body: Body) -> Record {
+        Record {
+            order: 0,
+            frame: 7,
+            ts: Timestamp::new(1_700_000_000, 123_456_789),
+            stream: 3,
+            dir: Direction::C2S,
+            src: "10.0.0.1:40000".parse().unwrap(),
+            dst: "10.0.0.2:19380".parse().unwrap(),
+            offset: 12,
+            protocol: Some(ProtocolId::PokerNetwork),
+            carried: None,
+            body,
+        }
+    }
+
+    fn fold(notes: Vec<Note>, error: Option<&str>) -> Record {
+        record(Body::Message {
+            dialect: Some(Dialect::PokerNetwork2),
+            len: 13,
+            decoded: Decoded {
+                type_name: "PacketPokerFold".into(),
+                type_id: 57,
+                fields: Fields::raw(&[0xbe, 0xef]),
+                notes,
+                error: error.map(str::to_owned),
+            },
+        })
+    }
+
+    fn line(r: &Record) -> String {
+        let mut out = Vec::new();
+        write_json(&mut out, r).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    const HEAD: &str = "{\"frame\":7,\"ts\":\"2023-11-14T22:13:20.123456Z\",\"stream\":3,\
+        \"dir\":\"c2s\",\"src\":\"10.0.0.1:40000\",\"dst\":\"10.0.0.2:19380\",\"offset\":12";
+
+    /// `notes` holds the texts as it always did; `note_codes` follows it
+    /// with the codes, in the same order, only when there are notes.
+    #[test]
+    fn a_message_writes_its_notes_and_then_their_codes() {
+        let notes = vec![
+            Note::PokerNetworkLeftover {
+                count: 2,
+                head: Box::new([0xbe, 0xef]),
+            },
+            Note::PokerNetworkInList {
+                field: "packets",
+                index: 0,
+                name: "PacketPokerChat",
+                note: Box::new(Note::PokerNetworkInvalidUtf8 { field: "message" }),
+            },
+        ];
+        let body = ",\"protocol\":\"pokernetwork\",\"dialect\":\"pokernetwork-2\",\
+            \"type\":\"PacketPokerFold\",\"type_id\":57,\"len\":13,\"fields\":{\"raw\":\"beef\"}";
+        assert_eq!(
+            line(&fold(notes.clone(), None)),
+            format!(
+                "{HEAD}{body},\"notes\":[\"2 leftover bytes after the last attribute: beef\",\
+                 \"packets[0] (PacketPokerChat): `message`: invalid UTF-8, replaced\"],\
+                 \"note_codes\":[\"pokernetwork.leftover_bytes\",\"pokernetwork.invalid_utf8\"]}}"
+            )
+        );
+        // The error comes after both.
+        assert!(line(&fold(notes.clone(), Some("bad")))
+            .ends_with("\"note_codes\":[\"pokernetwork.leftover_bytes\",\"pokernetwork.invalid_utf8\"],\"error\":\"bad\"}"));
+        // No notes: no codes, the line as before.
+        assert_eq!(
+            line(&fold(Vec::new(), None)),
+            format!("{HEAD}{body},\"notes\":[]}}")
+        );
+        // The table's summary joins the texts.
+        assert_eq!(
+            summary(&fold(notes, None)),
+            "2 bytes not decoded [2 leftover bytes after the last attribute: beef; \
+             packets[0] (PacketPokerChat): `message`: invalid UTF-8, replaced]"
+        );
+    }
+
+    #[test]
+    fn a_websocket_event_writes_its_notes_and_their_codes() {
+        let mut r = record(Body::WebSocket(Box::new(WsEvent::Upgrade {
+            resource: "/x".into(),
+            subprotocol: None,
+            extensions: None,
+            len: 90,
+            notes: vec![Note::WebSocketMissingKey, Note::WebSocketMissingUpgrade],
+        })));
+        r.protocol = None;
+        r.carried = Some(Box::new(Carried {
+            tcp_offset: 0,
+            facts: None,
+            payload: None,
+        }));
+        assert_eq!(
+            line(&r),
+            format!(
+                "{HEAD},\"tcp_offset\":0,\"transport\":\"websocket\",\
+                 \"event\":\"websocket_upgrade\",\"len\":90,\"resource\":\"/x\",\
+                 \"notes\":[\"the request has no Sec-WebSocket-Key\",\
+                 \"the response does not say Upgrade: websocket\"],\
+                 \"note_codes\":[\"websocket.missing_key\",\"websocket.missing_upgrade\"]}}"
+            )
+        );
     }
 }

@@ -41,9 +41,6 @@ const RUN_BUFFER: usize = 32 * 1024;
 pub trait Spill: Sized + Clone {
     /// What items are sorted by.
     type Key: Ord + Copy;
-    /// State kept beside the file by the encoding (a table of labels
-    /// written as indices, say); `()` for none.
-    type Context: Default + Clone;
 
     /// The item's sort key.
     fn key(&self) -> Self::Key;
@@ -55,12 +52,11 @@ pub trait Spill: Sized + Clone {
         std::mem::size_of::<Self>()
     }
 
-    /// Writes the item, adding to `cx` what it needs to be read back.
-    fn write_to(&self, cx: &mut Self::Context, out: &mut impl Write) -> io::Result<()>;
+    /// Writes the item: its bytes alone must be enough to read it back.
+    fn write_to(&self, out: &mut impl Write) -> io::Result<()>;
 
-    /// Reads an item [`Spill::write_to`] wrote, with the context of every
-    /// item written so far.
-    fn read_from(cx: &Self::Context, input: &mut impl Read) -> io::Result<Self>;
+    /// Reads an item [`Spill::write_to`] wrote.
+    fn read_from(input: &mut impl Read) -> io::Result<Self>;
 }
 
 /// Items collected in any order, at most `bytes_in_memory` of them (as
@@ -70,17 +66,16 @@ pub struct Store<T: Spill> {
     max_runs: usize,
     mem: Vec<T>,
     mem_bytes: usize,
-    file: Option<RunFile<T::Context>>,
+    file: Option<RunFile>,
     len: u64,
 }
 
 /// The temporary file and the sorted runs in it.
-struct RunFile<C> {
+struct RunFile {
     file: File,
     /// Bytes written so far: where the next run starts.
     end: u64,
     runs: Vec<Run>,
-    cx: C,
 }
 
 /// A sorted run: `items` items from byte `start` of the file to byte `end`.
@@ -145,13 +140,10 @@ impl<T: Spill> Store<T> {
                 file: tempfile::tempfile()?,
                 end: 0,
                 runs: Vec::new(),
-                cx: T::Context::default(),
             }),
         };
-        let mut cx = std::mem::take(&mut file.cx);
-        let run = file.write_run(self.mem.drain(..).map(Ok), &mut cx);
-        file.cx = cx;
-        file.add(run?);
+        let run = file.write_run(self.mem.drain(..).map(Ok))?;
+        file.add(run);
         self.mem_bytes = 0;
         Ok(())
     }
@@ -162,10 +154,8 @@ impl<T: Spill> Store<T> {
         self.mem.sort_unstable_by_key(T::key);
         if let Some(file) = &mut self.file {
             while file.runs.len() > self.max_runs {
-                let mut cx = file.cx.clone();
-                let group = Merge::<T>::new(&file.cx, file.readers(..self.max_runs), &[])?;
-                let run = file.write_run(group, &mut cx)?;
-                file.cx = cx;
+                let group = Merge::<T>::new(file.readers(..self.max_runs), &[])?;
+                let run = file.write_run(group)?;
                 file.runs.drain(..self.max_runs);
                 file.add(run);
             }
@@ -179,19 +169,15 @@ impl<T: Spill> Store<T> {
     }
 }
 
-impl<C> RunFile<C> {
-    /// Writes `items` (sorted) after the last run, adding to `cx`;
-    /// [`RunFile::add`] then counts it in.
-    fn write_run<T: Spill<Context = C>>(
-        &self,
-        items: impl Iterator<Item = io::Result<T>>,
-        cx: &mut C,
-    ) -> io::Result<Run> {
+impl RunFile {
+    /// Writes `items` (sorted) after the last run; [`RunFile::add`] then
+    /// counts it in.
+    fn write_run<T: Spill>(&self, items: impl Iterator<Item = io::Result<T>>) -> io::Result<Run> {
         let start = self.end;
         let mut out = BufWriter::new(At::new(&self.file, start));
         let mut n = 0;
         for item in items {
-            item?.write_to(cx, &mut out)?;
+            item?.write_to(&mut out)?;
             n += 1;
         }
         out.flush()?;
@@ -220,7 +206,7 @@ impl<C> RunFile<C> {
 /// All the items of a [`Store`], sorted, to be read in key order.
 pub struct Sorted<T: Spill> {
     mem: Vec<T>,
-    file: Option<RunFile<T::Context>>,
+    file: Option<RunFile>,
     len: u64,
     /// Merges share the file; they must stay on one thread.
     _one_thread: PhantomData<*const ()>,
@@ -241,16 +227,14 @@ impl<T: Spill> Sorted<T> {
     /// is the temporary file's.
     pub fn merge(&self) -> io::Result<Merge<'_, T>> {
         match &self.file {
-            Some(f) => Merge::new(&f.cx, f.readers(..), &self.mem),
-            None => Merge::new_in_memory(&self.mem),
+            Some(f) => Merge::new(f.readers(..), &self.mem),
+            None => Merge::new(Vec::new(), &self.mem),
         }
     }
 }
 
 /// The items of some runs and of a sorted slice, merged in key order.
 pub struct Merge<'a, T: Spill> {
-    /// The context to read with; `None` when there is no file.
-    cx: Option<&'a T::Context>,
     /// One reader per run (source `i` for run `i`), and the items still to
     /// read from it.
     runs: Vec<(BufReader<At<'a>>, u64)>,
@@ -265,23 +249,9 @@ pub struct Merge<'a, T: Spill> {
 
 impl<'a, T: Spill> Merge<'a, T> {
     /// Merges these runs (readers and item counts) and `mem` (sorted).
-    fn new(cx: &'a T::Context, runs: Vec<(At<'a>, u64)>, mem: &'a [T]) -> io::Result<Self> {
-        Self::start(Some(cx), runs, mem)
-    }
-
-    /// Gives the items of `mem` (sorted), with no file.
-    fn new_in_memory(mem: &'a [T]) -> io::Result<Self> {
-        Self::start(None, Vec::new(), mem)
-    }
-
-    fn start(
-        cx: Option<&'a T::Context>,
-        runs: Vec<(At<'a>, u64)>,
-        mem: &'a [T],
-    ) -> io::Result<Self> {
+    fn new(runs: Vec<(At<'a>, u64)>, mem: &'a [T]) -> io::Result<Self> {
         let sources = runs.len() + 1;
         let mut m = Merge {
-            cx,
             runs: runs
                 .into_iter()
                 .map(|(at, items)| (BufReader::with_capacity(RUN_BUFFER, at), items))
@@ -302,9 +272,7 @@ impl<'a, T: Spill> Merge<'a, T> {
         let next = match self.runs.get_mut(source) {
             Some((reader, left)) if *left > 0 => {
                 *left -= 1;
-                // Runs exist only with a file, and so does a context.
-                let cx = self.cx.ok_or_else(|| io::Error::other("no context"))?;
-                Some(T::read_from(cx, reader)?)
+                Some(T::read_from(reader)?)
             }
             Some(_) => None,
             None => self.mem.next().cloned(),
@@ -409,7 +377,6 @@ fn corrupt(what: &str) -> io::Error {
 
 impl<const N: usize> Spill for KeyedBytes<N> {
     type Key = [u64; N];
-    type Context = ();
 
     fn key(&self) -> [u64; N] {
         self.key
@@ -419,7 +386,7 @@ impl<const N: usize> Spill for KeyedBytes<N> {
         std::mem::size_of::<Self>() + self.bytes.len()
     }
 
-    fn write_to(&self, _: &mut (), out: &mut impl Write) -> io::Result<()> {
+    fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
         let len = u32::try_from(self.bytes.len())
             .ok()
             .filter(|&n| n as usize <= MAX_BYTES)
@@ -436,7 +403,7 @@ impl<const N: usize> Spill for KeyedBytes<N> {
         out.write_all(&self.bytes)
     }
 
-    fn read_from(_: &(), input: &mut impl Read) -> io::Result<Self> {
+    fn read_from(input: &mut impl Read) -> io::Result<Self> {
         let mut key = [0; N];
         let mut word = [0; 8];
         for k in &mut key {

@@ -14,16 +14,24 @@
 //!
 //! The decode stage ([`crate::decode`]) drives these: it probes, frames,
 //! decodes, and wraps each [`Decoded`] message in a record envelope.
+//! What every protocol shares is here too: the [`Dialect`]s a stream may
+//! speak and the [`Note`]s a decoder (or the WebSocket transport) writes,
+//! each with a stable code ([`note::CODES`]).
 
 pub mod cardgame;
 pub mod cards;
+mod dialect;
 pub mod enums;
 pub mod gls;
+pub mod note;
 pub mod pokernetwork;
 pub mod pokerth;
 pub mod pokerth1;
 #[cfg(test)]
 pub(crate) mod testkit;
+
+pub use dialect::Dialect;
+pub use note::Note;
 
 use crate::reassembly::Direction;
 use serde::Serialize;
@@ -186,7 +194,7 @@ pub struct Decoded {
     /// The decoded fields.
     pub fields: Fields,
     /// Annotations a reader needs (spec violations, leftovers, odd values).
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
     /// Set when the message framed but could not be decoded: why.
     pub error: Option<String>,
 }
@@ -239,7 +247,7 @@ pub trait StreamDecoder: Send {
     fn protocol(&self) -> ProtocolId;
 
     /// The dialect, once known (`pokerth-2007`, `pokernetwork-2`, ...).
-    fn dialect(&self) -> Option<&'static str>;
+    fn dialect(&self) -> Option<Dialect>;
 
     /// Where the next message of direction `dir` ends; `buf` starts at a
     /// message boundary (or at a candidate boundary, when resynchronising).

@@ -45,3 +45,13 @@ pub fn testdata_json(rel: &str) -> Value {
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     serde_json::from_str(&text).expect("JSON")
 }
+
+/// The texts of `notes`, as records write them.
+pub fn texts(notes: &[crate::protocols::Note]) -> Vec<String> {
+    notes.iter().map(ToString::to_string).collect()
+}
+
+/// The codes of `notes`, as records write them.
+pub fn codes(notes: &[crate::protocols::Note]) -> Vec<&'static str> {
+    notes.iter().map(crate::protocols::Note::code).collect()
+}

@@ -42,9 +42,8 @@ pub type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomS
 use crate::decode::{Body, Record, RecordSink};
 use crate::pipeline::{Items, Render};
 use crate::protocols::pokernetwork::Message as PnMessage;
-use crate::protocols::pokerth::messages::Dialect;
 use crate::protocols::pokerth::messages::Message as PtMessage;
-use crate::protocols::{Fields, ProtocolId};
+use crate::protocols::{Dialect, Fields, ProtocolId};
 use crate::reassembly::GapReason;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -153,7 +152,7 @@ impl Seen {
 /// What is known of a poker stream while it lasts.
 #[derive(Debug, Clone, Copy, Default)]
 struct PokerStream {
-    dialect: Option<&'static str>,
+    dialect: Option<Dialect>,
     game: bool,
     hand: bool,
 }
@@ -302,7 +301,7 @@ impl<S: HandSink> HandCollector<S> {
 
     /// Settles and checks a finished hand, names its dialect, and hands it
     /// to the sink.
-    fn emit(&mut self, mut h: Hand, dialect: Option<&'static str>) {
+    fn emit(&mut self, mut h: Hand, dialect: Option<Dialect>) {
         h.dialect = dialect;
         self.seen.hands += 1;
         self.sink.hand(finish_hand(h));
@@ -333,7 +332,7 @@ impl<S: HandSink> HandCollector<S> {
             self.seen.games += u64::from(p.is_some_and(|p| p.game));
             self.seen.hand_starts += u64::from(p.is_some_and(|p| p.hand));
         }
-        let label = (p.and_then(|p| p.dialect))
+        let label = (p.and_then(|p| p.dialect).map(Dialect::as_str))
             .or(protocol.map(ProtocolId::name))
             .unwrap_or("unknown");
         *self.seen.streams.entry(label).or_default() += 1;
@@ -350,7 +349,7 @@ impl<S: HandSink> HandCollector<S> {
                     // A PokerTH stream's first message tells its dialect; the
                     // events before it concern no hand.
                     (ProtocolId::PokerTh, Body::Message { dialect, .. })
-                        if *dialect == Some(Dialect::PokerTh2007.name()) =>
+                        if *dialect == Some(Dialect::PokerTh2007) =>
                     {
                         StreamBuilder::PokerTh2007(Box::new(pokerth2007::Builder::new(r.stream)))
                     }

@@ -21,7 +21,7 @@ pub struct Hand {
     pub protocol: ProtocolId,
     /// The protocol's dialect on the stream (`pokerth-2007`, ...), when
     /// known: the collector sets it from the stream's messages.
-    pub dialect: Option<&'static str>,
+    pub dialect: Option<crate::protocols::Dialect>,
     /// The TCP stream (as `decode` and `inspect` number them).
     pub stream: u64,
     /// The game (PokerTH) or table (poker-network) id, when known.

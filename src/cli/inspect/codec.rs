@@ -1,9 +1,6 @@
 //! The fixed binary encoding of a [`Row`] in a spilled run: every row takes
-//! [`RECORD_LEN`] bytes, integers little-endian.
-//!
-//! The encoding is read back by the process that wrote it, so the
-//! `&'static str` labels of a [`Decoding`] are stored as indices into a
-//! [`Labels`] table kept beside the file, not as text.
+//! [`RECORD_LEN`] bytes, integers little-endian, enumerations as one-byte
+//! codes (their index in a table here).
 //!
 //! Layout, in order:
 //!
@@ -15,15 +12,17 @@
 //! | first frame, start, last frame, last | u64, timestamp, u64, timestamp (i64 seconds, u32 nanoseconds) |
 //! | per direction (c→s, s→c) | 8 × u64, the [`DirStats`] fields in declaration order |
 //! | end reason | u8 |
-//! | decoding | presence u8 (0 absent, 1 over TCP, 2 over WebSocket), then (zeros when absent): protocol (presence u8, u8), dialect (presence u8, u16 label), how (u16 label), per direction 3 × u64 + u32 ([`DirCounts`]) |
+//! | decoding | transport u8 (0: no decoding, 1 TCP, 2 WebSocket), then (zeros when absent): protocol u8, dialect u8 (0 none, else 1 + code), how u8, per direction 3 × u64 + u32 ([`DirCounts`]) |
 //!
 //! Socket addresses are rebuilt with `SocketAddr::new`: IPv6 flow info and
-//! scope id are not kept (the link layer never sets them).
+//! scope id are not kept (the link layer never sets them). Bytes this
+//! encoding did not write (a code past its table, an unknown address
+//! family) are an error, never a panic.
 
 use super::rows::{Decoding, Row};
 use cardshark::capture::Timestamp;
-use cardshark::decode::DirCounts;
-use cardshark::protocols::ProtocolId;
+use cardshark::decode::{DirCounts, How};
+use cardshark::protocols::{Dialect, ProtocolId};
 use cardshark::reassembly::{DirStats, EndReason, StreamInfo};
 use cardshark::transport::Transport;
 use std::io;
@@ -35,9 +34,9 @@ const ADDR: usize = 1 + 16 + 2;
 const TS: usize = 8 + 4;
 const DIR: usize = 8 * 8;
 const COUNTS: usize = 3 * 8 + 4;
-const DECODING: usize = 1 + 2 + 3 + 2 + 2 * COUNTS;
+const DECODING: usize = 4 + 2 * COUNTS;
 
-/// The end reasons by their code (their index here); see [`reason_code`].
+/// The end reasons by their code (their index here).
 const REASONS: [EndReason; 4] = [
     EndReason::Fin,
     EndReason::Rst,
@@ -45,60 +44,33 @@ const REASONS: [EndReason; 4] = [
     EndReason::Eof,
 ];
 
-/// The code of an end reason: its index in [`REASONS`].
-fn reason_code(r: EndReason) -> u8 {
-    match r {
-        EndReason::Fin => 0,
-        EndReason::Rst => 1,
-        EndReason::Timeout => 2,
-        EndReason::Eof => 3,
-    }
+/// The transports by their code less one (0 is "no decoding").
+const TRANSPORTS: [Transport; 2] = [Transport::Tcp, Transport::WebSocket];
+
+/// The code of `v`: its index in `table`.
+fn code<T: PartialEq>(table: &[T], v: &T) -> u8 {
+    let i = table.iter().position(|t| t == v);
+    u8::try_from(i.expect("every value is in its table")).expect("tables are short")
 }
 
-/// The protocols by their code (their index here); see [`protocol_code`].
-const PROTOCOLS: [ProtocolId; 5] = [
-    ProtocolId::PokerTh,
-    ProtocolId::PokerNetwork,
-    ProtocolId::Gls,
-    ProtocolId::CardGame,
-    ProtocolId::PokerTh1,
-];
-
-/// The code of a protocol: its index in [`PROTOCOLS`].
-fn protocol_code(p: ProtocolId) -> u8 {
-    match p {
-        ProtocolId::PokerTh => 0,
-        ProtocolId::PokerNetwork => 1,
-        ProtocolId::Gls => 2,
-        ProtocolId::CardGame => 3,
-        ProtocolId::PokerTh1 => 4,
-    }
+/// The value of code `c` in `table`; a code past it is corrupt.
+fn value<T: Copy>(table: &[T], c: u8, what: &str) -> io::Result<T> {
+    table
+        .get(usize::from(c))
+        .copied()
+        .ok_or_else(|| invalid(what))
 }
 
-/// The `&'static str` labels met while encoding, each stored by its index
-/// here. Only a handful exist (how a protocol was chosen, dialect names).
-#[derive(Debug, Clone, Default)]
-pub struct Labels(Vec<&'static str>);
+/// An optional value: 0 for none, else 1 + its code.
+fn opt_code<T: PartialEq>(table: &[T], v: Option<&T>) -> u8 {
+    v.map_or(0, |v| 1 + code(table, v))
+}
 
-impl Labels {
-    /// The index of `label`, added when new.
-    fn index(&mut self, label: &'static str) -> io::Result<u16> {
-        let i = match self.0.iter().position(|&l| l == label) {
-            Some(i) => i,
-            None => {
-                self.0.push(label);
-                self.0.len() - 1
-            }
-        };
-        u16::try_from(i).map_err(|_| invalid("too many distinct labels"))
-    }
-
-    /// The label stored at `i`.
-    fn get(&self, i: u16) -> io::Result<&'static str> {
-        self.0
-            .get(usize::from(i))
-            .copied()
-            .ok_or_else(|| invalid("label index out of range"))
+/// What [`opt_code`] wrote.
+fn opt_value<T: Copy>(table: &[T], c: u8, what: &str) -> io::Result<Option<T>> {
+    match c {
+        0 => Ok(None),
+        c => value(table, c - 1, what).map(Some),
     }
 }
 
@@ -106,8 +78,8 @@ fn invalid(what: &str) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, format!("corrupt row: {what}"))
 }
 
-/// Writes `row` into `buf`, adding its labels to `labels`.
-pub fn encode(row: &Row, labels: &mut Labels, buf: &mut [u8; RECORD_LEN]) -> io::Result<()> {
+/// Writes `row` into `buf`.
+pub fn encode(row: &Row, buf: &mut [u8; RECORD_LEN]) {
     buf.fill(0);
     let mut w = Put { buf, at: 0 };
     let i = &row.info;
@@ -133,22 +105,14 @@ pub fn encode(row: &Row, labels: &mut Labels, buf: &mut [u8; RECORD_LEN]) -> io:
             w.u64(v);
         }
     }
-    w.u8(reason_code(row.reason));
+    w.u8(code(&REASONS, &row.reason));
     let Some(d) = &row.decoding else {
-        return Ok(()); // the rest stays zero
+        return; // the rest stays zero
     };
-    w.u8(match d.transport {
-        Transport::Tcp => 1,
-        Transport::WebSocket => 2,
-    });
-    w.u8(u8::from(d.protocol.is_some()));
-    w.u8(d.protocol.map_or(0, protocol_code));
-    w.u8(u8::from(d.dialect.is_some()));
-    w.u16(match d.dialect {
-        Some(s) => labels.index(s)?,
-        None => 0,
-    });
-    w.u16(labels.index(d.how)?);
+    w.u8(opt_code(&TRANSPORTS, Some(&d.transport)));
+    w.u8(opt_code(&ProtocolId::ALL, d.protocol.as_ref()));
+    w.u8(opt_code(&Dialect::ALL, d.dialect.as_ref()));
+    w.u8(code(&How::ALL, &d.how));
     for c in &d.counts {
         w.u64(c.messages);
         w.u64(c.errors);
@@ -156,11 +120,10 @@ pub fn encode(row: &Row, labels: &mut Labels, buf: &mut [u8; RECORD_LEN]) -> io:
         w.u32(c.violations);
     }
     debug_assert_eq!(w.at, RECORD_LEN);
-    Ok(())
 }
 
-/// The row encoded in `buf`, its labels looked up in `labels`.
-pub fn decode(buf: &[u8; RECORD_LEN], labels: &Labels) -> io::Result<Row> {
+/// The row encoded in `buf`.
+pub fn decode(buf: &[u8; RECORD_LEN]) -> io::Result<Row> {
     let mut r = Take { buf, at: 0 };
     let id = r.u64();
     let client = r.addr()?;
@@ -183,9 +146,7 @@ pub fn decode(buf: &[u8; RECORD_LEN], labels: &Labels) -> io::Result<Row> {
             conflicts: r.u64(),
         };
     }
-    let reason = *REASONS
-        .get(usize::from(r.u8()))
-        .ok_or_else(|| invalid("end reason"))?;
+    let reason = value(&REASONS, r.u8(), "end reason")?;
     let info = StreamInfo {
         id,
         client,
@@ -198,48 +159,29 @@ pub fn decode(buf: &[u8; RECORD_LEN], labels: &Labels) -> io::Result<Row> {
         dirs,
         evicted: flags & 2 != 0,
     };
-    let presence = r.u8();
-    let decoding = if presence == 0 {
-        None
-    } else {
-        let transport = match presence {
-            1 => Transport::Tcp,
-            2 => Transport::WebSocket,
-            _ => return Err(invalid("transport")),
-        };
-        let has_protocol = r.u8() != 0;
-        let p = r.u8();
-        let protocol = match has_protocol {
-            true => Some(
-                *PROTOCOLS
-                    .get(usize::from(p))
-                    .ok_or_else(|| invalid("protocol"))?,
-            ),
-            false => None,
-        };
-        let has_dialect = r.u8() != 0;
-        let dialect = r.u16();
-        let dialect = match has_dialect {
-            true => Some(labels.get(dialect)?),
-            false => None,
-        };
-        let how = labels.get(r.u16())?;
-        let mut counts = [DirCounts::default(); 2];
-        for c in &mut counts {
-            *c = DirCounts {
-                messages: r.u64(),
-                errors: r.u64(),
-                unknown_bytes: r.u64(),
-                violations: r.u32(),
-            };
+    let decoding = match opt_value(&TRANSPORTS, r.u8(), "transport")? {
+        None => None,
+        Some(transport) => {
+            let protocol = opt_value(&ProtocolId::ALL, r.u8(), "protocol")?;
+            let dialect = opt_value(&Dialect::ALL, r.u8(), "dialect")?;
+            let how = value(&How::ALL, r.u8(), "how")?;
+            let mut counts = [DirCounts::default(); 2];
+            for c in &mut counts {
+                *c = DirCounts {
+                    messages: r.u64(),
+                    errors: r.u64(),
+                    unknown_bytes: r.u64(),
+                    violations: r.u32(),
+                };
+            }
+            Some(Decoding {
+                protocol,
+                dialect,
+                how,
+                transport,
+                counts,
+            })
         }
-        Some(Decoding {
-            protocol,
-            dialect,
-            how,
-            transport,
-            counts,
-        })
     };
     Ok(Row {
         info,
@@ -373,72 +315,85 @@ pub(super) mod tests {
             },
             reason: EndReason::Rst,
             decoding: Some(Decoding {
-                protocol: Some(ProtocolId::Gls),
-                dialect: Some("gls-beta"),
-                how: "forced",
+                protocol: Some(ProtocolId::PokerNetwork),
+                dialect: Some(Dialect::PokerNetwork2),
+                how: How::Forced,
                 transport: Transport::WebSocket,
                 counts: [counts(0), counts(50)],
             }),
         }
     }
 
-    fn round_trip(row: &Row, labels: &mut Labels) -> Row {
+    fn round_trip(row: &Row) -> Row {
         let mut buf = [0xAA; RECORD_LEN];
-        encode(row, labels, &mut buf).unwrap();
-        decode(&buf, labels).unwrap()
+        encode(row, &mut buf);
+        decode(&buf).unwrap()
+    }
+
+    #[test]
+    fn a_row_takes_what_the_readme_says() {
+        assert_eq!(RECORD_LEN, 276);
     }
 
     #[test]
     fn every_field_round_trips() {
-        let mut labels = Labels::default();
         let v4 = sample(7, "10.1.2.3:40000", "192.168.0.1:7234");
-        assert_eq!(round_trip(&v4, &mut labels), v4);
+        assert_eq!(round_trip(&v4), v4);
         let v6 = sample(u64::MAX, "[2001:db8::1]:65535", "[::ffff:10.0.0.1]:0");
-        assert_eq!(round_trip(&v6, &mut labels), v6);
-        // Each flag alone, each reason, each protocol, no protocol.
-        for (n, reason) in REASONS.into_iter().enumerate() {
+        assert_eq!(round_trip(&v6), v6);
+        // Each flag alone, each reason, each protocol, dialect, way of
+        // choosing and transport; none of the optional ones.
+        for n in 0..5 {
             let mut r = sample(n as u64, "10.0.0.1:1", "[::1]:2");
-            r.reason = reason;
+            r.reason = REASONS[n % 4];
             r.info.roles_from_handshake = n % 2 == 0;
             r.info.evicted = n % 2 == 1;
             let d = r.decoding.as_mut().unwrap();
-            d.protocol = Some(PROTOCOLS[n]);
-            d.dialect = None;
-            d.how = ["detected", "forced", "unknown", "detected"][n];
-            assert_eq!(round_trip(&r, &mut labels), r);
+            d.protocol = Some(ProtocolId::ALL[n]);
+            d.dialect = Some(Dialect::ALL[n]);
+            d.how = How::ALL[n % 3];
+            d.transport = TRANSPORTS[n % 2];
+            assert_eq!(round_trip(&r), r);
+            r.decoding.as_mut().unwrap().dialect = None;
+            assert_eq!(round_trip(&r), r);
         }
         let mut none = sample(3, "10.0.0.1:1", "10.0.0.2:2");
         none.decoding = None;
-        assert_eq!(round_trip(&none, &mut labels), none);
+        assert_eq!(round_trip(&none), none);
         let mut unknown = sample(4, "10.0.0.1:1", "10.0.0.2:2");
-        unknown.decoding.as_mut().unwrap().protocol = None;
-        assert_eq!(round_trip(&unknown, &mut labels), unknown);
-        for (code, r) in REASONS.into_iter().enumerate() {
-            assert_eq!(usize::from(reason_code(r)), code);
-        }
-        for (code, p) in PROTOCOLS.into_iter().enumerate() {
-            assert_eq!(usize::from(protocol_code(p)), code);
-        }
-        // Labels are kept once each.
-        assert_eq!(labels.0, ["gls-beta", "forced", "detected", "unknown"]);
+        let d = unknown.decoding.as_mut().unwrap();
+        (d.protocol, d.dialect, d.how) = (None, None, How::Unknown);
+        assert_eq!(round_trip(&unknown), unknown);
     }
 
     #[test]
     fn corrupt_records_are_errors_not_panics() {
-        let mut labels = Labels::default();
         let mut buf = [0; RECORD_LEN];
-        encode(
-            &sample(1, "10.0.0.1:1", "10.0.0.2:2"),
-            &mut labels,
-            &mut buf,
-        )
-        .unwrap();
+        encode(&sample(1, "10.0.0.1:1", "10.0.0.2:2"), &mut buf);
+        assert!(decode(&buf).is_ok());
         let mut bad_family = buf;
         bad_family[8] = 5;
-        assert!(decode(&bad_family, &labels).is_err());
-        assert!(decode(&buf, &Labels::default()).is_err(), "unknown label");
-        let mut bad_reason = buf;
-        bad_reason[RECORD_LEN - DECODING - 1] = 9;
-        assert!(decode(&bad_reason, &labels).is_err());
+        assert!(decode(&bad_family).is_err());
+        // Every code of the row, one past its table (and 0xff).
+        let reason = RECORD_LEN - DECODING - 1;
+        for (at, past) in [
+            (reason, REASONS.len()),
+            (reason + 1, TRANSPORTS.len() + 1),
+            (reason + 2, ProtocolId::ALL.len() + 1),
+            (reason + 3, Dialect::ALL.len() + 1),
+            (reason + 4, How::ALL.len()),
+        ] {
+            for v in [past as u8, 0xff] {
+                let mut bad = buf;
+                bad[at] = v;
+                assert!(decode(&bad).is_err(), "byte {at} = {v}");
+            }
+        }
+        // Any byte anywhere: an error or a row, never a panic.
+        for at in 0..RECORD_LEN {
+            let mut b = buf;
+            b[at] ^= 0xff;
+            let _ = decode(&b);
+        }
     }
 }

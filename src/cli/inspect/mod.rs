@@ -9,9 +9,10 @@ mod codec;
 mod rows;
 
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
-use cardshark::decode::{DecodeStage, DirCounts, Record, RecordSink, StreamReport};
+use cardshark::decode::{DecodeStage, DirCounts, How, Record, RecordSink, StreamReport};
 use cardshark::output::{human_bytes, seconds, write_table_sized, ColumnWidths, Format};
 use cardshark::pipeline::{CaptureSummary, Items, Work};
+use cardshark::protocols::Dialect;
 use cardshark::reassembly::{DirStats, Direction, EndReason, Event, Sink};
 use cardshark::transport::Transport;
 use clap::Args;
@@ -395,8 +396,8 @@ fn protocol_label(r: &Row) -> String {
     let Some(p) = d.protocol else {
         return format!("{transport}?");
     };
-    let mut s = format!("{transport}{}", d.dialect.unwrap_or(p.name()));
-    if d.how == "forced" {
+    let mut s = format!("{transport}{}", d.dialect.map_or(p.name(), Dialect::as_str));
+    if d.how == How::Forced {
         s.push_str(" (forced)");
     }
     s
@@ -445,7 +446,7 @@ fn stream_json(r: &Row) -> Value {
         "protocol": d.and_then(|x| x.protocol).map(|p| p.name()),
         "dialect": d.and_then(|x| x.dialect),
         "transport": d.map_or("tcp", |x| x.transport.name()),
-        "detection": d.map_or("unknown", |x| x.how),
+        "detection": d.map_or("unknown", |x| x.how.as_str()),
         "client": i.client.to_string(),
         "server": i.server.to_string(),
         "roles_from_handshake": i.roles_from_handshake,

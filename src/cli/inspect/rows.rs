@@ -3,10 +3,10 @@
 //! stream id, spilled to a temporary file in runs past
 //! [`ROWS_IN_MEMORY`] rows, each row encoded by [`super::codec`].
 
-use super::codec::{decode, encode, Labels, RECORD_LEN};
-use cardshark::decode::{DirCounts, StreamReport};
+use super::codec::{decode, encode, RECORD_LEN};
+use cardshark::decode::{DirCounts, How, StreamReport};
 use cardshark::output::spill::{self, Spill};
-use cardshark::protocols::ProtocolId;
+use cardshark::protocols::{Dialect, ProtocolId};
 use cardshark::reassembly::{EndReason, StreamInfo};
 use cardshark::transport::Transport;
 use std::io::{self, Read, Write};
@@ -31,9 +31,9 @@ pub struct Decoding {
     /// The protocol decoded, if one was.
     pub protocol: Option<ProtocolId>,
     /// The protocol's dialect, when it has several.
-    pub dialect: Option<&'static str>,
-    /// How the protocol was chosen: `detected`, `forced`, or `unknown`.
-    pub how: &'static str,
+    pub dialect: Option<Dialect>,
+    /// How the protocol was chosen.
+    pub how: How,
     /// What carried the messages.
     pub transport: Transport,
     /// Decoding counters, indexed by [`cardshark::reassembly::Direction::index`].
@@ -66,23 +66,21 @@ pub struct Row {
 
 impl Spill for Row {
     type Key = u64;
-    /// The labels of the rows written, stored by index.
-    type Context = Labels;
 
     fn key(&self) -> u64 {
         self.info.id
     }
 
-    fn write_to(&self, labels: &mut Labels, out: &mut impl Write) -> io::Result<()> {
+    fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
         let mut buf = [0; RECORD_LEN];
-        encode(self, labels, &mut buf)?;
+        encode(self, &mut buf);
         out.write_all(&buf)
     }
 
-    fn read_from(labels: &Labels, input: &mut impl Read) -> io::Result<Self> {
+    fn read_from(input: &mut impl Read) -> io::Result<Self> {
         let mut buf = [0; RECORD_LEN];
         input.read_exact(&mut buf)?;
-        decode(&buf, labels)
+        decode(&buf)
     }
 }
 
@@ -112,8 +110,8 @@ mod tests {
                 r.info.first_frame = id * 10;
                 match id % 5 {
                     0 => r.decoding = None,
-                    1 => r.decoding.as_mut().unwrap().how = "detected",
-                    2 => r.decoding.as_mut().unwrap().dialect = Some("pokerth-2007"),
+                    1 => r.decoding.as_mut().unwrap().how = How::Detected,
+                    2 => r.decoding.as_mut().unwrap().dialect = Some(Dialect::PokerTh2007),
                     _ => {}
                 }
                 r
@@ -121,7 +119,7 @@ mod tests {
             .collect()
     }
 
-    /// Rows (and their labels) come back whole through spilled runs, runs
+    /// Rows come back whole through spilled runs, runs
     /// merged down, and the rows left in memory.
     #[test]
     fn spilled_rows_come_back_whole_in_stream_order() {

@@ -277,6 +277,10 @@ fn a_text_message_that_is_not_utf8_is_noted() {
     assert_eq!(ack["frame"], f);
     assert_eq!(ack["websocket"]["opcode"], "text");
     assert_eq!(notes(ack), "a text message that is not valid UTF-8");
+    assert_eq!(
+        ack["note_codes"],
+        serde_json::json!(["websocket.text_not_utf8"])
+    );
 }
 
 #[test]
@@ -291,6 +295,10 @@ fn masking_the_wrong_way_is_noted() {
         (&f_ann.into(), &true.into())
     );
     assert_eq!(notes(ann), "a server frame is masked");
+    assert_eq!(
+        ann["note_codes"],
+        serde_json::json!(["websocket.masked_server_frame"])
+    );
     let init = one(&r, "Init");
     assert_eq!(
         (&init["frame"], &init["websocket"]["masked"]),
@@ -312,5 +320,9 @@ fn a_wrong_accept_is_noted_on_the_upgrade() {
         notes(&r[0]),
         "Sec-WebSocket-Accept \"AAAAAAAAAAAAAAAAAAAAAAAAAAA=\" does not answer the key \
          (expected \"s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\")"
+    );
+    assert_eq!(
+        r[0]["note_codes"],
+        serde_json::json!(["websocket.accept_mismatch"])
     );
 }

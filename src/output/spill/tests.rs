@@ -125,63 +125,9 @@ fn a_truncated_run_is_an_error() {
     assert!(results.len() < 7);
 }
 
-/// An item whose label is written as an index into a table kept beside
-/// the file, as `inspect`'s rows do.
-#[derive(Debug, Clone, PartialEq)]
-struct Labelled {
-    id: u32,
-    label: &'static str,
-}
-
-impl Spill for Labelled {
-    type Key = u32;
-    type Context = Vec<&'static str>;
-    fn key(&self) -> u32 {
-        self.id
-    }
-    fn write_to(&self, cx: &mut Vec<&'static str>, out: &mut impl Write) -> io::Result<()> {
-        let i = match cx.iter().position(|&l| l == self.label) {
-            Some(i) => i,
-            None => {
-                cx.push(self.label);
-                cx.len() - 1
-            }
-        };
-        out.write_all(&self.id.to_le_bytes())?;
-        out.write_all(&[i as u8])
-    }
-    fn read_from(cx: &Vec<&'static str>, input: &mut impl Read) -> io::Result<Self> {
-        let mut b = [0; 5];
-        input.read_exact(&mut b)?;
-        let label = cx.get(usize::from(b[4])).ok_or_else(|| corrupt("label"))?;
-        Ok(Labelled {
-            id: u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
-            label,
-        })
-    }
-}
-
-#[test]
-fn the_context_is_kept_across_runs_and_merges() {
-    let labels = ["north", "east", "south", "west"];
-    let input: Vec<Labelled> = (0..50u32)
-        .map(|i| Labelled {
-            id: i * 37 % 50,
-            label: labels[(i * 37 % 50 % 4) as usize],
-        })
-        .collect();
-    let mut want = input.clone();
-    want.sort_by_key(|l| l.id);
-    let size = std::mem::size_of::<Labelled>();
-    // Runs of 2, merged 3 at a time.
-    let items = store(&input, 2 * size, 3);
-    assert_eq!(items.file.as_ref().unwrap().cx.len(), 4);
-    assert_eq!(merged(&items), want);
-}
-
 fn encoded<const N: usize>(item: &KeyedBytes<N>) -> Vec<u8> {
     let mut out = Vec::new();
-    item.write_to(&mut (), &mut out).unwrap();
+    item.write_to(&mut out).unwrap();
     out
 }
 
@@ -196,14 +142,14 @@ fn keyed_bytes_round_trip() {
         let bytes = encoded(i);
         assert_eq!(bytes.len(), 3 * 8 + 4 + i.bytes.len());
         let mut input = &bytes[..];
-        assert_eq!(&KeyedBytes::<3>::read_from(&(), &mut input).unwrap(), i);
+        assert_eq!(&KeyedBytes::<3>::read_from(&mut input).unwrap(), i);
         assert!(input.is_empty(), "reads exactly its bytes");
     }
     // Items follow one another.
     let all: Vec<u8> = items.iter().flat_map(encoded).collect();
     let mut input = &all[..];
     for i in &items {
-        assert_eq!(&KeyedBytes::<3>::read_from(&(), &mut input).unwrap(), i);
+        assert_eq!(&KeyedBytes::<3>::read_from(&mut input).unwrap(), i);
     }
     let none = KeyedBytes::new([], b"x".to_vec());
     assert_eq!(encoded(&none), [1, 0, 0, 0, b'x']);
@@ -212,7 +158,7 @@ fn keyed_bytes_round_trip() {
 #[test]
 fn corrupt_keyed_bytes_are_errors_not_panics() {
     let bytes = encoded(&KeyedBytes::new([9, 8], b"hello".to_vec()));
-    let read = |b: &[u8]| KeyedBytes::<2>::read_from(&(), &mut &b[..]);
+    let read = |b: &[u8]| KeyedBytes::<2>::read_from(&mut &b[..]);
     // Cut anywhere: in the key, in the length, in the bytes.
     for cut in 0..bytes.len() {
         assert!(read(&bytes[..cut]).is_err(), "cut at {cut}");
@@ -227,7 +173,7 @@ fn corrupt_keyed_bytes_are_errors_not_panics() {
     assert_eq!(read(&past).unwrap_err().kind(), io::ErrorKind::InvalidData);
     // Too long to write is an error too.
     let huge = KeyedBytes::new([0, 0], vec![0; MAX_BYTES + 1]);
-    assert!(huge.write_to(&mut (), &mut io::sink()).is_err());
+    assert!(huge.write_to(&mut io::sink()).is_err());
 }
 
 #[test]

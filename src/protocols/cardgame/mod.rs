@@ -23,7 +23,7 @@ pub use framing::frame;
 pub use messages::Message;
 pub use probe::probe;
 
-use super::{Decoded, Fields, Framing, ProtocolId, StreamDecoder};
+use super::{Decoded, Fields, Framing, Note, ProtocolId, StreamDecoder};
 use crate::reassembly::Direction;
 use messages::{Stage, Who};
 use std::borrow::Cow;
@@ -52,15 +52,13 @@ impl Decoder {
     }
 
     /// Direction checks and the stream's state.
-    fn follow(&mut self, dir: Direction, msg: &mut Message, notes: &mut Vec<String>) {
+    fn follow(&mut self, dir: Direction, msg: &mut Message, notes: &mut Vec<Note>) {
         let from_client = messages::is_client_opcode(msg.opcode());
         if from_client != (dir == Direction::C2S) {
-            notes.push(format!(
-                "{} is sent by the {}, but this came from the {}",
-                msg.type_name(),
-                if from_client { "client" } else { "server" },
-                if from_client { "server" } else { "client" },
-            ));
+            notes.push(Note::CardGameWrongDirection {
+                message: msg.type_name(),
+                client_sends: from_client,
+            });
             return;
         }
         match msg {
@@ -71,10 +69,11 @@ impl Decoder {
                 if let Some(previous) = self.scores.get(index).copied().flatten() {
                     let expected = u32::from(previous) + u32::from(s.increase);
                     if expected != u32::from(s.total) {
-                        notes.push(format!(
-                            "total {} is not the previous total {previous} plus {}",
-                            s.total, s.increase
-                        ));
+                        notes.push(Note::CardGameScoreNotCumulative {
+                            total: s.total,
+                            previous,
+                            increase: s.increase,
+                        });
                     }
                 }
                 if let Some(slot) = self.scores.get_mut(index) {
@@ -93,7 +92,7 @@ impl StreamDecoder for Decoder {
     }
 
     /// One dialect only: nothing finer to say than the protocol.
-    fn dialect(&self) -> Option<&'static str> {
+    fn dialect(&self) -> Option<crate::protocols::Dialect> {
         None
     }
 

@@ -7,6 +7,7 @@
 
 use super::framing::{fixed_len, string_header, SCORE_HEAD};
 use super::messages::*;
+use crate::protocols::Note;
 use nom::bytes::complete::take;
 use nom::number::complete::{be_u16, u8 as byte};
 use nom::{IResult, Parser};
@@ -17,7 +18,7 @@ pub struct Parsed {
     /// The message.
     pub message: Message,
     /// Notes for the record.
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
 }
 
 type Res<'a, T> = IResult<&'a [u8], T>;
@@ -81,7 +82,7 @@ fn card_only(i: &[u8]) -> Res<'_, CardOnly> {
 }
 
 /// Score: WHO INT(s) INT(d) STRING(WHAT); the STRING must end the message.
-fn score(msg: &[u8], notes: &mut Vec<String>) -> Result<Message, String> {
+fn score(msg: &[u8], notes: &mut Vec<Note>) -> Result<Message, String> {
     let body = msg.get(1..).unwrap_or_default();
     let head: Res<'_, (u8, u16, u16)> = (byte, be_u16, be_u16).parse(body);
     let Ok((rest, (who, total, increase))) = head else {
@@ -117,61 +118,62 @@ fn score(msg: &[u8], notes: &mut Vec<String>) -> Result<Message, String> {
     Ok(m)
 }
 
-fn text_of(bytes: &[u8], notes: &mut Vec<String>) -> String {
+fn text_of(bytes: &[u8], notes: &mut Vec<Note>) -> String {
     let s = match std::str::from_utf8(bytes) {
         Ok(s) => s.to_owned(),
         Err(_) => {
-            notes.push("what: not valid UTF-8".to_owned());
+            notes.push(Note::CardGameInvalidUtf8);
             String::from_utf8_lossy(bytes).into_owned()
         }
     };
     if s.chars().any(char::is_control) {
-        notes.push("what: contains control characters".to_owned());
+        notes.push(Note::CardGameControlCharacters);
     }
     s
 }
 
 /// Notes on values outside the documented ranges.
-fn check(m: &Message, notes: &mut Vec<String>) {
-    let card = |c: u8, notes: &mut Vec<String>| {
+fn check(m: &Message, notes: &mut Vec<Note>) {
+    let card = |c: u8, notes: &mut Vec<Note>| {
         if c > MAX_CARD {
-            notes.push(format!("card: {c} is past the last card id ({MAX_CARD})"));
+            notes.push(Note::CardGameCardOutOfRange { card: c });
         }
     };
     match m {
         Message::Reset(r) if !r.deal.is_known() => {
-            notes.push(format!("deal: {} is neither 0 nor 1", r.deal.0));
+            notes.push(Note::CardGameUnknownDeal { value: r.deal.0 });
         }
         Message::Teleport(c) | Message::Move(c) => {
             card(c.card, notes);
             if !c.loc.place.is_known() {
-                notes.push(format!("loc: unknown place {:#04x}", c.loc.place.0));
+                notes.push(Note::CardGameUnknownPlace {
+                    value: c.loc.place.0,
+                });
             } else if !c.loc.has_detail() && c.loc.detail != 0 {
-                notes.push(format!(
-                    "loc: detail {} where the place has none (0)",
-                    c.loc.detail
-                ));
+                notes.push(Note::CardGameUnexpectedDetail {
+                    detail: c.loc.detail,
+                });
             }
         }
         Message::SetImage(s) => {
             card(s.card, notes);
             if !s.image.is_known() {
-                notes.push(format!("image: {} is past the back (24)", s.image.0));
+                notes.push(Note::CardGameImageOutOfRange { value: s.image.0 });
             }
         }
         Message::Raise(c) | Message::Lower(c) | Message::PlayCard(c) => card(c.card, notes),
         Message::Stage(s) if !s.stage.is_known() => {
-            notes.push(format!("stage: unknown stage {:#04x}", s.stage.0));
+            notes.push(Note::CardGameUnknownStage { value: s.stage.0 });
         }
         Message::Score(s) => {
             if !s.who.is_known() {
-                notes.push(format!("who: {} is neither 0 nor 1", s.who.0));
+                notes.push(Note::CardGameUnknownPlayer { value: s.who.0 });
             }
             if s.total < s.increase {
-                notes.push(format!(
-                    "total {} is less than the increase {}",
-                    s.total, s.increase
-                ));
+                notes.push(Note::CardGameTotalBelowIncrease {
+                    total: s.total,
+                    increase: s.increase,
+                });
             }
         }
         _ => {}

@@ -28,7 +28,7 @@ pub use framing::frame;
 pub use messages::Message;
 pub use probe::probe;
 
-use super::{Decoded, Fields, Framing, ProtocolId, StreamDecoder};
+use super::{Decoded, Fields, Framing, Note, ProtocolId, StreamDecoder};
 use crate::reassembly::Direction;
 use std::borrow::Cow;
 
@@ -106,16 +106,14 @@ impl Decoder {
 
     /// Checks `msg` against the state and moves the state on; notes go to
     /// `notes`.
-    fn follow(&mut self, dir: Direction, msg: &Message, notes: &mut Vec<String>) {
+    fn follow(&mut self, dir: Direction, msg: &Message, notes: &mut Vec<Note>) {
         let t = msg.type_id();
         let from_client = messages::is_client_event(t);
         if from_client != (dir == Direction::C2S) {
-            notes.push(format!(
-                "{} is sent by the {}, but this came from the {}",
-                msg.type_name(),
-                if from_client { "client" } else { "server" },
-                if from_client { "server" } else { "client" },
-            ));
+            notes.push(Note::GlsWrongDirection {
+                message: msg.type_name(),
+                client_sends: from_client,
+            });
             return;
         }
         let state = match self.state.or_else(|| infer(msg)) {
@@ -123,10 +121,10 @@ impl Decoder {
             None => return,
         };
         if !state.allows(dir, t) {
-            notes.push(format!(
-                "{} is not expected in state {state}",
-                msg.type_name()
-            ));
+            notes.push(Note::GlsUnexpected {
+                message: msg.type_name(),
+                state,
+            });
         }
         self.state = Some(next(state, msg));
     }
@@ -173,7 +171,7 @@ impl StreamDecoder for Decoder {
     }
 
     /// One dialect only: nothing finer to say than the protocol.
-    fn dialect(&self) -> Option<&'static str> {
+    fn dialect(&self) -> Option<crate::protocols::Dialect> {
         None
     }
 

@@ -10,6 +10,7 @@
 
 use super::framing::{payload_len, HEADER_LEN};
 use super::messages::*;
+use crate::protocols::Note;
 use nom::bytes::complete::take;
 use nom::number::complete::{be_u16, be_u32, be_u64};
 use nom::{IResult, Parser};
@@ -20,7 +21,7 @@ pub struct Parsed {
     /// The event.
     pub message: Message,
     /// Notes for the record.
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
     /// Set when a note shows contents real GLS software would not send
     /// (no NUL, control characters, bad location, color, die or flags):
     /// the probe refuses such events.
@@ -66,7 +67,7 @@ fn parse_payload<'a>(t: u32, i: &'a [u8], cx: &mut Context) -> Res<'a, Message> 
             let (i, p) = protover(i, cx)?;
             let reason = cx.text("reason", reason);
             if ack == 0 && reason.is_empty() {
-                cx.note("reason: empty, but a rejection must give one");
+                cx.note(Note::GlsRejectionWithoutReason);
             }
             let m = Protoverack {
                 ack,
@@ -87,9 +88,9 @@ fn parse_payload<'a>(t: u32, i: &'a [u8], cx: &mut Context) -> Res<'a, Message> 
             let nick = cx.nick("nick", nick, true);
             let reason = cx.text("reason", reason);
             if nick.is_empty() && reason.is_empty() {
-                cx.note("reason: empty, but a rejected nick (empty nick) must give one");
+                cx.note(Note::GlsNickRejectionWithoutReason);
             } else if !nick.is_empty() && !reason.is_empty() {
-                cx.note("reason: must be empty when a nick is set");
+                cx.note(Note::GlsReasonWithNick);
             }
             (i, Message::NickSet(NickSet { nick, reason }))
         }
@@ -200,7 +201,9 @@ fn protover<'a>(i: &'a [u8], cx: &mut Context) -> Res<'a, Protover> {
     let (i, (magic, version, software)) = (take(4usize), take(16usize), take(32usize)).parse(i)?;
     let magic = cx.text("magic", magic);
     if magic != "GLS" {
-        cx.odd(format!("magic: \"{magic}\", not \"GLS\""));
+        cx.odd(Note::GlsBadMagic {
+            magic: magic.clone(),
+        });
     }
     let m = Protover {
         magic,
@@ -218,30 +221,30 @@ pub fn is_valid_loc(loc: &str) -> bool {
 /// Collects notes while one event is converted.
 #[derive(Default)]
 struct Context {
-    notes: Vec<String>,
+    notes: Vec<Note>,
     implausible: bool,
 }
 
 impl Context {
-    fn note(&mut self, text: impl Into<String>) {
-        self.notes.push(text.into());
+    fn note(&mut self, note: Note) {
+        self.notes.push(note);
     }
 
     /// A note about contents no real sender produces.
-    fn odd(&mut self, text: impl Into<String>) {
+    fn odd(&mut self, note: Note) {
         self.implausible = true;
-        self.note(text);
+        self.note(note);
     }
 
     /// A fixed-size C string: the bytes before the first NUL.
-    fn text(&mut self, field: &str, bytes: &[u8]) -> String {
+    fn text(&mut self, field: &'static str, bytes: &[u8]) -> String {
         let value = match bytes.iter().position(|&b| b == 0) {
             Some(end) => &bytes[..end],
             None => {
-                self.odd(format!(
-                    "{field}: no NUL in the {}-byte field; the whole field is taken",
-                    bytes.len()
-                ));
+                self.odd(Note::GlsNoNul {
+                    field,
+                    size: bytes.len(),
+                });
                 bytes
             }
         };
@@ -255,35 +258,33 @@ impl Context {
                     s.chars().any(char::is_control)
                 };
                 if control {
-                    self.odd(format!("{field}: contains control characters"));
+                    self.odd(Note::GlsControlCharacters { field });
                 }
                 s.to_owned()
             }
             Err(_) => {
-                self.odd(format!("{field}: not valid UTF-8"));
+                self.odd(Note::GlsInvalidUtf8 { field });
                 String::from_utf8_lossy(value).into_owned()
             }
         }
     }
 
     /// A string the spec says is printable ASCII only.
-    fn printable(&mut self, field: &str, bytes: &[u8]) -> String {
+    fn printable(&mut self, field: &'static str, bytes: &[u8]) -> String {
         let s = self.text(field, bytes);
         if !s.bytes().all(|b| (0x20..0x7f).contains(&b)) && !s.chars().any(char::is_control) {
-            self.note(format!(
-                "{field}: not printable ASCII, as the spec requires"
-            ));
+            self.note(Note::GlsNotPrintable { field });
         }
         s
     }
 
     /// A nickname: alphanumeric, and not empty unless `may_be_empty`.
-    fn nick(&mut self, field: &str, bytes: &[u8], may_be_empty: bool) -> String {
+    fn nick(&mut self, field: &'static str, bytes: &[u8], may_be_empty: bool) -> String {
         let s = self.text(field, bytes);
         if s.is_empty() && !may_be_empty {
-            self.note(format!("{field}: empty, but the spec requires a name"));
+            self.note(Note::GlsEmptyNick { field });
         } else if !s.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            self.note(format!("{field}: not alphanumeric, as the spec requires"));
+            self.note(Note::GlsNickNotAlphanumeric { field });
         }
         s
     }
@@ -291,34 +292,30 @@ impl Context {
     fn loc(&mut self, bytes: &[u8]) -> String {
         let s = self.text("loc", bytes);
         if !is_valid_loc(&s) {
-            self.odd(format!("loc: \"{s}\" is outside A1..H8"));
+            self.odd(Note::GlsBadLocation { loc: s.clone() });
         }
         s
     }
 
     fn color(&mut self, value: u32, required: bool) -> Color {
         if value > COLOR_MAX {
-            self.odd(format!("color: {value} is past purple ({COLOR_MAX})"));
+            self.odd(Note::GlsColorOutOfRange { value });
         } else if value == 0 && required {
-            self.odd("color: 0 (none), but a placed die must have a color");
+            self.odd(Note::GlsMissingColor);
         }
         Color(value)
     }
 
     fn die(&mut self, value: u32) -> u32 {
-        if value == DIE_MAX {
-            self.odd(format!(
-                "die: {value} is not below {DIE_MAX} (the reference reader accepts it)"
-            ));
-        } else if value > DIE_MAX {
-            self.odd(format!("die: {value} is not below {DIE_MAX}"));
+        if value >= DIE_MAX {
+            self.odd(Note::GlsDieOutOfRange { value });
         }
         value
     }
 
     fn flags(&mut self, value: u32) -> PlateFlags {
         if value & !1 != 0 {
-            self.odd(format!("flags: unused bits set ({value:#010x})"));
+            self.odd(Note::GlsUnusedFlags { value });
         }
         PlateFlags(value)
     }
@@ -327,7 +324,7 @@ impl Context {
         /// 9999-12-31T23:59:59Z: RFC 3339 years have four digits.
         const LAST: u64 = 253_402_300_799;
         if secs > LAST {
-            self.note(format!("time: {secs} is past the year 9999"));
+            self.note(Note::GlsTimeOutOfRange { secs });
             return None;
         }
         let secs = i64::try_from(secs).ok()?;

@@ -39,11 +39,11 @@ impl LengthConvention {
         }
     }
 
-    /// The dialect name of the convention.
-    pub fn dialect(self) -> &'static str {
+    /// The dialect of the convention.
+    pub fn dialect(self) -> crate::protocols::Dialect {
         match self {
-            LengthConvention::PayloadOnly => "pokernetwork",
-            LengthConvention::WithHeader => "pokernetwork-2",
+            LengthConvention::PayloadOnly => crate::protocols::Dialect::PokerNetwork,
+            LengthConvention::WithHeader => crate::protocols::Dialect::PokerNetwork2,
         }
     }
 

@@ -101,7 +101,7 @@ impl StreamDecoder for Decoder {
         ProtocolId::PokerNetwork
     }
 
-    fn dialect(&self) -> Option<&'static str> {
+    fn dialect(&self) -> Option<crate::protocols::Dialect> {
         self.conv.iter().flatten().next().map(|c| c.dialect())
     }
 

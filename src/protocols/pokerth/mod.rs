@@ -38,7 +38,7 @@ pub mod probe;
 pub use messages::{Dialect, Message};
 pub use probe::probe;
 
-use crate::protocols::{Decoded, Fields, Framing, ProtocolId, StreamDecoder};
+use crate::protocols::{Decoded, Fields, Framing, Note, ProtocolId, StreamDecoder};
 use crate::reassembly::Direction;
 use std::borrow::Cow;
 
@@ -105,8 +105,8 @@ impl StreamDecoder for Decoder {
         ProtocolId::PokerTh
     }
 
-    fn dialect(&self) -> Option<&'static str> {
-        self.dialect.map(Dialect::name)
+    fn dialect(&self) -> Option<crate::protocols::Dialect> {
+        self.dialect.map(Into::into)
     }
 
     fn frame(&self, _dir: Direction, buf: &[u8]) -> Framing {
@@ -154,14 +154,10 @@ impl StreamDecoder for Decoder {
                         self.dialect = Decoder::tells(d, id, &message, other_failed);
                     }
                     if len > d.max_len() {
-                        notes.push(format!(
-                            "length {len} is above the {} maximum of {} (accepted)",
-                            d.name(),
-                            d.max_len()
-                        ));
+                        notes.push(Note::PokerThAboveMaxLength { len, dialect: d });
                     }
                     if d == Dialect::PokerTh && len % 4 != 0 {
-                        notes.push(format!("length {len} is not a multiple of 4"));
+                        notes.push(Note::PokerThLengthNotAligned { len });
                     }
                     return Decoded {
                         type_name: Cow::Borrowed(message.type_name()),

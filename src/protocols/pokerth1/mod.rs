@@ -49,8 +49,8 @@ impl StreamDecoder for Decoder {
         ProtocolId::PokerTh1
     }
 
-    fn dialect(&self) -> Option<&'static str> {
-        Some(messages::DIALECT)
+    fn dialect(&self) -> Option<crate::protocols::Dialect> {
+        Some(crate::protocols::Dialect::PokerTh1)
     }
 
     fn frame(&self, _dir: Direction, buf: &[u8]) -> Framing {

@@ -20,11 +20,12 @@
 
 use super::messages::{schema, type_name, Message};
 use super::scan::{index_of, scan};
+use crate::protocols::Note;
 use prost::Message as _;
 use prost_reflect::{DynamicMessage, Kind, Value};
 
 /// Notes collected while parsing.
-pub type Notes = Vec<String>;
+pub type Notes = Vec<Note>;
 
 /// Decodes one envelope.
 pub fn parse(envelope: &[u8]) -> Result<(Message, Notes), String> {
@@ -58,10 +59,10 @@ pub fn parse(envelope: &[u8]) -> Result<(Message, Notes), String> {
         (None, _) => Some(set.swap_remove(0)),
     };
     for (n, _) in &set {
-        notes.push(format!(
-            "the envelope also carries field {n} ({}), ignored",
-            type_name(n - 1).unwrap_or("?")
-        ));
+        notes.push(Note::PokerTh1ExtraMessage {
+            field: *n,
+            name: type_name(n - 1).unwrap_or("?"),
+        });
     }
     let Some((field, body)) = chosen else {
         let Some(k) = kind else {
@@ -74,9 +75,7 @@ pub fn parse(envelope: &[u8]) -> Result<(Message, Notes), String> {
             ));
         }
         // A message type newer than protocol 5.1: kept as unknown fields.
-        notes.push(format!(
-            "message type {k} is not in PokerTH 1.x protocol 5.1: its fields are kept as unknown"
-        ));
+        notes.push(Note::PokerTh1UnknownType { kind: k });
         return Ok((
             Message::decoded(
                 k,
@@ -89,21 +88,17 @@ pub fn parse(envelope: &[u8]) -> Result<(Message, Notes), String> {
     };
     let from_field = field - 1;
     match kind {
-        None => notes.push(format!(
-            "the envelope has no messageType (required); field {field} is set"
-        )),
-        Some(k) if k != from_field => notes.push(format!(
-            "messageType {k} ({}) does not name the message set (field {field}, {})",
-            type_name(k).unwrap_or("unknown"),
-            type_name(from_field).unwrap_or("?")
-        )),
+        None => notes.push(Note::PokerTh1NoMessageType { field }),
+        Some(k) if k != from_field => notes.push(Note::PokerTh1TypeMismatch {
+            kind: k,
+            kind_name: type_name(k).unwrap_or("unknown"),
+            field,
+            field_name: type_name(from_field).unwrap_or("?"),
+        }),
         Some(_) => {}
     }
     for f in &envelope_unknown {
-        notes.push(format!(
-            "the envelope has field {} that protocol 5.1 does not define (kept)",
-            f.number()
-        ));
+        notes.push(Note::PokerTh1UnknownEnvelopeField { field: f.number() });
     }
     let name = type_name(from_field).unwrap_or("Unknown");
     // The one checker: the scan, over the message as prost re-encodes it

@@ -15,6 +15,7 @@ use super::framing::varint;
 use super::messages::definitions::{ENUMS, MESSAGES};
 use super::messages::is_card_field;
 use super::messages::schema::{FieldDef, Label, Ty};
+use crate::protocols::Note;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -104,12 +105,7 @@ pub fn index_of(name: &str) -> Option<usize> {
 /// repeated field's values together, no field outside the protocol, no
 /// singular field twice; such a message can be written out straight from
 /// its bytes ([`fields`] tells how to read them).
-pub fn scan(
-    index: usize,
-    bytes: &[u8],
-    path: &str,
-    notes: &mut Vec<String>,
-) -> Result<bool, String> {
+pub fn scan(index: usize, bytes: &[u8], path: &str, notes: &mut Vec<Note>) -> Result<bool, String> {
     let mut s = Scan {
         notes,
         canonical: true,
@@ -150,7 +146,7 @@ pub struct FieldInfo {
 
 /// The scan's state.
 struct Scan<'n> {
-    notes: &'n mut Vec<String>,
+    notes: &'n mut Vec<Note>,
     /// Fields in order, repeated ones together, nothing unknown, no
     /// singular field twice.
     canonical: bool,
@@ -206,9 +202,10 @@ impl Scan<'_> {
             let Some(f) = known else {
                 self.canonical = false;
                 pos = self.skip(b, pos, number, wire, path, depth)?;
-                self.notes.push(format!(
-                    "{path}: field {number} is not in protocol 5.1 (kept)"
-                ));
+                self.notes.push(Note::PokerTh1UnknownField {
+                    path: path.to_owned(),
+                    field: number,
+                });
                 continue;
             };
             if number < 128 {
@@ -248,11 +245,14 @@ impl Scan<'_> {
                 _ => pos = self.value(f, b, pos, &here)?,
             }
         }
-        let missing: Vec<String> = t
+        let missing: Vec<Note> = t
             .required
             .iter()
             .filter(|(n, _)| *n >= 128 || seen & 1 << n == 0)
-            .map(|(_, json)| format!("{path}: required field {json} is missing"))
+            .map(|(_, json)| Note::PokerTh1MissingField {
+                path: path.to_owned(),
+                field: json,
+            })
             .collect();
         self.notes.splice(first_note..first_note, missing);
         let _ = t.name;
@@ -276,15 +276,17 @@ impl Scan<'_> {
                 if let Some(values) = f.values {
                     let n = v as i32;
                     if !values.iter().any(|e| e.2 == n) {
-                        self.notes.push(format!(
-                            "{}: {n} is not a value of {}",
-                            here(),
-                            f.enum_name
-                        ));
+                        self.notes.push(Note::PokerTh1UnknownValue {
+                            path: here(),
+                            value: n,
+                            enumeration: f.enum_name,
+                        });
                     }
                 } else if f.card && v as u32 > 51 {
-                    self.notes
-                        .push(format!("{}: {} is not a card (0..51)", here(), v as u32));
+                    self.notes.push(Note::PokerTh1NotACard {
+                        path: here(),
+                        value: v as u32,
+                    });
                 }
                 Ok(next)
             }

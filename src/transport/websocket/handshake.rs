@@ -5,6 +5,7 @@
 //! a debugger needs (resource, subprotocol, extensions, whether the accept
 //! matches) is kept.
 
+use crate::protocols::Note;
 use base64::Engine;
 use nom::bytes::complete::{tag, take_until};
 use nom::IResult;
@@ -127,7 +128,7 @@ pub struct Upgrade {
     /// permessage-deflate, when accepted.
     pub deflate: Option<Deflate>,
     /// Notes: a missing or wrong accept, a missing upgrade field.
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
 }
 
 /// Whether `req` asks for a WebSocket upgrade.
@@ -146,16 +147,18 @@ pub fn upgrade(req: &Head<'_>, resp: &Head<'_>) -> Option<Upgrade> {
         req.field("Sec-WebSocket-Key"),
         resp.field("Sec-WebSocket-Accept"),
     ) {
-        (Some(key), Some(acc)) if accept_for(key) != acc.trim() => notes.push(format!(
-            "Sec-WebSocket-Accept {acc:?} does not answer the key (expected {:?})",
-            accept_for(key)
-        )),
-        (None, _) => notes.push("the request has no Sec-WebSocket-Key".into()),
-        (_, None) => notes.push("the response has no Sec-WebSocket-Accept".into()),
+        (Some(key), Some(acc)) if accept_for(key) != acc.trim() => {
+            notes.push(Note::WebSocketAcceptMismatch {
+                got: acc.to_owned(),
+                expected: accept_for(key),
+            })
+        }
+        (None, _) => notes.push(Note::WebSocketMissingKey),
+        (_, None) => notes.push(Note::WebSocketMissingAccept),
         _ => {}
     }
     if !resp.has_token("Upgrade", "websocket") {
-        notes.push("the response does not say Upgrade: websocket".into());
+        notes.push(Note::WebSocketMissingUpgrade);
     }
     let extensions = resp.field("Sec-WebSocket-Extensions").map(str::to_owned);
     let deflate = extensions.as_deref().and_then(deflate_params);

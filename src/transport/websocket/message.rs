@@ -10,6 +10,7 @@
 
 use super::frame::{unmask, Header, Opcode};
 use super::handshake::Deflate;
+use crate::protocols::Note;
 use flate2::{Decompress, FlushDecompress, Status};
 
 /// The largest message accepted after inflation (16 MiB).
@@ -40,7 +41,7 @@ pub enum Event {
         frames: u32,
         /// What a reader should know (an unmasked client frame, invalid
         /// UTF-8 in text, ...).
-        notes: Vec<String>,
+        notes: Vec<Note>,
     },
     /// A ping, pong or close frame.
     Control {
@@ -51,7 +52,7 @@ pub enum Event {
         /// A close frame's status code and reason.
         close: Option<(u16, String)>,
         /// Notes (a close code outside the allowed ranges, ...).
-        notes: Vec<String>,
+        notes: Vec<Note>,
     },
     /// A compressed data message that cannot be inflated: its deflate
     /// history is missing (the capture starts after the handshake, or a
@@ -93,7 +94,7 @@ struct Partial {
     /// Compressed, but there is nothing to inflate it with.
     uninflatable: bool,
     frames: u32,
-    notes: Vec<String>,
+    notes: Vec<Note>,
 }
 
 impl Assembler {
@@ -167,10 +168,10 @@ impl Assembler {
             (_, Some(key)) => {
                 unmask(&mut payload, key, 0);
                 if self.side == Side::Server {
-                    notes.push("a server frame is masked".to_owned());
+                    notes.push(Note::WebSocketMaskedServerFrame);
                 }
             }
-            (Side::Client, None) => notes.push("a client frame is not masked".to_owned()),
+            (Side::Client, None) => notes.push(Note::WebSocketUnmaskedClientFrame),
             (Side::Server, None) => {}
         }
         let compressible =
@@ -183,15 +184,10 @@ impl Assembler {
             {
                 self.uninflatable += 1;
                 if self.lost.is_none() {
-                    notes.push(
-                        "RSV1 (compressed) without permessage-deflate in the handshake".to_owned(),
-                    );
+                    notes.push(Note::WebSocketCompressedWithoutDeflate);
                 }
             } else {
-                notes.push(format!(
-                    "reserved bits {:#05b} set without an extension that uses them",
-                    h.rsv
-                ));
+                notes.push(Note::WebSocketReservedBits { rsv: h.rsv });
             }
         }
         match h.opcode {
@@ -199,11 +195,13 @@ impl Assembler {
             Opcode::Reserved(n) => Some(Event::Error(format!("unknown opcode {n:#x}"))),
             Opcode::Text | Opcode::Binary => {
                 if let Some(p) = self.partial.take() {
-                    notes.push(format!(
-                        "a new {} message before the last one ({} frames) ended: that one is lost",
-                        h.opcode.name(),
-                        p.frames
-                    ));
+                    notes.push(Note::WebSocketInterrupted {
+                        opcode: match h.opcode {
+                            Opcode::Text => "text",
+                            _ => "binary",
+                        },
+                        frames: p.frames,
+                    });
                 }
                 self.partial = Some(Partial {
                     opcode: h.opcode,
@@ -255,8 +253,7 @@ impl Assembler {
             }
         }
         if p.opcode == Opcode::Text && std::str::from_utf8(&p.payload).is_err() {
-            p.notes
-                .push("a text message that is not valid UTF-8".to_owned());
+            p.notes.push(Note::WebSocketTextNotUtf8);
         }
         Event::Message {
             opcode: p.opcode,
@@ -347,7 +344,7 @@ fn inflate(d: &mut Decompress, data: &[u8]) -> Result<Vec<u8>, String> {
 }
 
 /// A control frame's event: a close frame's code and reason checked.
-fn control(opcode: Opcode, payload: Vec<u8>, mut notes: Vec<String>) -> Event {
+fn control(opcode: Opcode, payload: Vec<u8>, mut notes: Vec<Note>) -> Event {
     let close = (opcode == Opcode::Close && payload.len() >= 2).then(|| {
         let code = u16::from_be_bytes([payload[0], payload[1]]);
         let reason = String::from_utf8_lossy(&payload[2..]).into_owned();
@@ -355,12 +352,12 @@ fn control(opcode: Opcode, payload: Vec<u8>, mut notes: Vec<String>) -> Event {
     });
     if opcode == Opcode::Close {
         match &close {
-            None if payload.len() == 1 => notes.push("a close frame of 1 byte".to_owned()),
+            None if payload.len() == 1 => notes.push(Note::WebSocketCloseOneByte),
             Some((code, _)) if !close_code_allowed(*code) => {
-                notes.push(format!("close code {code} is not one a peer may send"))
+                notes.push(Note::WebSocketCloseCode { code: *code })
             }
             Some(_) if std::str::from_utf8(&payload[2..]).is_err() => {
-                notes.push("the close reason is not valid UTF-8".to_owned())
+                notes.push(Note::WebSocketCloseReasonNotUtf8)
             }
             _ => {}
         }

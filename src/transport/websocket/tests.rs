@@ -4,6 +4,7 @@
 use super::frame::{header, unmask, Opcode, Read, MAX_FRAME};
 use super::handshake::{accept_for, parse_head, upgrade, Deflate, Parsed};
 use super::message::{close_code_allowed, Assembler, Event, Side, MAX_MESSAGE};
+use crate::protocols::Note;
 
 fn head(text: &str) -> super::handshake::Head<'_> {
     match parse_head(text.as_bytes()) {
@@ -86,11 +87,19 @@ fn the_rfc_6455_handshake_example() {
          Sec-WebSocket-Accept: AAAA\r\n\r\n",
     );
     let u = upgrade(&req, &bad).unwrap();
-    assert!(
-        u.notes[0].contains("does not answer the key"),
-        "{:?}",
-        u.notes
+    assert_eq!(
+        u.notes,
+        [Note::WebSocketAcceptMismatch {
+            got: "AAAA".into(),
+            expected: "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=".into()
+        }]
     );
+    assert_eq!(
+        u.notes[0].to_string(),
+        "Sec-WebSocket-Accept \"AAAA\" does not answer the key \
+         (expected \"s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\")"
+    );
+    assert_eq!(u.notes[0].code(), "websocket.accept_mismatch");
     // Not switching: no upgrade.
     assert!(upgrade(&req, &head("HTTP/1.1 400 Bad Request\r\n\r\n")).is_none());
     assert_eq!(
@@ -190,7 +199,7 @@ fn the_rfc_7692_deflate_examples() {
     let mut a = Assembler::new(Side::Server, None);
     let e = feed(&mut a, &frame(0xc1, None, &[0xf2, 0x00, 0x11, 0x00, 0x00]));
     assert!(
-        matches!(&e[0], Event::Message { compressed: false, notes, .. } if notes[0].contains("without permessage-deflate"))
+        matches!(&e[0], Event::Message { compressed: false, notes, .. } if notes[0] == Note::WebSocketCompressedWithoutDeflate)
     );
     // A gap with context takeover: later compressed messages are reported.
     let d = Deflate::default();
@@ -224,21 +233,27 @@ fn bad_frames_are_errors_or_notes() {
     let e = feed(&mut a, &frame(0x80, None, b"x"));
     assert!(matches!(&e[0], Event::Error(w) if w.contains("continuation")));
     let e = feed(&mut a, &frame(0xa2, None, b"x"));
-    assert!(matches!(&e[0], Event::Message { notes, .. } if notes[0].contains("reserved bits")));
+    assert!(
+        matches!(&e[0], Event::Message { notes, .. } if notes[..] == [Note::WebSocketReservedBits { rsv: 0b010 }])
+    );
     // Masked server frame, unmasked client frame.
     let e = feed(&mut a, &frame(0x82, Some([1, 2, 3, 4]), b"xy"));
     assert!(
-        matches!(&e[0], Event::Message { payload, notes, .. } if payload == b"xy" && notes[0].contains("masked"))
+        matches!(&e[0], Event::Message { payload, notes, .. } if payload == b"xy" && notes[..] == [Note::WebSocketMaskedServerFrame])
     );
     let mut c = Assembler::new(Side::Client, None);
     let e = feed(&mut c, &frame(0x82, None, b"xy"));
-    assert!(matches!(&e[0], Event::Message { notes, .. } if notes[0].contains("not masked")));
+    assert!(
+        matches!(&e[0], Event::Message { notes, .. } if notes[..] == [Note::WebSocketUnmaskedClientFrame])
+    );
     // Invalid UTF-8 in text, a close code outside the ranges.
     let e = feed(&mut a, &frame(0x81, None, &[0xff]));
-    assert!(matches!(&e[0], Event::Message { notes, .. } if notes[0].contains("UTF-8")));
+    assert!(
+        matches!(&e[0], Event::Message { notes, .. } if notes[..] == [Note::WebSocketTextNotUtf8])
+    );
     let e = feed(&mut a, &frame(0x88, None, &[0x03, 0xed, b'b', b'y', b'e']));
     assert!(
-        matches!(&e[0], Event::Control { close: Some((1005, r)), notes, .. } if r == "bye" && notes[0].contains("1005"))
+        matches!(&e[0], Event::Control { close: Some((1005, r)), notes, .. } if r == "bye" && notes[..] == [Note::WebSocketCloseCode { code: 1005 }])
     );
     assert!(close_code_allowed(1000) && close_code_allowed(4999) && !close_code_allowed(1006));
 }
@@ -364,7 +379,7 @@ proptest::proptest! {
         let mut take = |o: Out<'_>| {
             if let Out::Message { payload, mut notes, facts, .. } = o {
                 // The unwrapper's own note (the assembler knows no close).
-                notes.retain(|n| n != "sent after this direction's close frame");
+                notes.retain(|n| *n != Note::WebSocketAfterClose);
                 let opcode = (facts.frames == 1).then_some(facts.opcode);
                 got.push((payload.into_owned(), notes, facts.frames, facts.compressed, opcode));
             }

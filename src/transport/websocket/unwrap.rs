@@ -21,6 +21,7 @@ use super::handshake::Deflate;
 use super::message::{Assembler, Event, Side};
 use super::probe::{find_frames, Found};
 use crate::capture::Timestamp;
+use crate::protocols::Note;
 use std::borrow::Cow;
 use std::collections::VecDeque;
 
@@ -63,7 +64,7 @@ pub enum Out<'a> {
         at: At,
         payload: Cow<'a, [u8]>,
         facts: Facts,
-        notes: Vec<String>,
+        notes: Vec<Note>,
     },
     /// A ping, pong or close frame.
     Control {
@@ -72,7 +73,7 @@ pub enum Out<'a> {
         masked: bool,
         payload: Vec<u8>,
         close: Option<(u16, String)>,
-        notes: Vec<String>,
+        notes: Vec<Note>,
     },
     /// A compressed message that cannot be inflated (see
     /// [`Event::Uninflatable`]): `len` compressed bytes, and why its
@@ -532,9 +533,9 @@ impl Messages {
         // RFC 6455 5.5.1: after its close frame an endpoint sends nothing.
         let after_close = self.closed;
         self.closed |= h.opcode == Opcode::Close;
-        let late = |mut notes: Vec<String>| {
+        let late = |mut notes: Vec<Note>| {
             if after_close {
-                notes.push("sent after this direction's close frame".to_owned());
+                notes.push(Note::WebSocketAfterClose);
             }
             notes
         };
@@ -554,7 +555,7 @@ impl Messages {
             };
             let mut notes = Vec::new();
             if h.opcode == Opcode::Text && std::str::from_utf8(payload).is_err() {
-                notes.push("a text message that is not valid UTF-8".to_owned());
+                notes.push(Note::WebSocketTextNotUtf8);
             }
             out(Out::Message {
                 at: msg_at,

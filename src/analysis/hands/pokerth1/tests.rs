@@ -697,7 +697,7 @@ fn the_collector_builds_pokerth_1_streams_from_decoded_bytes() {
     let [h] = &hands[..] else {
         panic!("{} hands", hands.len())
     };
-    assert_eq!(h.dialect, Some("pokerth-1"));
+    assert_eq!(h.dialect, Some(crate::protocols::Dialect::PokerTh1));
     assert_eq!(h.protocol.name(), "pokerth");
     assert!(h.complete, "{:?}", h.notes);
     assert_eq!(h.table, Some(4));

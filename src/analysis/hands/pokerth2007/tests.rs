@@ -56,7 +56,7 @@ impl Script {
             error: None,
         };
         let body = Body::Message {
-            dialect: Some("pokerth-2007"),
+            dialect: Some(crate::protocols::Dialect::PokerTh2007),
             len: 8,
             decoded,
         };

@@ -131,7 +131,7 @@ fn replay(script: &str, capture: &str) -> (Option<u16>, Option<u16>) {
         };
         let bytes = unhex(hex);
         for d in decode_all(&mut dec, dir, &bytes) {
-            assert_eq!(d.notes, Vec::<String>::new(), "{}", d.type_name);
+            assert_eq!(d.notes, Vec::<Note>::new(), "{}", d.type_name);
         }
         sent.entry(key).or_default().extend_from_slice(&bytes);
     }

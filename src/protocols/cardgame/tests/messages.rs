@@ -9,7 +9,7 @@ use serde_json::json;
 /// fresh decoder gives the same with no error.
 fn clean(bytes: &[u8], name: &str) -> Message {
     let p = parse_message(bytes).expect("parses");
-    assert_eq!(p.notes, Vec::<String>::new());
+    assert_eq!(p.notes, Vec::<Note>::new());
     assert_eq!(p.message.type_name(), name);
     assert_eq!(p.message.opcode(), bytes[0]);
     let d = decode_fresh(bytes);
@@ -17,12 +17,18 @@ fn clean(bytes: &[u8], name: &str) -> Message {
         (d.type_name.as_ref(), d.type_id, &d.error),
         (name, u32::from(bytes[0]), &None)
     );
-    assert_eq!(d.notes, Vec::<String>::new());
+    assert_eq!(d.notes, Vec::<Note>::new());
     p.message
 }
 
+/// The texts of the notes of `bytes`.
 fn notes(bytes: &[u8]) -> Vec<String> {
-    parse_message(bytes).expect("parses").notes
+    texts(&parse_message(bytes).expect("parses").notes)
+}
+
+/// The codes of the notes of `bytes`.
+fn note_codes(bytes: &[u8]) -> Vec<&'static str> {
+    codes(&parse_message(bytes).expect("parses").notes)
 }
 
 fn loc(place: u8, detail: u8) -> Loc {
@@ -44,6 +50,7 @@ fn reset() {
     let m = clean(&[0x01, 0x00], "Reset");
     assert_eq!(m.summary(), "reset: opponent deals");
     assert_eq!(notes(&[0x01, 0x02]), ["deal: 2 is neither 0 nor 1"]);
+    assert_eq!(note_codes(&[0x01, 0x02]), ["cardgame.unknown_deal"]);
 }
 
 #[test]
@@ -128,6 +135,7 @@ fn odd_cards_and_places_are_notes() {
         ["card: 96 is past the last card id (95)"]
     );
     assert_eq!(notes(&[0x03, 1, 9, 0]), ["loc: unknown place 0x09"]);
+    assert_eq!(note_codes(&[0x03, 1, 9, 0]), ["cardgame.unknown_place"]);
     assert_eq!(
         notes(&[0x03, 1, 4, 1]),
         ["loc: detail 1 where the place has none (0)"]
@@ -286,6 +294,10 @@ fn score_oddities_are_notes() {
             "who: 2 is neither 0 nor 1",
             "total 5 is less than the increase 6"
         ]
+    );
+    assert_eq!(
+        note_codes(&[0x0a, 0x02, 0x00, 0x05, 0x00, 0x06, 0x00]),
+        ["cardgame.unknown_player", "cardgame.total_below_increase"]
     );
     assert_eq!(
         notes(&[0x0a, 0x00, 0x00, 0x05, 0x00, 0x05, 0x02, 0xff, b'a']),

@@ -11,7 +11,7 @@ mod robustness;
 mod state;
 
 use super::*;
-use crate::protocols::testkit::{shared_file as shared, unhex};
+use crate::protocols::testkit::{codes, shared_file as shared, texts, unhex};
 use crate::protocols::Decoded;
 
 /// Frames (checking the framing takes exactly `bytes`) and decodes with a

@@ -19,12 +19,13 @@ fn the_wrong_direction_is_noted() {
     let d = dec.decode(S2C, &[0x81, 3]);
     assert_eq!(d.error, None);
     assert_eq!(
-        d.notes,
+        texts(&d.notes),
         ["PlayCard is sent by the client, but this came from the server"]
     );
+    assert_eq!(codes(&d.notes), ["cardgame.wrong_direction"]);
     let d = dec.decode(C2S, &[0x09, 3]);
     assert_eq!(
-        d.notes,
+        texts(&d.notes),
         ["Stage is sent by the server, but this came from the client"]
     );
     // Not from the server: the stage is not followed.
@@ -70,7 +71,18 @@ fn scores_add_up_and_show_both_players() {
         serde_json::json!({"who": "recipient", "total": 120, "increase": 100, "what": "tricks"})
     );
     let d = dec.decode(S2C, &score(1, 90, 20, "last trick"));
-    assert_eq!(d.notes, ["total 90 is not the previous total 80 plus 20"]);
+    assert_eq!(
+        texts(&d.notes),
+        ["total 90 is not the previous total 80 plus 20"]
+    );
+    assert_eq!(
+        d.notes,
+        [Note::CardGameScoreNotCumulative {
+            total: 90,
+            previous: 80,
+            increase: 20
+        }]
+    );
     // A Reset may start a new game: totals start again.
     dec.decode(S2C, &[0x01, 0x00]);
     assert_eq!(dec.score(Who(1)), None);

@@ -8,15 +8,21 @@ use serde_json::json;
 /// Parses `bytes`, expecting no notes.
 fn clean(bytes: &[u8]) -> Message {
     let p = parse_event(bytes).expect("parses");
-    assert_eq!(p.notes, Vec::<String>::new());
+    assert_eq!(p.notes, Vec::<Note>::new());
     assert!(!p.implausible);
     p.message
 }
 
-/// Parses `bytes`, returning the notes and whether they are implausible.
+/// Parses `bytes`, returning the notes' texts and whether they are
+/// implausible.
 fn notes(bytes: &[u8]) -> (Vec<String>, bool) {
     let p = parse_event(bytes).expect("parses");
-    (p.notes, p.implausible)
+    (texts(&p.notes), p.implausible)
+}
+
+/// The codes of the notes of `bytes`.
+fn note_codes(bytes: &[u8]) -> Vec<&'static str> {
+    codes(&parse_event(bytes).expect("parses").notes)
 }
 
 fn s(text: &str) -> String {
@@ -261,9 +267,10 @@ fn say2_time_is_a_u64_shown_as_rfc3339() {
     };
     assert_eq!((m.time, m.time_utc), (u64::MAX, None));
     assert_eq!(
-        p.notes,
+        texts(&p.notes),
         vec![format!("time: {} is past the year 9999", u64::MAX)]
     );
+    assert_eq!(p.notes, [Note::GlsTimeOutOfRange { secs: u64::MAX }]);
 }
 
 #[test]
@@ -424,6 +431,7 @@ fn die_place() {
         &[b"C4\0", &[0, 0, 0, 2], &cstr("alice", 32), &[0, 0, 1, 0]],
     );
     assert_eq!(notes(&big).0, vec![s("die: 256 is not below 25")]);
+    assert_eq!(note_codes(&big), ["gls.die_out_of_range"]);
 }
 
 #[test]
@@ -437,7 +445,7 @@ fn a_field_without_nul_is_taken_whole() {
         })
     );
     assert_eq!(
-        p.notes,
+        texts(&p.notes),
         vec![s(
             "nick: no NUL in the 32-byte field; the whole field is taken"
         )]
@@ -451,16 +459,19 @@ fn a_field_without_nul_is_taken_whole() {
             s("loc: \"C44\" is outside A1..H8"),
         ]
     );
+    assert_eq!(note_codes(&loc), ["gls.no_nul", "gls.bad_location"]);
 }
 
 #[test]
 fn bad_magic_and_bad_utf8_are_notes() {
     let b = event(1, &[b"GLX\0", &cstr("0.0", 16), &cstr("gls", 32)]);
     assert_eq!(notes(&b), (vec![s("magic: \"GLX\", not \"GLS\"")], true));
+    assert_eq!(note_codes(&b), ["gls.bad_magic"]);
     let mut nick = cstr("", 32);
     nick[0] = 0xff;
     let p = parse_event(&event(7, &[&nick])).unwrap();
-    assert_eq!(p.notes, vec![s("nick: not valid UTF-8")]);
+    assert_eq!(texts(&p.notes), vec![s("nick: not valid UTF-8")]);
+    assert_eq!(p.notes, [Note::GlsInvalidUtf8 { field: "nick" }]);
     assert_eq!(
         p.message,
         Message::PlayerPart(Player {

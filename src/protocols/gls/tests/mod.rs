@@ -12,7 +12,7 @@ mod state;
 mod vectors;
 
 use super::*;
-use crate::protocols::testkit::{shared_file as shared, unhex};
+use crate::protocols::testkit::{codes, shared_file as shared, texts, unhex};
 use crate::protocols::Decoded;
 
 /// A `size`-byte C string field: `text`, a NUL, then zeros.

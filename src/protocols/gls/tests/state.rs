@@ -73,7 +73,7 @@ fn run(
         .map(|(dir, bytes)| {
             let d = dec.decode(*dir, bytes);
             assert_eq!(d.error, None);
-            (d.notes, dec.state())
+            (texts(&d.notes), dec.state())
         })
         .collect()
 }
@@ -181,12 +181,13 @@ fn the_wrong_direction_is_noted() {
     let mut dec = Decoder::new();
     let d = dec.decode(S2C, &protover());
     assert_eq!(
-        d.notes,
+        texts(&d.notes),
         ["Protover is sent by the client, but this came from the server"]
     );
+    assert_eq!(codes(&d.notes), ["gls.wrong_direction"]);
     let d = dec.decode(C2S, &die());
     assert_eq!(
-        d.notes,
+        texts(&d.notes),
         ["DiePlace is sent by the server, but this came from the client"]
     );
     assert_eq!(dec.state(), None);

@@ -63,7 +63,7 @@ fn every_vector_decodes_to_its_fields() {
         assert_eq!(d.type_id, type_id, "{line}");
         assert_eq!(json(&d), expected(&v["fields"]), "{line}");
         // The values are all in range; a fresh decoder only notes nothing.
-        assert_eq!(d.notes, Vec::<String>::new(), "{line}");
+        assert_eq!(d.notes, Vec::<Note>::new(), "{line}");
         // Field order is wire order, as in the vector (whose keys are in
         // wire order in its text; serde_json's map would sort them).
         let keys: Vec<String> = v["fields"].as_object().unwrap().keys().cloned().collect();

@@ -15,7 +15,7 @@ pub use wire::{Wire, WireKind};
 use super::framing::LengthConvention;
 use super::messages::{account, basic, hand, table, tourney};
 use super::messages::{Handshake, Message, Record, UnknownPacket};
-use crate::protocols::hex;
+use crate::protocols::{hex, Note};
 use nom::bytes::complete::{tag, take, take_while_m_n};
 use nom::number::complete::{be_u16, be_u8};
 use nom::{IResult, Parser};
@@ -42,7 +42,7 @@ pub struct Cx {
     /// How many packet lists enclose the packet being parsed.
     pub depth: u8,
     /// Notes so far.
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
     /// The attribute being parsed.
     pub field: &'static str,
     /// Why the parse failed, when a check (not a short read) failed.
@@ -62,7 +62,7 @@ impl Cx {
     }
 
     /// Adds a note.
-    pub fn note(&mut self, note: String) {
+    pub fn note(&mut self, note: Note) {
         self.notes.push(note);
     }
 
@@ -172,7 +172,7 @@ pub fn header(i: &[u8]) -> PResult<'_, Header> {
 /// or why it could not be decoded. Notes go to `cx`.
 pub fn parse_body(type_id: u8, body: &[u8], cx: &mut Cx) -> Result<Message, String> {
     let Some(spec) = spec(type_id) else {
-        cx.note(format!("unknown packet type {type_id}"));
+        cx.note(Note::PokerNetworkUnknownType { type_id });
         return Ok(Message::Unknown(UnknownPacket {
             type_id,
             raw: hex(body),
@@ -181,17 +181,10 @@ pub fn parse_body(type_id: u8, body: &[u8], cx: &mut Cx) -> Result<Message, Stri
     match (spec.parse)(body, cx) {
         Ok((rest, msg)) => {
             if !rest.is_empty() {
-                let shown = &rest[..rest.len().min(LEFTOVER_SHOWN)];
-                let more = if rest.len() > LEFTOVER_SHOWN {
-                    "..."
-                } else {
-                    ""
-                };
-                cx.note(format!(
-                    "{} leftover bytes after the last attribute: {}{more}",
-                    rest.len(),
-                    hex(shown)
-                ));
+                cx.note(Note::PokerNetworkLeftover {
+                    count: rest.len(),
+                    head: rest[..rest.len().min(LEFTOVER_SHOWN)].into(),
+                });
             }
             Ok(msg)
         }
@@ -224,7 +217,12 @@ pub(super) fn parse_nested<'a>(i: &'a [u8], cx: &mut Cx, k: usize) -> PResult<'a
         Ok(fields) => {
             let field = cx.field;
             for n in sub.notes {
-                cx.note(format!("{field}[{k}] ({name}): {n}"));
+                cx.note(Note::PokerNetworkInList {
+                    field,
+                    index: k,
+                    name,
+                    note: Box::new(n),
+                });
             }
             let type_name = Cow::Borrowed(fields.type_name());
             Ok((
@@ -252,7 +250,7 @@ pub struct Parsed {
     /// The message, or why it could not be decoded.
     pub result: Result<Message, String>,
     /// Notes.
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
 }
 
 /// Parses one whole packet `msg` (header included) whose length field

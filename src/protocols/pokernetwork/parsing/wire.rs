@@ -7,6 +7,7 @@ use super::{parse_nested, pyliteral, Cx, PResult};
 use crate::protocols::pokernetwork::messages::{
     self as m, BoolString, PlayerEntry, PnCard, Record, SitNGo,
 };
+use crate::protocols::Note;
 use nom::bytes::complete::take;
 use nom::multi::count;
 use nom::number::complete::{be_i32, be_u16, be_u32, be_u64, be_u8};
@@ -137,7 +138,7 @@ wire! {
     Bool -> bool, |i, cx| {
         let (i, b) = be_u8(i)?;
         if b > 1 {
-            cx.note(format!("`{}`: boolean byte {b}, taken as true", cx.field));
+            cx.note(Note::PokerNetworkBoolByte { field: cx.field, byte: b });
         }
         Ok((i, b != 0))
     }
@@ -148,7 +149,7 @@ wire! {
     YesNo -> SitNGo, |i, cx| {
         let (i, b) = be_u8(i)?;
         if b > 1 {
-            cx.note(format!("`{}`: byte {b} is neither 1 ('y') nor 0 ('n')", cx.field));
+            cx.note(Note::PokerNetworkYesNoByte { field: cx.field, byte: b });
         }
         Ok((i, SitNGo(b)))
     }
@@ -174,7 +175,7 @@ wire! {
         match serde_json::from_str(&s) {
             Ok(v) => Ok((i, v)),
             Err(e) => {
-                cx.note(format!("`{}`: not valid JSON ({e}), kept as text", cx.field));
+                cx.note(Note::PokerNetworkInvalidJson { field: cx.field, error: e.to_string() });
                 Ok((i, Value::String(s)))
             }
         }
@@ -188,7 +189,7 @@ wire! {
         match pyliteral::parse(&s) {
             Ok(v) => Ok((i, v)),
             Err(e) => {
-                cx.note(format!("`{}`: not a Python literal ({e}), kept as text", cx.field));
+                cx.note(Note::PokerNetworkInvalidLiteral { field: cx.field, error: e.to_string() });
                 Ok((i, Value::String(s)))
             }
         }
@@ -217,7 +218,7 @@ wire! {
         let cards: Vec<PnCard> = bytes.into_iter().map(PnCard::from_wire).collect();
         for c in &cards {
             if let PnCard::Invalid(b) = c {
-                cx.note(format!("`{}`: byte {b} is no card", cx.field));
+                cx.note(Note::PokerNetworkNotACard { field: cx.field, byte: *b });
             }
         }
         Ok((i, m::Cards(cards)))
@@ -271,7 +272,7 @@ wire! {
     /// See [`WireKind::Trail`].
     Trail -> Option<u32>, |i, cx| {
         if i.is_empty() {
-            cx.note(format!("`{}` not sent (the older layout)", cx.field));
+            cx.note(Note::PokerNetworkOlderLayout { field: cx.field });
             return Ok((i, None));
         }
         be_u32.map(Some).parse(i)
@@ -285,7 +286,7 @@ wire! {
         // filling the rest exactly.
         if let Ok((_, len)) = be_u16::<_, nom::error::Error<&[u8]>>(i) {
             if usize::from(len) + 2 == i.len() {
-                cx.note(format!("`{}` not sent (the older layout)", cx.field));
+                cx.note(Note::PokerNetworkOlderLayout { field: cx.field });
                 return Ok((i, None));
             }
         }
@@ -309,7 +310,7 @@ pub(super) fn utf8(bytes: &[u8], cx: &mut Cx) -> String {
     match std::str::from_utf8(bytes) {
         Ok(s) => s.to_owned(),
         Err(_) => {
-            cx.note(format!("`{}`: invalid UTF-8, replaced", cx.field));
+            cx.note(Note::PokerNetworkInvalidUtf8 { field: cx.field });
             String::from_utf8_lossy(bytes).into_owned()
         }
     }

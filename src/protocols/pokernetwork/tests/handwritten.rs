@@ -2,9 +2,9 @@
 //! money, players, json, bool strings, 255 values, cards, the hand history;
 //! and for unknown types, leftover bytes and inconsistent packets.
 
-use super::{decode3, decode_with, decoder, fields_json, message, unhex};
+use super::{codes, decode3, decode_with, decoder, fields_json, message, texts, unhex};
 use crate::protocols::pokernetwork::{Message, PnCard};
-use crate::protocols::Fields;
+use crate::protocols::{Fields, Note};
 use serde_json::json;
 
 #[test]
@@ -28,7 +28,7 @@ fn packet_list_with_a_nested_list() {
     ));
     let d = decode3(&bytes);
     assert_eq!(d.error, None);
-    assert_eq!(d.notes, Vec::<String>::new());
+    assert_eq!(d.notes, Vec::<Note>::new());
     assert_eq!(
         fields_json(&d),
         json!({"packets": [
@@ -171,10 +171,13 @@ fn json_attribute() {
     assert_eq!(fields_json(&d)["showdown_stack"], "{a:");
     assert_eq!(d.notes.len(), 1);
     assert!(
-        d.notes[0].starts_with("`showdown_stack`: not valid JSON ("),
+        d.notes[0]
+            .to_string()
+            .starts_with("`showdown_stack`: not valid JSON ("),
         "{:?}",
         d.notes
     );
+    assert_eq!(codes(&d.notes), ["pokernetwork.invalid_json"]);
 }
 
 #[test]
@@ -249,7 +252,14 @@ fn cards_named_face_down_and_unknown() {
         fields_json(&d),
         json!({"serial": 3, "game_id": 4, "cards": ["Ah", "Kd", "??", 63], "cards_face_down": [1]})
     );
-    assert_eq!(d.notes, vec!["`cards`: byte 63 is no card".to_owned()]);
+    assert_eq!(texts(&d.notes), ["`cards`: byte 63 is no card"]);
+    assert_eq!(
+        d.notes,
+        [Note::PokerNetworkNotACard {
+            field: "cards",
+            byte: 63
+        }]
+    );
     assert_eq!(d.fields.summary(), "player 3 cards Ah [Kd] ?? 63");
     match message(&d) {
         Message::PacketPokerPlayerCards(p) => {
@@ -287,7 +297,16 @@ fn hand_history_literals() {
     assert_eq!(fields_json(&d)["history"], "f0(");
     assert_eq!(fields_json(&d)["serial2name"], "");
     assert_eq!(d.notes.len(), 2, "{:?}", d.notes);
-    assert!(d.notes[0].starts_with("`history`: not a Python literal"));
+    assert!(d.notes[0]
+        .to_string()
+        .starts_with("`history`: not a Python literal"));
+    assert_eq!(
+        codes(&d.notes),
+        [
+            "pokernetwork.invalid_literal",
+            "pokernetwork.invalid_literal"
+        ]
+    );
 }
 
 #[test]
@@ -299,7 +318,8 @@ fn unknown_type_and_the_stream_goes_on() {
     assert_eq!(u.type_id, 240);
     assert_eq!(u.error, None);
     assert_eq!(fields_json(&u), json!({"raw": "abcdef"}));
-    assert_eq!(u.notes, vec!["unknown packet type 240".to_owned()]);
+    assert_eq!(texts(&u.notes), ["unknown packet type 240"]);
+    assert_eq!(codes(&u.notes), ["pokernetwork.unknown_packet_type"]);
     assert_eq!(u.fields.summary(), "unknown packet type 240, 3 bytes");
     let next = decode_with(&mut d, &unhex("390008000000650000004a"));
     assert_eq!(next.type_name, "PacketPokerFold");
@@ -312,9 +332,33 @@ fn leftover_bytes_are_a_note() {
     assert_eq!(d.error, None);
     assert_eq!(fields_json(&d), json!({"serial": 101, "game_id": 74}));
     assert_eq!(
-        d.notes,
-        vec!["2 leftover bytes after the last attribute: beef".to_owned()]
+        texts(&d.notes),
+        ["2 leftover bytes after the last attribute: beef"]
     );
+    assert_eq!(codes(&d.notes), ["pokernetwork.leftover_bytes"]);
+    // Past 32 bytes, the first 32 are shown.
+    let mut long = unhex("390030000000650000004a");
+    long.extend((0..40).map(|i| i as u8));
+    let d = decode3(&long);
+    let shown: String = (0..32).map(|i| format!("{i:02x}")).collect();
+    assert_eq!(
+        texts(&d.notes),
+        [format!(
+            "40 leftover bytes after the last attribute: {shown}..."
+        )]
+    );
+}
+
+#[test]
+fn a_note_inside_a_packet_list_names_the_packet_and_keeps_its_code() {
+    // A PacketList holding a fold with two leftover bytes.
+    let d = decode3(&unhex("0c000f000139000a000000650000004abeef"));
+    assert_eq!(d.error, None);
+    assert_eq!(
+        texts(&d.notes),
+        ["packets[0] (PacketPokerFold): 2 leftover bytes after the last attribute: beef"]
+    );
+    assert_eq!(codes(&d.notes), ["pokernetwork.leftover_bytes"]);
 }
 
 #[test]
@@ -348,17 +392,16 @@ fn odd_bytes_are_notes() {
     let d = decode3(&unhex("56000d000000010000000200036fff6b"));
     assert_eq!(d.error, None);
     assert_eq!(fields_json(&d)["message"], "o\u{fffd}k");
-    assert_eq!(
-        d.notes,
-        vec!["`message`: invalid UTF-8, replaced".to_owned()]
-    );
+    assert_eq!(texts(&d.notes), ["`message`: invalid UTF-8, replaced"]);
+    assert_eq!(codes(&d.notes), ["pokernetwork.invalid_utf8"]);
     // A boolean byte of 2 (PacketPokerTablePicker's last attribute).
     let d = decode3(&unhex("a50015000000010000000200000003000000040000000002"));
     assert_eq!(fields_json(&d)["auto_blind_ante"], json!(true));
     assert_eq!(
-        d.notes,
-        vec!["`auto_blind_ante`: boolean byte 2, taken as true".to_owned()]
+        texts(&d.notes),
+        ["`auto_blind_ante`: boolean byte 2, taken as true"]
     );
+    assert_eq!(codes(&d.notes), ["pokernetwork.bool_byte"]);
     // PacketPokerTourney (112) in the older layout with a sit_n_go byte of 7.
     let d = decode3(&unhex(concat!(
         "700031", "00000001", "00000001", "00000001", "00000001", "00000001", "00000001", "07",
@@ -369,11 +412,15 @@ fn odd_bytes_are_notes() {
     assert_eq!(fields_json(&d)["players_quota"], json!(2));
     assert_eq!(fields_json(&d).get("schedule_serial"), None);
     assert_eq!(
-        d.notes,
-        vec![
-            "`sit_n_go`: byte 7 is neither 1 ('y') nor 0 ('n')".to_owned(),
-            "`schedule_serial` not sent (the older layout)".to_owned()
+        texts(&d.notes),
+        [
+            "`sit_n_go`: byte 7 is neither 1 ('y') nor 0 ('n')",
+            "`schedule_serial` not sent (the older layout)"
         ]
+    );
+    assert_eq!(
+        codes(&d.notes),
+        ["pokernetwork.yes_no_byte", "pokernetwork.older_layout"]
     );
 }
 

@@ -16,7 +16,7 @@ use crate::protocols::{Decoded, Fields, Framing, StreamDecoder};
 use crate::reassembly::Direction;
 use serde_json::Value;
 
-pub(super) use crate::protocols::testkit::{shared_file, unhex};
+pub(super) use crate::protocols::testkit::{codes, shared_file, texts, unhex};
 
 /// A decoder that has seen both handshake lines of protocol `major`.
 pub(super) fn decoder(major: u8) -> Decoder {

@@ -273,7 +273,12 @@ fn every_class_decodes_bytes_assembled_from_the_seed() {
         let bytes = packet3(class.id, &payload);
         let d = decode3(&bytes);
         assert_eq!(d.error, None, "{}", class.name);
-        assert_eq!(d.notes, Vec::<String>::new(), "{}", class.name);
+        assert_eq!(
+            d.notes,
+            Vec::<crate::protocols::Note>::new(),
+            "{}",
+            class.name
+        );
         assert_eq!(d.type_name, class.name);
         assert_eq!(d.type_id, u32::from(class.id));
         assert_eq!(fields_json(&d), Value::Object(want), "{}", class.name);
@@ -310,6 +315,6 @@ fn the_older_layouts_decode_too_with_a_note() {
             .iter()
             .map(|n| format!("`{n}` not sent (the older layout)"))
             .collect();
-        assert_eq!(d.notes, notes, "{id}");
+        assert_eq!(super::texts(&d.notes), notes, "{id}");
     }
 }

@@ -5,7 +5,7 @@
 use super::{decoder, fields_json, packet2, packet3, unhex};
 use crate::protocols::pokernetwork::framing::{self, LengthConvention};
 use crate::protocols::pokernetwork::Decoder;
-use crate::protocols::{Framing, Invalid, StreamDecoder};
+use crate::protocols::{Dialect, Framing, Invalid, StreamDecoder};
 use crate::reassembly::Direction::{C2S, S2C};
 use serde_json::json;
 
@@ -32,7 +32,12 @@ fn decode_all(d: &mut Decoder, mut buf: &[u8]) -> Vec<String> {
         };
         let m = d.decode(S2C, &buf[..n]);
         assert_eq!(m.error, None, "{}", m.type_name);
-        assert_eq!(m.notes, Vec::<String>::new(), "{}", m.type_name);
+        assert_eq!(
+            m.notes,
+            Vec::<crate::protocols::Note>::new(),
+            "{}",
+            m.type_name
+        );
         names.push(m.type_name.into_owned());
         buf = &buf[n..];
     }
@@ -58,7 +63,7 @@ fn handshake_line() {
         json!({"version": "3.0", "major": 3, "minor": 0, "micro": 0})
     );
     assert_eq!(h.fields.summary(), "handshake CGI 003.000 (protocol 3.0)");
-    assert_eq!(d.dialect(), Some("pokernetwork"));
+    assert_eq!(d.dialect(), Some(Dialect::PokerNetwork));
     assert_eq!(d.convention(C2S), Some(LengthConvention::PayloadOnly));
 
     let mut d = Decoder::new();
@@ -67,7 +72,7 @@ fn handshake_line() {
         fields_json(&h),
         json!({"version": "2.2", "major": 2, "minor": 2, "micro": 0})
     );
-    assert_eq!(d.dialect(), Some("pokernetwork-2"));
+    assert_eq!(d.dialect(), Some(Dialect::PokerNetwork2));
     assert_eq!(d.convention(S2C), Some(LengthConvention::WithHeader));
 }
 
@@ -120,7 +125,7 @@ fn packets_under_protocol_3() {
 fn packets_under_protocol_2() {
     let buf = stream_of(packet2);
     let mut d = decoder(2);
-    assert_eq!(d.dialect(), Some("pokernetwork-2"));
+    assert_eq!(d.dialect(), Some(Dialect::PokerNetwork2));
     assert_eq!(
         decode_all(&mut d, &buf),
         ["PacketPokerFold", "PacketPokerRaise", "PacketPokerChat"]
@@ -141,8 +146,8 @@ fn packets_under_protocol_2() {
 #[test]
 fn the_convention_comes_from_the_packets_without_a_handshake() {
     for (make, dialect) in [
-        (packet3 as fn(u8, &[u8]) -> Vec<u8>, "pokernetwork"),
-        (packet2, "pokernetwork-2"),
+        (packet3 as fn(u8, &[u8]) -> Vec<u8>, Dialect::PokerNetwork),
+        (packet2, Dialect::PokerNetwork2),
     ] {
         let buf = stream_of(make);
         let mut d = Decoder::new();

@@ -116,7 +116,11 @@ fn every_vector_decodes_to_its_fields() {
         let bytes = unhex(v["hex"].as_str().unwrap());
         let d = decode3(&bytes);
         assert_eq!(d.error, None, "line {line} {class}");
-        assert_eq!(d.notes, Vec::<String>::new(), "line {line} {class}");
+        assert_eq!(
+            d.notes,
+            Vec::<crate::protocols::Note>::new(),
+            "line {line} {class}"
+        );
         assert_eq!(d.type_name, class, "line {line}");
         assert_eq!(
             u64::from(d.type_id),

@@ -48,10 +48,7 @@ pub enum Dialect {
 impl Dialect {
     /// The name used in records (`pokerth`, `pokerth-2007`).
     pub fn name(self) -> &'static str {
-        match self {
-            Dialect::PokerTh => "pokerth",
-            Dialect::PokerTh2007 => "pokerth-2007",
-        }
+        crate::protocols::Dialect::from(self).as_str()
     }
 
     /// The largest message the dialect's code sends (a note above it).
@@ -59,6 +56,15 @@ impl Dialect {
         match self {
             Dialect::PokerTh => 268,
             Dialect::PokerTh2007 => 256,
+        }
+    }
+}
+
+impl From<Dialect> for crate::protocols::Dialect {
+    fn from(d: Dialect) -> Self {
+        match d {
+            Dialect::PokerTh => crate::protocols::Dialect::PokerTh,
+            Dialect::PokerTh2007 => crate::protocols::Dialect::PokerTh2007,
         }
     }
 }

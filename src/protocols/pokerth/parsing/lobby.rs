@@ -24,9 +24,9 @@ pub(super) fn game_info_block<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, GameInf
     );
     let (i, proposed_gui_speed) = u16f(i, "proposed_gui_speed")?;
     if !(1..=11).contains(&proposed_gui_speed) {
-        n.push(format!(
-            "proposed_gui_speed {proposed_gui_speed} is outside 1..11"
-        ));
+        n.push(Note::PokerThGuiSpeed {
+            value: proposed_gui_speed,
+        });
     }
     let (i, player_action_timeout) = u16f(i, "player_action_timeout")?;
     let (i, first_small_blind) = u32f(i, "first_small_blind")?;
@@ -56,9 +56,11 @@ pub(super) fn init<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
     let (i, major) = u16f(i, "requested_version_major")?;
     let (i, minor) = u16f(i, "requested_version_minor")?;
     if !(2..=5).contains(&major) {
-        n.push(format!(
-            "requested version {major}.{minor} is not one PokerTH 0.6..0.7.1 sent (2.0..5.2)"
-        ));
+        n.push(Note::PokerThVersion {
+            dialect: Dialect::PokerTh,
+            major,
+            minor,
+        });
     }
     let (i, password_length) = u16f(i, "password_length")?;
     let (i, player_name_length) = u16f(i, "player_name_length")?;
@@ -235,7 +237,7 @@ pub(super) fn player_info<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
     let (i, ()) = reserved32(i, n)?;
     let avatar_type = player_flags.avatar_type();
     if player_flags.has_avatar() && avatar_type.0 == 0 {
-        n.push("player_flags: an avatar without an avatar type".into());
+        n.push(Note::PokerThAvatarWithoutType);
     }
     let (i, avatar_md5) = if player_flags.has_avatar() {
         let (i, m) = md5(i, "avatar_md5")?;

@@ -17,12 +17,13 @@
 //! allocated from it.
 
 use super::messages::*;
+use crate::protocols::Note;
 use nom::bytes::complete::take;
 use nom::number::complete::{be_u16, be_u32};
 use nom::IResult;
 
 /// Notes collected while parsing.
-pub type Notes = Vec<String>;
+pub type Notes = Vec<Note>;
 
 /// Why a message could not be parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,7 +59,10 @@ fn u32f<'a>(i: &'a [u8], field: &str) -> Res<'a, u32> {
 fn reserved16<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, ()> {
     let (i, v) = u16f(i, "a reserved field")?;
     if v != 0 {
-        n.push(format!("reserved field is 0x{v:04x}, not zero"));
+        n.push(Note::PokerThReserved {
+            value: v.into(),
+            bits: 16,
+        });
     }
     Ok((i, ()))
 }
@@ -66,7 +70,7 @@ fn reserved16<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, ()> {
 fn reserved32<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, ()> {
     let (i, v) = u32f(i, "a reserved field")?;
     if v != 0 {
-        n.push(format!("reserved field is 0x{v:08x}, not zero"));
+        n.push(Note::PokerThReserved { value: v, bits: 32 });
     }
     Ok((i, ()))
 }
@@ -74,7 +78,7 @@ fn reserved32<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, ()> {
 /// `len` bytes of `field`, then its zero padding to a multiple of 4. The
 /// padding may be cut short by the end of the message (the length not being
 /// a multiple of 4 is noted once, for the whole message).
-fn padded<'a>(i: &'a [u8], len: usize, field: &str, n: &mut Notes) -> Res<'a, &'a [u8]> {
+fn padded<'a>(i: &'a [u8], len: usize, field: &'static str, n: &mut Notes) -> Res<'a, &'a [u8]> {
     if i.len() < len {
         return fail(format!(
             "{field} ({len} bytes) runs past the end of the message ({} bytes left)",
@@ -85,29 +89,33 @@ fn padded<'a>(i: &'a [u8], len: usize, field: &str, n: &mut Notes) -> Res<'a, &'
     let pad = ((4 - len % 4) % 4).min(i.len());
     let (i, padding) = take::<_, _, Fail>(pad)(i)?;
     if padding.iter().any(|&b| b != 0) {
-        n.push(format!("the padding after {field} is not zero"));
+        n.push(Note::PokerThPadding { field });
     }
     Ok((i, data))
 }
 
 /// UTF-8 text; invalid sequences are replaced, with a note.
-fn text(bytes: &[u8], field: &str, n: &mut Notes) -> String {
+fn text(bytes: &[u8], field: &'static str, n: &mut Notes) -> String {
     match std::str::from_utf8(bytes) {
         Ok(s) => s.to_owned(),
         Err(_) => {
-            n.push(format!("{field} is not valid UTF-8 (shown lossily)"));
+            n.push(Note::PokerThInvalidUtf8 { field });
             String::from_utf8_lossy(bytes).into_owned()
         }
     }
 }
 
 /// A padded UTF-8 string of `len` bytes, noted when above `limit`.
-fn string<'a>(i: &'a [u8], len: u16, field: &str, limit: usize, n: &mut Notes) -> Res<'a, String> {
+fn string<'a>(
+    i: &'a [u8],
+    len: u16,
+    field: &'static str,
+    limit: usize,
+    n: &mut Notes,
+) -> Res<'a, String> {
     let (i, bytes) = padded(i, usize::from(len), field, n)?;
     if usize::from(len) > limit {
-        n.push(format!(
-            "{field} is {len} bytes long, above the limit of {limit}"
-        ));
+        n.push(Note::PokerThStringTooLong { field, len, limit });
     }
     Ok((i, text(bytes, field, n)))
 }
@@ -119,17 +127,21 @@ fn md5<'a>(i: &'a [u8], field: &str) -> Res<'a, String> {
 }
 
 /// A u16 card, noted when it is not 0..51.
-fn card<'a>(i: &'a [u8], field: &str, n: &mut Notes) -> Res<'a, PtCard> {
+fn card<'a>(i: &'a [u8], field: &'static str, n: &mut Notes) -> Res<'a, PtCard> {
     let (i, v) = u16f(i, field)?;
     if v > 51 {
-        n.push(format!("{field} {v} is not a card (0..51)"));
+        n.push(Note::PokerThNotACard { field, value: v });
     }
     Ok((i, PtCard(v)))
 }
 
-fn limit(n: &mut Notes, field: &str, value: u32, max: u32) {
+fn limit(n: &mut Notes, field: &'static str, value: u32, max: u32) {
     if value > max {
-        n.push(format!("{field} {value} is above the limit of {max}"));
+        n.push(Note::PokerThAboveLimit {
+            field,
+            value,
+            limit: max,
+        });
     }
 }
 
@@ -175,7 +187,10 @@ macro_rules! en {
         let (i, v) = u16f($i, $field)?;
         let e = $ty(v);
         if !e.is_known() {
-            $n.push(format!("{} {} is not a documented value", $field, v));
+            $n.push(Note::PokerThUnknownValue {
+                field: $field,
+                value: v.into(),
+            });
         }
         (i, e)
     }};
@@ -183,7 +198,10 @@ macro_rules! en {
         let (i, v) = u32f($i, $field)?;
         let e = $ty(v);
         if !e.is_known() {
-            $n.push(format!("{} {} is not a documented value", $field, v));
+            $n.push(Note::PokerThUnknownValue {
+                field: $field,
+                value: v,
+            });
         }
         (i, e)
     }};
@@ -195,11 +213,10 @@ macro_rules! flags {
         let (i, v) = u16f($i, $field)?;
         let f = $ty(v);
         if f.unknown_bits() != 0 {
-            $n.push(format!(
-                "{} has undocumented bits 0x{:04x}",
-                $field,
-                f.unknown_bits()
-            ));
+            $n.push(Note::PokerThUnknownFlags {
+                field: $field,
+                bits: f.unknown_bits(),
+            });
         }
         (i, f)
     }};
@@ -341,10 +358,7 @@ pub fn parse(d: Dialect, msg: &[u8]) -> Result<(Message, Notes), String> {
         match spec.size {
             // The 2007 code appended two zero bytes to these two messages.
             Size::Min(_) if d == Dialect::PokerTh2007 && rest == [0, 0] => {}
-            Size::Min(_) => notes.push(format!(
-                "{} bytes after the last field (legal: only a minimum length is checked)",
-                rest.len()
-            )),
+            Size::Min(_) => notes.push(Note::PokerThTrailingBytes { count: rest.len() }),
             Size::Exact(_) | Size::Fixed(_) => {
                 return Err(format!(
                     "{} bytes after the last field: the counts give {used} bytes, the header {len}",

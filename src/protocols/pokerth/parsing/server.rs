@@ -101,7 +101,7 @@ pub(super) fn statistics_changed<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Mess
     let (mut i, count) = u16f(i, "number_of_statistics")?;
     (i, ()) = reserved16(i, n)?;
     if count == 0 {
-        n.push("no statistics entries: the 0.7 reader rejects a count of 0".into());
+        n.push(Note::PokerThNoStatistics);
     }
     records_fit(i, count, 8, "statistics entries")?;
     let mut statistics = Vec::with_capacity(count.into());

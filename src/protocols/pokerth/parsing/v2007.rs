@@ -6,9 +6,11 @@ pub(super) fn join_game_2007<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message>
     let (i, major) = u16f(i, "requested_version_major")?;
     let (i, minor) = u16f(i, "requested_version_minor")?;
     if major != 1 {
-        n.push(format!(
-            "requested version {major}.{minor} is not the 2007 protocol's 1.x"
-        ));
+        n.push(Note::PokerThVersion {
+            dialect: Dialect::PokerTh2007,
+            major,
+            minor,
+        });
     }
     let (i, password_length) = u16f(i, "password_length")?;
     let (i, player_flags) = flags!(i, n, PlayerFlags2007, "player_flags");
@@ -47,14 +49,15 @@ pub(super) fn join_game_ack_2007<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Mess
         PLAYERS_LIMIT,
     );
     if number_of_players > 0 && your_player_number >= number_of_players {
-        n.push(format!(
-            "your_player_number {your_player_number} is not below number_of_players {number_of_players}"
-        ));
+        n.push(Note::PokerThPlayerNumber {
+            number: your_player_number,
+            players: number_of_players,
+        });
     }
     if !(1..=11).contains(&proposed_gui_speed) {
-        n.push(format!(
-            "proposed_gui_speed {proposed_gui_speed} is outside 1..11"
-        ));
+        n.push(Note::PokerThGuiSpeed {
+            value: proposed_gui_speed,
+        });
     }
     Ok((
         i,

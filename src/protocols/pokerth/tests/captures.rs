@@ -89,7 +89,10 @@ fn lengths(v: &Value) -> Vec<usize> {
 
 /// Decodes every connection of a capture's truth; returns the dialects and
 /// the number of messages each way.
-fn decode_capture(name: &str, chunk: usize) -> Vec<(Option<&'static str>, usize, usize)> {
+fn decode_capture(
+    name: &str,
+    chunk: usize,
+) -> Vec<(Option<crate::protocols::Dialect>, usize, usize)> {
     let truth = testdata(&format!("{name}.pcap.json"));
     let expect = testdata(&format!("{name}.expect.json"));
     let conns = truth["connections"].as_array().unwrap();
@@ -115,9 +118,9 @@ fn decode_capture(name: &str, chunk: usize) -> Vec<(Option<&'static str>, usize,
 fn session_capture_decodes_completely() {
     let r = decode_capture("session", 1460);
     assert_eq!(r.len(), 2);
-    assert_eq!(r[0].0, Some("pokerth"));
+    assert_eq!(r[0].0, Some(crate::protocols::Dialect::PokerTh));
     assert!(r[0].1 > 40 && r[0].2 > 200, "{r:?}");
-    assert_eq!(r[1], (Some("pokerth"), 1, 1)); // Init, Error
+    assert_eq!(r[1], (Some(crate::protocols::Dialect::PokerTh), 1, 1)); // Init, Error
 }
 
 #[test]
@@ -125,13 +128,13 @@ fn lossy_capture_decodes_completely() {
     // mtu 300: the reassembler hands over pieces of at most 260 bytes.
     let r = decode_capture("lossy", 260);
     assert_eq!(r.len(), 1);
-    assert_eq!(r[0].0, Some("pokerth"));
+    assert_eq!(r[0].0, Some(crate::protocols::Dialect::PokerTh));
 }
 
 #[test]
 fn port9999_capture_decodes_completely() {
     let r = decode_capture("port9999", 3);
-    assert_eq!(r[0].0, Some("pokerth"));
+    assert_eq!(r[0].0, Some(crate::protocols::Dialect::PokerTh));
     let expect = testdata("port9999.expect.json");
     let s2c = names(&expect["connections"][0]["s2c"]);
     assert!(s2c.iter().any(|n| n == "EndOfGame"));
@@ -143,9 +146,9 @@ fn port9999_capture_decodes_completely() {
 fn pokerth_2007_capture_decodes_completely() {
     let r = decode_capture("session-2007", 1460);
     assert_eq!(r.len(), 2);
-    assert_eq!(r[0].0, Some("pokerth-2007"));
-    assert_eq!(r[1], (Some("pokerth-2007"), 1, 1)); // Join Game, Error
-                                                    // The 2007 Join Game and Player Joined carry two extra bytes.
+    assert_eq!(r[0].0, Some(crate::protocols::Dialect::PokerTh2007));
+    assert_eq!(r[1], (Some(crate::protocols::Dialect::PokerTh2007), 1, 1)); // Join Game, Error
+                                                                            // The 2007 Join Game and Player Joined carry two extra bytes.
     let truth = testdata("session-2007.pcap.json");
     let c2s = lengths(&truth["connections"][0]["c2s"]);
     assert_eq!(c2s[0] % 4, 2);
@@ -157,7 +160,7 @@ fn midstream_capture_decodes_from_where_it_starts() {
     assert_eq!(cut["source"], "midstream-full.pcap");
     // The full session decodes.
     let r = decode_capture("midstream-full", 1460);
-    assert_eq!(r[0].0, Some("pokerth"));
+    assert_eq!(r[0].0, Some(crate::protocols::Dialect::PokerTh));
     // From the cut on, with a fresh decoder, as a capture without the Init.
     let truth = testdata("midstream-full.pcap.json");
     let expect = testdata("midstream-full.expect.json");
@@ -194,6 +197,6 @@ fn midstream_capture_decodes_from_where_it_starts() {
         counts.push(decoded.len());
     }
     // The first server message left is Statistics Changed (a pokerth-only type).
-    assert_eq!(dec.dialect(), Some("pokerth"));
+    assert_eq!(dec.dialect(), Some(crate::protocols::Dialect::PokerTh));
     assert!(counts.iter().all(|&n| n > 40), "{counts:?}");
 }

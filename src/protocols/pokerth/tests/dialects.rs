@@ -23,7 +23,7 @@ fn pokerth_2007_join_game_with_its_two_extra_bytes() {
     assert_eq!(d.error, None);
     assert!(d.notes.is_empty(), "{:?}", d.notes);
     assert_eq!(d.type_name, "JoinGame");
-    assert_eq!(dec.dialect(), Some("pokerth-2007"));
+    assert_eq!(dec.dialect(), Some(crate::protocols::Dialect::PokerTh2007));
     let f = fields_json(&d);
     assert_eq!(f["requested_version"], "1.0");
     assert_eq!(f["name"], "Alice");
@@ -46,7 +46,7 @@ fn pokerth_2007_join_game_ack_is_24_bytes() {
     assert_eq!(d.error, None, "{:?}", d.notes);
     assert_eq!(d.type_name, "JoinGameAck");
     // Init Ack (2) must be 16 bytes: only the 2007 reading parses.
-    assert_eq!(dec.dialect(), Some("pokerth-2007"));
+    assert_eq!(dec.dialect(), Some(crate::protocols::Dialect::PokerTh2007));
     assert_eq!(fields_json(&d)["start_cash"], 2000);
     // The spec's 12 is an error that says why.
     let mut dec = Decoder::with_dialect(Dialect::PokerTh2007);
@@ -95,7 +95,7 @@ fn undecided_streams_read_as_pokerth_and_switch_when_only_2007_parses() {
     let d = decode_one(&mut dec, &msg(7, &[0, 1, 0, 5, 0, 0, 0, 40]));
     assert_eq!(d.error, None);
     assert_eq!(d.type_name, "PlayersAction");
-    assert_eq!(dec.dialect(), Some("pokerth-2007"));
+    assert_eq!(dec.dialect(), Some(crate::protocols::Dialect::PokerTh2007));
     // Now type 6 reads as 2007.
     let d = decode_one(&mut dec, &msg(6, &[0, 1, 0, 2]));
     assert_eq!(d.type_name, "PlayersTurn");
@@ -110,7 +110,7 @@ fn undecided_streams_read_as_pokerth_and_switch_when_only_2007_parses() {
 fn pokerth_only_types_decide_pokerth() {
     let mut dec = Decoder::new();
     decode_one(&mut dec, &msg(32, &[0, 0, 3, 0xe9]));
-    assert_eq!(dec.dialect(), Some("pokerth"));
+    assert_eq!(dec.dialect(), Some(crate::protocols::Dialect::PokerTh));
     assert_eq!(dec.current_dialect(), Some(Dialect::PokerTh));
 }
 

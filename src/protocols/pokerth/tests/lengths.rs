@@ -73,9 +73,10 @@ fn long_end_of_hand_is_accepted_with_a_note() {
     let d = decode_one(&mut dec, &m);
     assert_eq!(d.error, None);
     assert_eq!(
-        d.notes,
+        texts(&d.notes),
         ["length 328 is above the pokerth maximum of 268 (accepted)"]
     );
+    assert_eq!(codes(&d.notes), ["pokerth.above_max_length"]);
     assert_eq!(
         fields_json(&d)["player_result_records"][9]["player_id"],
         1009
@@ -123,9 +124,10 @@ fn trailing_bytes_are_a_note_only_where_the_code_checks_a_minimum() {
     let d = decode_one(&mut dec, &init);
     assert_eq!(d.error, None);
     assert_eq!(
-        d.notes,
+        texts(&d.notes),
         ["4 bytes after the last field (legal: only a minimum length is checked)"]
     );
+    assert_eq!(d.notes, [Note::PokerThTrailingBytes { count: 4 }]);
     // Chat Text's counts give its exact length.
     let mut chat = unhex("02010014000003ea0005000068656c6c6f000000");
     chat.extend_from_slice(&[0, 0, 0, 0]);
@@ -140,11 +142,15 @@ fn nonzero_padding_and_reserved_bytes_are_notes() {
     let d = decode_one(&mut dec, &unhex("02010014000003ea0005000168656c6c6f00ff00"));
     assert_eq!(d.error, None);
     assert_eq!(
-        d.notes,
+        texts(&d.notes),
         [
             "reserved field is 0x0001, not zero",
             "the padding after text is not zero"
         ]
+    );
+    assert_eq!(
+        codes(&d.notes),
+        ["pokerth.reserved_not_zero", "pokerth.padding_not_zero"]
     );
 }
 
@@ -154,7 +160,8 @@ fn invalid_utf8_is_shown_lossily_with_a_note() {
     let d = decode_one(&mut dec, &msg(514, &[0, 3, 0, 0, b'a', 0xff, b'b', 0]));
     assert_eq!(d.error, None);
     assert_eq!(fields_json(&d)["text"], "a\u{fffd}b");
-    assert_eq!(d.notes, ["text is not valid UTF-8 (shown lossily)"]);
+    assert_eq!(texts(&d.notes), ["text is not valid UTF-8 (shown lossily)"]);
+    assert_eq!(codes(&d.notes), ["pokerth.invalid_utf8"]);
 }
 
 #[test]
@@ -163,7 +170,8 @@ fn missing_final_padding_is_a_note() {
     let d = decode_one(&mut dec, &msg(512, &[0, 2, 0, 0, b'h', b'i']));
     assert_eq!(d.error, None);
     assert_eq!(fields_json(&d)["text"], "hi");
-    assert_eq!(d.notes, ["length 10 is not a multiple of 4"]);
+    assert_eq!(texts(&d.notes), ["length 10 is not a multiple of 4"]);
+    assert_eq!(codes(&d.notes), ["pokerth.length_not_aligned"]);
 }
 
 #[test]
@@ -193,7 +201,17 @@ fn undocumented_values_are_numbers_with_a_note() {
     let d = decode_one(&mut dec, &msg(256, &[0, 9, 0, 0]));
     assert_eq!(d.error, None);
     assert_eq!(fields_json(&d)["remove_reason"], 9);
-    assert_eq!(d.notes, ["remove_reason 9 is not a documented value"]);
+    assert_eq!(
+        texts(&d.notes),
+        ["remove_reason 9 is not a documented value"]
+    );
+    assert_eq!(
+        d.notes,
+        [Note::PokerThUnknownValue {
+            field: "remove_reason",
+            value: 9
+        }]
+    );
 }
 
 #[test]
@@ -202,7 +220,8 @@ fn out_of_range_cards_are_numbers_with_a_note() {
     let d = decode_one(&mut dec, &msg(97, &[0, 60, 0, 0]));
     assert_eq!(d.error, None);
     assert_eq!(fields_json(&d)["turn_card"], 60);
-    assert_eq!(d.notes, ["turn_card 60 is not a card (0..51)"]);
+    assert_eq!(texts(&d.notes), ["turn_card 60 is not a card (0..51)"]);
+    assert_eq!(codes(&d.notes), ["pokerth.not_a_card"]);
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 use super::messages::*;
 use super::*;
-use crate::protocols::testkit::unhex;
+use crate::protocols::testkit::{codes, texts, unhex};
 use crate::protocols::Probe;
 use serde_json::Value;
 

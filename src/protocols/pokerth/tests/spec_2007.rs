@@ -26,7 +26,7 @@ fn join_game_with_the_two_extra_bytes() {
         }),
     );
     assert_eq!(s, "JoinGame v1.2 player \"Bot 7\" (computer)");
-    assert_eq!(dec.dialect(), Some("pokerth-2007"));
+    assert_eq!(dec.dialect(), Some(crate::protocols::Dialect::PokerTh2007));
 }
 
 #[test]

@@ -45,7 +45,7 @@ fn init_without_avatar() {
         }),
     );
     assert_eq!(s, "Init v4.1 player \"Ann\", with password");
-    assert_eq!(dec.dialect(), Some("pokerth"));
+    assert_eq!(dec.dialect(), Some(crate::protocols::Dialect::PokerTh));
 }
 
 #[test]
@@ -153,7 +153,7 @@ fn game_list_new() {
         }),
     );
     assert_eq!(s, "game list new: game 300 \"Hi\" 2/6 players, created");
-    assert_eq!(dec.dialect(), Some("pokerth"));
+    assert_eq!(dec.dialect(), Some(crate::protocols::Dialect::PokerTh));
 }
 
 #[test]

@@ -140,5 +140,5 @@ fn game_list_new_summary() {
         d.fields.summary(),
         "game list new: game 7 \"Friday\" 3/10 players, created"
     );
-    assert_eq!(dec.dialect(), Some("pokerth"));
+    assert_eq!(dec.dialect(), Some(crate::protocols::Dialect::PokerTh));
 }

@@ -114,7 +114,12 @@ fn every_reference_vector_decodes_to_its_fields() {
         assert!(!d.fields.summary().is_empty());
         let id = u16::from_be_bytes([bytes[0], bytes[1]]);
         if (16..1024).contains(&id) || ty == "Init" {
-            assert_eq!(dec.dialect(), Some("pokerth"), "line {}: {ty}", n + 1);
+            assert_eq!(
+                dec.dialect(),
+                Some(crate::protocols::Dialect::PokerTh),
+                "line {}: {ty}",
+                n + 1
+            );
         }
         types.insert(d.type_id);
         lines += 1;

@@ -18,9 +18,6 @@ use std::borrow::Cow;
 
 pub use schema::schema;
 
-/// The dialect name in records.
-pub const DIALECT: &str = "pokerth-1";
-
 /// One decoded PokerTH 1.x message: the envelope's `messageType` and the
 /// one sub-message it carried.
 ///

@@ -79,8 +79,17 @@ fn unknown_fields_are_kept_with_a_note() {
     len_field(21, b"hi", &mut body);
     let d = decode(&envelope(2, &body));
     assert_eq!(d.error, None);
-    assert_eq!(d.notes.len(), 2, "{:?}", d.notes);
-    assert!(d.notes[0].contains("field 20"), "{:?}", d.notes);
+    assert_eq!(
+        texts(&d.notes),
+        [
+            "Init: field 20 is not in protocol 5.1 (kept)",
+            "Init: field 21 is not in protocol 5.1 (kept)"
+        ]
+    );
+    assert_eq!(
+        codes(&d.notes),
+        ["pokerth1.unknown_field", "pokerth1.unknown_field"]
+    );
     let f = serde_json::to_value(&d.fields).unwrap();
     assert_eq!(f["nick_name"], "eve");
     assert_eq!(
@@ -99,11 +108,11 @@ fn a_newer_message_type_is_kept_not_an_error() {
     assert_eq!(d.error, None);
     assert_eq!(d.type_name, "Unknown");
     assert_eq!(d.type_id, 90);
-    assert!(
-        d.notes[0].contains("not in PokerTH 1.x protocol 5.1"),
-        "{:?}",
-        d.notes
+    assert_eq!(
+        texts(&d.notes),
+        ["message type 90 is not in PokerTH 1.x protocol 5.1: its fields are kept as unknown"]
     );
+    assert_eq!(d.notes, [Note::PokerTh1UnknownType { kind: 90 }]);
     let f = serde_json::to_value(&d.fields).unwrap();
     assert_eq!(f["unknown_fields"][0]["number"], 91);
 }
@@ -121,10 +130,13 @@ fn a_type_that_does_not_name_its_message_is_noted() {
     let d = Decoder::new().decode(C2S, &m);
     assert_eq!(d.type_name, "InitAck");
     assert!(
-        d.notes.iter().any(|n| n.contains("does not name")),
+        d.notes
+            .iter()
+            .any(|n| n.to_string().contains("does not name")),
         "{:?}",
         d.notes
     );
+    assert!(codes(&d.notes).contains(&"pokerth1.message_type_mismatch"));
 }
 
 #[test]
@@ -141,15 +153,22 @@ fn values_outside_the_protocol_are_notes() {
     let d = decode(&framed("082efa020408011010"));
     assert!(d.notes.is_empty(), "{:?}", d.notes);
     let d = decode(&framed("082efa020408011040"));
-    assert!(d.notes[0].contains("not a card"), "{:?}", d.notes);
+    assert_eq!(
+        texts(&d.notes),
+        ["DealTurnCard.turn_card: 64 is not a card (0..51)"]
+    );
+    assert_eq!(codes(&d.notes), ["pokerth1.not_a_card"]);
     assert_eq!(serde_json::to_value(&d.fields).unwrap()["turn_card"], 64);
     let d = decode(&envelope(41, &[0x08, 0x01, 0x10, 0x02, 0x18, 0x09]));
     assert_eq!(d.type_name, "PlayersTurn");
     assert!(
-        d.notes[0].contains("9 is not a value of NetGameState"),
+        d.notes[0]
+            .to_string()
+            .contains("9 is not a value of NetGameState"),
         "{:?}",
         d.notes
     );
+    assert_eq!(codes(&d.notes), ["pokerth1.unknown_value"]);
     assert_eq!(serde_json::to_value(&d.fields).unwrap()["game_state"], 9);
 }
 

@@ -156,9 +156,11 @@ fn missing_required_fields_are_notes() {
         );
         for (note, field) in got.notes.iter().zip(&required) {
             assert!(
-                note.contains(&format!("required field {field} is missing")),
+                note.to_string()
+                    .contains(&format!("required field {field} is missing")),
                 "{note}"
             );
+            assert_eq!(note.code(), "pokerth1.missing_field");
         }
         assert_eq!(
             serde_json::to_value(&got.fields).unwrap(),

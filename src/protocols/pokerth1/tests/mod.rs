@@ -8,7 +8,8 @@ mod probe;
 mod spec;
 
 use super::*;
-use crate::protocols::testkit::unhex;
+use crate::protocols::testkit::{codes, texts, unhex};
+use crate::protocols::Note;
 use serde_json::Value;
 
 const C2S: Direction = Direction::C2S;
