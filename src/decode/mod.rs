@@ -23,7 +23,9 @@ use crate::capture::Timestamp;
 use crate::detect::{self, Overrides, Verdict};
 use crate::pipeline::{Items, Render, Work};
 use crate::protocols::{self, Dialect, ProtocolId, StreamDecoder};
-use crate::reassembly::{Direction, EndReason, Event, GapReason, Sink, StreamInfo};
+use crate::reassembly::{
+    Direction, EndReason, Event, GapReason, OwnedEvent, Sink, StreamEvent, StreamInfo,
+};
 use crate::transport::websocket::connection::{self, Recognised};
 use crate::transport::Transport;
 use direction::{Ctx, DirDecoder};
@@ -84,27 +86,9 @@ impl Default for DecodeConfig {
     }
 }
 
-/// An event of a stream still being detected, kept to be replayed with
-/// the key of the step that brought it (`key`).
-enum Pending {
-    Data {
-        key: u64,
-        dir: Direction,
-        offset: u64,
-        bytes: Vec<u8>,
-        frame: u64,
-        ts: Timestamp,
-    },
-    Gap {
-        key: u64,
-        dir: Direction,
-        offset: u64,
-        len: u64,
-        reason: GapReason,
-        frame: u64,
-        ts: Timestamp,
-    },
-}
+/// An event of a stream still being detected (data or a gap), kept to be
+/// replayed, with the key of the step that brought it.
+type Pending = (u64, OwnedEvent);
 
 /// A stream's phase. The decoding directions are inline, not boxed: a
 /// stream's state is then one allocation (the [`Stream`] box), which
@@ -322,14 +306,15 @@ impl<S: RecordSink> DecodeStage<S> {
                 if queue.capacity() == 0 {
                     queue.reserve_exact(1);
                 }
-                queue.push(Pending::Data {
-                    key: self.key,
+                let ev = StreamEvent::Data {
+                    stream,
                     dir,
                     offset,
                     bytes: bytes.to_vec(),
                     frame,
                     ts,
-                });
+                };
+                queue.push((self.key, ev));
                 self.hold(stream);
                 self.try_detect(stream, false);
             }
@@ -380,15 +365,16 @@ impl<S: RecordSink> DecodeStage<S> {
         match &mut s.phase {
             Phase::Detecting { sealed, queue, .. } => {
                 sealed[dir.index()] = true;
-                queue.push(Pending::Gap {
-                    key: self.key,
+                let ev = StreamEvent::Gap {
+                    stream,
                     dir,
                     offset,
                     len,
                     reason,
                     frame,
                     ts,
-                });
+                };
+                queue.push((self.key, ev));
                 self.hold(stream);
             }
             Phase::Decoding { dec, dirs } => {
@@ -493,32 +479,28 @@ impl<S: RecordSink> DecodeStage<S> {
         // Each queued event's records take the key of the step that
         // brought it: they go back to their place in capture order.
         let now = self.key;
-        for p in queue {
+        for (key, ev) in queue {
             self.assign();
-            match p {
-                Pending::Data {
-                    key,
+            self.key = key;
+            match ev {
+                StreamEvent::Data {
                     dir,
                     offset,
                     bytes,
                     frame,
                     ts,
-                } => {
-                    self.key = key;
-                    self.data(stream, dir, offset, &bytes, frame, ts)
-                }
-                Pending::Gap {
-                    key,
+                    ..
+                } => self.data(stream, dir, offset, &bytes, frame, ts),
+                StreamEvent::Gap {
                     dir,
                     offset,
                     len,
                     reason,
                     frame,
                     ts,
-                } => {
-                    self.key = key;
-                    self.gap(stream, dir, offset, len, reason, frame, ts)
-                }
+                    ..
+                } => self.gap(stream, dir, offset, len, reason, frame, ts),
+                _ => {}
             }
         }
         self.assign();

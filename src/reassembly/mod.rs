@@ -222,16 +222,21 @@ impl StreamInfo {
     }
 }
 
-/// What the reassembler tells its [`Sink`].
-#[derive(Debug)]
-pub enum Event<'a> {
-    Start(&'a StreamInfo),
+/// What the reassembler tells its [`Sink`], generic over how the bytes
+/// (`B`) and the stream's information (`I`) are held: an [`Event`]
+/// borrows them (the reassembler lends its own), an [`OwnedEvent`] owns
+/// them (kept to be handed on later, as the decode stage keeps the events
+/// of a stream still being detected). It is the one representation of
+/// delivered bytes, gaps and stream ends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StreamEvent<B, I> {
+    Start(I),
     Data {
         stream: u64,
         dir: Direction,
         /// Offset of `bytes[0]` in this direction's byte stream (gaps count).
         offset: u64,
-        bytes: &'a [u8],
+        bytes: B,
         /// The frame the bytes came from, and its time.
         frame: u64,
         ts: Timestamp,
@@ -260,7 +265,7 @@ pub enum Event<'a> {
         ts: Timestamp,
     },
     End {
-        info: &'a StreamInfo,
+        info: I,
         reason: EndReason,
         /// The frame that ended the stream (the RST, the second FIN) and its
         /// time; for timeout, eviction and end of capture, the stream's
@@ -272,7 +277,100 @@ pub enum Event<'a> {
     /// reuse of its 4-tuple, end of capture): its final statistics, with the
     /// late packets that came after [`Event::End`] (such as the last ACK
     /// after the FINs). Comes exactly once per stream, after `End`.
-    Closed(&'a StreamInfo),
+    Closed(I),
+}
+
+/// An event as the reassembler hands it over, borrowing its bytes.
+pub type Event<'a> = StreamEvent<&'a [u8], &'a StreamInfo>;
+
+/// An event that owns its bytes and stream information.
+pub type OwnedEvent = StreamEvent<Vec<u8>, Box<StreamInfo>>;
+
+impl<B, I> StreamEvent<B, I> {
+    /// The same event with its bytes made by `bytes` and its stream
+    /// information by `info` (borrowing from this one, or copying).
+    pub fn map<'s, B2, I2>(
+        &'s self,
+        bytes: impl FnOnce(&'s B) -> B2,
+        info: impl FnOnce(&'s I) -> I2,
+    ) -> StreamEvent<B2, I2> {
+        match self {
+            StreamEvent::Start(i) => StreamEvent::Start(info(i)),
+            StreamEvent::Data {
+                stream,
+                dir,
+                offset,
+                bytes: b,
+                frame,
+                ts,
+            } => StreamEvent::Data {
+                stream: *stream,
+                dir: *dir,
+                offset: *offset,
+                bytes: bytes(b),
+                frame: *frame,
+                ts: *ts,
+            },
+            &StreamEvent::Gap {
+                stream,
+                dir,
+                offset,
+                len,
+                reason,
+                frame,
+                ts,
+            } => StreamEvent::Gap {
+                stream,
+                dir,
+                offset,
+                len,
+                reason,
+                frame,
+                ts,
+            },
+            &StreamEvent::Conflict {
+                stream,
+                dir,
+                offset,
+                len,
+                frame,
+                ts,
+            } => StreamEvent::Conflict {
+                stream,
+                dir,
+                offset,
+                len,
+                frame,
+                ts,
+            },
+            StreamEvent::End {
+                info: i,
+                reason,
+                frame,
+                ts,
+            } => StreamEvent::End {
+                info: info(i),
+                reason: *reason,
+                frame: *frame,
+                ts: *ts,
+            },
+            StreamEvent::Closed(i) => StreamEvent::Closed(info(i)),
+        }
+    }
+}
+
+impl OwnedEvent {
+    /// The event, borrowing from this one.
+    pub fn as_event(&self) -> Event<'_> {
+        self.map(|b| b.as_slice(), |i| &**i)
+    }
+}
+
+impl Event<'_> {
+    /// The event, owning copies of its bytes and stream information.
+    pub fn to_owned_event(&self) -> OwnedEvent {
+        self.map(|b| b.to_vec(), |i| Box::new((*i).clone()))
+    }
 }
 
 /// Receives the reassembler's events. Any `FnMut(Event)` is a sink.
