@@ -211,6 +211,8 @@ pub struct DecodeStage<S: RecordSink> {
     /// The key of the step being handled (`key` differs from it while
     /// queued events are replayed).
     step_key: u64,
+    /// The key of the step in which a stream last stopped holding back.
+    last_release: Option<u64>,
     order: Reorder,
     sink: S,
 }
@@ -224,6 +226,7 @@ impl<S: RecordSink> DecodeStage<S> {
             assigned: 0,
             key: 0,
             step_key: 0,
+            last_release: None,
             order: Reorder::default(),
             sink,
         }
@@ -290,6 +293,8 @@ impl<S: RecordSink> DecodeStage<S> {
         let Some(s) = self.streams.get_mut(&stream) else {
             return;
         };
+        // Only a stream that may hold records back notes its steps.
+        let holding = matches!(s.phase, Phase::Detecting { .. } | Phase::WebSocket(_));
         match &mut s.phase {
             Phase::Detecting {
                 prefix,
@@ -343,8 +348,10 @@ impl<S: RecordSink> DecodeStage<S> {
                 r.3 = ts;
             }
         }
-        if let Some(s) = self.streams.get_mut(&stream) {
-            s.brought(frame, self.key);
+        if holding {
+            if let Some(s) = self.streams.get_mut(&stream) {
+                s.brought(frame, self.key);
+            }
         }
     }
 
@@ -362,6 +369,8 @@ impl<S: RecordSink> DecodeStage<S> {
         let Some(s) = self.streams.get_mut(&stream) else {
             return;
         };
+        // Only a stream that may hold records back notes its steps.
+        let holding = matches!(s.phase, Phase::Detecting { .. } | Phase::WebSocket(_));
         match &mut s.phase {
             Phase::Detecting { sealed, queue, .. } => {
                 sealed[dir.index()] = true;
@@ -400,8 +409,10 @@ impl<S: RecordSink> DecodeStage<S> {
                 self.out.push(r);
             }
         }
-        if let Some(s) = self.streams.get_mut(&stream) {
-            s.brought(frame, self.key);
+        if holding {
+            if let Some(s) = self.streams.get_mut(&stream) {
+                s.brought(frame, self.key);
+            }
         }
     }
 
@@ -473,6 +484,7 @@ impl<S: RecordSink> DecodeStage<S> {
         if !carried {
             if let Some(key) = s.held.take() {
                 s.released = Some(self.step_key);
+                self.last_release = s.released;
                 self.order.release(key, stream);
             }
         }
@@ -522,6 +534,7 @@ impl<S: RecordSink> DecodeStage<S> {
             }
             if let Some(key) = s.held.take() {
                 s.released = Some(self.step_key);
+                self.last_release = s.released;
                 self.order.release(key, stream);
             }
         }
@@ -588,6 +601,17 @@ impl<S: RecordSink> DecodeStage<S> {
     /// Gives the records of `out` not keyed yet the current key.
     fn assign(&mut self) {
         let key = self.key;
+        let late = self.order.oldest_hold().is_some() || self.last_release == Some(self.step_key);
+        if !late {
+            // No stream holds records back: every record takes the key.
+            for r in &mut self.out[self.assigned..] {
+                if r.order == 0 {
+                    r.order = key;
+                }
+            }
+            self.assigned = self.out.len();
+            return;
+        }
         for r in &mut self.out[self.assigned..] {
             if r.order == 0 {
                 r.order = match self.streams.get(&r.stream) {
@@ -652,6 +676,7 @@ impl<S: RecordSink> DecodeStage<S> {
         if cannot {
             if let Some(key) = s.held.take() {
                 s.released = Some(self.step_key);
+                self.last_release = s.released;
                 self.order.release(key, stream);
             }
             return;
