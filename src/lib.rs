@@ -21,8 +21,48 @@
 //! - [`output`] holds the shared formatting; the subcommands are the
 //!   binary's (`src/cli/`, `src/main.rs`), not the library's.
 //!
+//! - [`pipeline`] runs them: one [`pipeline::Pipeline`] per input, its
+//!   connections shared out over worker threads, the output merged back
+//!   in capture order whatever the number of threads.
+//!
 //! ARCHITECTURE.md at the top of the repository is the map: the pipeline,
 //! the record, the shape of a protocol module, and where each thing lives.
+//!
+//! # Embedding
+//!
+//! A program that wants the poker hands of a capture runs a pipeline whose
+//! workers each decode their connections and collect hands
+//! ([`analysis::hands::HandCollector`]); the hands come back in capture
+//! order, on the calling thread:
+//!
+//! ```no_run
+//! use cardshark::analysis::hands::{Hand, HandCollector};
+//! use cardshark::decode::{DecodeConfig, DecodeStage};
+//! use cardshark::pipeline::Pipeline;
+//! use std::ops::ControlFlow;
+//!
+//! let mut hands: Vec<Hand> = Vec::new();
+//! let done = Pipeline::open("game.pcap")?
+//!     .threads(4)
+//!     .run(
+//!         || DecodeStage::new(DecodeConfig::default(), HandCollector::new()),
+//!         &mut |hand: Hand, _: &[u8]| {
+//!             hands.push(hand);
+//!             ControlFlow::Continue(())
+//!         },
+//!     )?;
+//! for h in &hands {
+//!     println!("{}: {} seats, pot {}", h.id(), h.seats.len(), h.total_pot());
+//! }
+//! for warning in done.summary.warnings() {
+//!     eprintln!("{warning}");
+//! }
+//! # Ok::<(), cardshark::capture::CaptureError>(())
+//! ```
+//!
+//! Records ([`decode::Record`], the JSON record contract) come the same way
+//! from a [`pipeline::Render`] of one's own (see the [`pipeline`] docs),
+//! and game-state timelines from [`analysis::timeline::TimelineCollector`].
 
 pub mod analysis;
 pub mod capture;

@@ -44,9 +44,13 @@ pub trait RecordSink {
 /// What a stream turned out to be.
 #[derive(Debug, Clone)]
 pub struct StreamReport {
+    /// The stream's final statistics.
     pub info: StreamInfo,
+    /// Why it ended.
     pub reason: EndReason,
+    /// The protocol detected or forced, if any.
     pub protocol: Option<ProtocolId>,
+    /// The protocol's dialect, once known.
     pub dialect: Option<Dialect>,
     /// What carried the protocol's messages over TCP.
     pub transport: Transport,
@@ -218,6 +222,7 @@ pub struct DecodeStage<S: RecordSink> {
 }
 
 impl<S: RecordSink> DecodeStage<S> {
+    /// A decode stage handing its records to `sink`.
     pub fn new(config: DecodeConfig, sink: S) -> Self {
         DecodeStage {
             config,

@@ -13,10 +13,15 @@ use std::net::SocketAddr;
 pub struct Record {
     /// The capture frame that completed the message (or caused the event).
     pub frame: u64,
+    /// That frame's time.
     pub ts: Timestamp,
+    /// The stream (TCP connection), numbered from 0 in order of first appearance.
     pub stream: u64,
+    /// Which way the message went.
     pub dir: Direction,
+    /// The sender's address and port.
     pub src: SocketAddr,
+    /// The receiver's address and port.
     pub dst: SocketAddr,
     /// Offset of the message (or event) in its direction's byte stream.
     pub offset: u64,
@@ -25,6 +30,7 @@ pub struct Record {
     /// How the message travelled, when a transport wrapped it (WebSocket);
     /// `None` for plain TCP. Boxed: most records have none.
     pub carried: Option<Box<Carried>>,
+    /// What the record is: a message or an event.
     pub body: Body,
     /// The record's place in capture order: twice the number of the flow
     /// table's step that made it ([`crate::reassembly::Sink::step`]), plus
@@ -55,24 +61,38 @@ pub enum WsEvent {
     /// The HTTP/1.1 upgrade (`websocket_upgrade`), recorded at the
     /// server's `101` response; absent when the capture starts after it.
     Upgrade {
+        /// The request's resource (`/pokerthwebsocket`).
         resource: String,
+        /// The subprotocol the server chose, if any.
         subprotocol: Option<String>,
+        /// The extensions the server accepted (`permessage-deflate; ...`).
         extensions: Option<String>,
         /// The request's and the response's bytes.
         len: u64,
+        /// What was odd about it.
         notes: Vec<Note>,
     },
     /// A ping, pong or close frame (`websocket_ping`, `websocket_pong`,
     /// `websocket_close`): its payload, a close's code and reason.
     Control {
+        /// Ping, pong or close.
         opcode: Opcode,
+        /// Whether the frame was masked (a client's must be).
         masked: bool,
+        /// The frame's payload, unmasked.
         payload: Vec<u8>,
+        /// A close frame's status code and reason.
         close: Option<(u16, String)>,
+        /// What was odd about it.
         notes: Vec<Note>,
     },
     /// A frame that could not be used (`websocket_error`): its size and why.
-    Error { len: u64, why: String },
+    Error {
+        /// The frame's size.
+        len: u64,
+        /// Why it could not be used.
+        why: String,
+    },
 }
 
 /// How a stream's protocol was chosen (`inspect`'s `detection`).
@@ -111,18 +131,34 @@ impl std::fmt::Display for How {
 pub enum Body {
     /// A message: protocol, dialect, size and what it says.
     Message {
+        /// The protocol's dialect, once known.
         dialect: Option<Dialect>,
+        /// The message's length in its stream.
         len: u64,
+        /// What the protocol's decoder made of it.
         decoded: Decoded,
     },
     /// A TCP connection was first seen.
     StreamStart,
     /// It ended.
-    StreamEnd { reason: EndReason },
+    StreamEnd {
+        /// Why it ended.
+        reason: EndReason,
+    },
     /// Bytes the capture does not hold.
-    Gap { len: u64, reason: GapReason },
+    Gap {
+        /// How many bytes are missing.
+        len: u64,
+        /// Why.
+        reason: GapReason,
+    },
     /// Bytes no decoder could place: how many, and why.
-    UnknownData { len: u64, reason: String },
+    UnknownData {
+        /// How many bytes.
+        len: u64,
+        /// Why they could not be decoded.
+        reason: String,
+    },
     /// A WebSocket event (boxed: rare).
     WebSocket(Box<WsEvent>),
 }

@@ -7,26 +7,20 @@
 
 use super::CaptureSummary;
 use crate::capture::{CaptureReader, Timestamp};
-use crate::link::{LinkDecoder, TcpFlags, TcpSegment};
+use crate::link::{LinkDecoder, TcpSegment};
 use crate::reassembly::conn::Conns;
 use crate::reassembly::flows::{Action, Flows, Opening, Step};
 use crate::reassembly::{Config, EndReason, FlowId, Sink};
-use std::net::SocketAddr;
 
 /// A step as a batch holds it; a segment's payload is the batch's
-/// `bytes[start..end]`.
+/// `bytes[start..end]` (its `seg.payload` is left empty).
+#[derive(Clone, Copy)]
 enum Owned {
     Open(Opening),
     Segment {
         frame: u64,
         ts: Timestamp,
-        src: SocketAddr,
-        dst: SocketAddr,
-        seq: u32,
-        ack: u32,
-        flags: TcpFlags,
-        window: u16,
-        missing: u32,
+        seg: TcpSegment<'static>,
         start: usize,
         end: usize,
     },
@@ -111,22 +105,16 @@ impl Batch {
     fn push(&mut self, step: Step<'_>, at: (usize, usize)) {
         let what = match step.action {
             Action::Open(info) => Owned::Open(info),
-            Action::Segment { frame, ts, seg } => {
-                let (start, end) = at;
-                Owned::Segment {
-                    frame,
-                    ts,
-                    src: seg.src,
-                    dst: seg.dst,
-                    seq: seg.seq,
-                    ack: seg.ack,
-                    flags: seg.flags,
-                    window: seg.window,
-                    missing: seg.missing,
-                    start,
-                    end,
-                }
-            }
+            Action::Segment { frame, ts, seg } => Owned::Segment {
+                frame,
+                ts,
+                seg: TcpSegment {
+                    payload: &[],
+                    ..*seg
+                },
+                start: at.0,
+                end: at.1,
+            },
             Action::Expire { reason, evicted } => Owned::Expire { reason, evicted },
         };
         self.entries.push(Entry {
@@ -144,51 +132,34 @@ impl Batch {
             if i % WARM_AHEAD == 0 {
                 self.warm(i, conns, sink);
             }
-            let e = &mut self.entries[i];
-            let taken = Owned::Expire {
-                reason: EndReason::Eof,
-                evicted: false,
-            };
-            let (seq, slot, stream) = (e.seq, e.slot, e.stream);
+            let e = &self.entries[i];
             let seg;
-            let action = match std::mem::replace(&mut e.what, taken) {
-                Owned::Open(info) => Action::Open(info),
-                Owned::Expire { reason, evicted } => Action::Expire { reason, evicted },
+            let action = match &e.what {
+                &Owned::Open(opening) => Action::Open(opening),
+                &Owned::Expire { reason, evicted } => Action::Expire { reason, evicted },
                 Owned::Segment {
                     frame,
                     ts,
-                    src,
-                    dst,
-                    seq,
-                    ack,
-                    flags,
-                    window,
-                    missing,
+                    seg: s,
                     start,
                     end,
                 } => {
                     seg = TcpSegment {
-                        src,
-                        dst,
-                        seq,
-                        ack,
-                        flags,
-                        window,
-                        payload: &self.bytes[start..end],
-                        missing,
+                        payload: &self.bytes[*start..*end],
+                        ..*s
                     };
                     Action::Segment {
-                        frame,
-                        ts,
+                        frame: *frame,
+                        ts: *ts,
                         seg: &seg,
                     }
                 }
             };
             let step = Step {
-                seq,
-                slot,
+                seq: e.seq,
+                slot: e.slot,
                 hash: 0,
-                stream,
+                stream: e.stream,
                 action,
             };
             conns.apply(step, config, sink);

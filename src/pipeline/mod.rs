@@ -70,12 +70,17 @@ use std::ops::ControlFlow;
 pub struct CaptureSummary {
     /// The input as the user named it (`-` for standard input).
     pub file: String,
+    /// pcap or pcapng.
     pub format: CaptureFormat,
     /// Frames read (packet records).
     pub frames: u64,
+    /// The first frame's time.
     pub first: Option<Timestamp>,
+    /// The last frame's time.
     pub last: Option<Timestamp>,
+    /// What the link stage counted (frames per link type, TCP, not TCP, malformed).
     pub link: LinkStats,
+    /// What the flow table and the connections counted.
     pub reassembly: ReassemblyStats,
     /// The first frame the link stage could not take apart, and why.
     pub first_malformed: Option<(u64, String)>,
@@ -164,7 +169,9 @@ impl CaptureSummary {
 /// to a range of `bytes`, which the sink is given beside it.
 #[derive(Debug)]
 pub struct Items<T> {
+    /// The items, each with its key, in key order.
     pub keyed: Vec<(u64, T)>,
+    /// The bytes the items were rendered to (an item names its range).
     pub bytes: Vec<u8>,
 }
 
@@ -195,10 +202,12 @@ impl<T> Items<T> {
         }
     }
 
+    /// True when there is no item.
     pub fn is_empty(&self) -> bool {
         self.keyed.is_empty()
     }
 
+    /// Removes every item and byte, keeping the room.
     pub fn clear(&mut self) {
         self.keyed.clear();
         self.bytes.clear();
@@ -228,6 +237,7 @@ pub trait Work: Sink {
 /// [`DecodeStage`](crate::decode::DecodeStage) over a `Render` is a
 /// `Work`.
 pub trait Render: crate::decode::RecordSink + Send {
+    /// What the worker makes of its records.
     type Item: Send;
     /// Moves the items made so far to `into`.
     fn take(&mut self, into: &mut Items<Self::Item>);
@@ -236,7 +246,9 @@ pub trait Render: crate::decode::RecordSink + Send {
 /// What a pass gives back: the summary and the workers, with whatever
 /// they gathered (one per thread).
 pub struct Finished<W> {
+    /// What the pass read and counted.
     pub summary: CaptureSummary,
+    /// The workers' [`Work`]s, in worker order, with what they gathered.
     pub workers: Vec<W>,
 }
 

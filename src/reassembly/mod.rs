@@ -93,12 +93,14 @@ pub enum Direction {
 }
 
 impl Direction {
+    /// 0 for [`Direction::C2S`], 1 for [`Direction::S2C`]: the index of per-direction arrays.
     pub fn index(self) -> usize {
         match self {
             Direction::C2S => 0,
             Direction::S2C => 1,
         }
     }
+    /// The other direction.
     pub fn reverse(self) -> Direction {
         match self {
             Direction::C2S => Direction::S2C,
@@ -160,6 +162,7 @@ pub enum GapReason {
 }
 
 impl GapReason {
+    /// `acked_unseen`, `buffer_full`, `truncated` or `closed`, as in the record contract.
     pub fn as_str(self) -> &'static str {
         match self {
             GapReason::AckedUnseen => "acked_unseen",
@@ -181,6 +184,7 @@ pub struct DirStats {
     pub delivered: u64,
     /// Gap events and the bytes they stand for.
     pub gaps: u64,
+    /// Bytes the gaps stand for.
     pub gap_bytes: u64,
     /// Segments whose payload had been seen already (wholly or in part),
     /// or lay before the point where a mid-connection capture picked the
@@ -198,14 +202,20 @@ pub struct DirStats {
 pub struct StreamInfo {
     /// 0-based stream index, in order of first appearance.
     pub id: u64,
+    /// The client (the SYN's sender, or guessed; see `roles_from_handshake`).
     pub client: SocketAddr,
+    /// The server.
     pub server: SocketAddr,
     /// True when the roles come from the handshake (the SYN's sender is the
     /// client); false when guessed (the higher port is the client).
     pub roles_from_handshake: bool,
+    /// The frame the stream was first seen in.
     pub first_frame: u64,
+    /// That frame's time.
     pub start: Timestamp,
+    /// The stream's latest frame.
     pub last_frame: u64,
+    /// The latest time seen on the stream.
     pub last: Timestamp,
     /// Indexed by [`Direction::index`].
     pub dirs: [DirStats; 2],
@@ -214,9 +224,11 @@ pub struct StreamInfo {
 }
 
 impl StreamInfo {
+    /// The counters of direction `d`.
     pub fn dir(&self, d: Direction) -> &DirStats {
         &self.dirs[d.index()]
     }
+    /// Seconds from the first to the latest time seen.
     pub fn duration(&self) -> f64 {
         self.last.seconds_since(self.start)
     }
@@ -230,47 +242,69 @@ impl StreamInfo {
 /// delivered bytes, gaps and stream ends.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StreamEvent<B, I> {
+    /// A connection (a stream) was first seen: what is known of it.
     Start(I),
+    /// Bytes of one direction, in order.
     Data {
+        /// The stream.
         stream: u64,
+        /// Which way the bytes went.
         dir: Direction,
         /// Offset of `bytes[0]` in this direction's byte stream (gaps count).
         offset: u64,
+        /// The bytes.
         bytes: B,
-        /// The frame the bytes came from, and its time.
+        /// The frame the bytes came from.
         frame: u64,
+        /// That frame's time.
         ts: Timestamp,
     },
+    /// Bytes the capture does not hold: delivery goes on after them.
     Gap {
+        /// The stream.
         stream: u64,
+        /// Which way the bytes went.
         dir: Direction,
+        /// Offset of the first missing byte.
         offset: u64,
+        /// How many bytes are missing.
         len: u64,
+        /// Why they are missing.
         reason: GapReason,
-        /// The frame whose arrival made the gap certain, and its time.
+        /// The frame whose arrival made the gap certain.
         frame: u64,
+        /// That frame's time.
         ts: Timestamp,
     },
-    /// At most one per segment, after the segment's fresh bytes (if any)
-    /// were handled.
+    /// A retransmission whose bytes differ from the first copy (which
+    /// wins). At most one per segment, after the segment's fresh bytes (if
+    /// any) were handled.
     Conflict {
+        /// The stream.
         stream: u64,
+        /// Which way the bytes went.
         dir: Direction,
-        /// Stream offset of the first differing byte, and how many bytes of
-        /// the segment overlapped earlier copies (compared or not).
+        /// Stream offset of the first differing byte.
         offset: u64,
+        /// How many bytes of the segment overlapped earlier copies
+        /// (compared or not).
         len: u64,
-        /// The retransmitted segment's frame, and its time.
+        /// The retransmitted segment's frame.
         frame: u64,
+        /// That frame's time.
         ts: Timestamp,
     },
+    /// The stream is over: its statistics.
     End {
+        /// What is known of the stream, its counters final but for late
+        /// packets.
         info: I,
+        /// Why it ended.
         reason: EndReason,
-        /// The frame that ended the stream (the RST, the second FIN) and its
-        /// time; for timeout, eviction and end of capture, the stream's
-        /// last frame and time.
+        /// The frame that ended the stream (the RST, the second FIN); for
+        /// timeout, eviction and end of capture, the stream's last frame.
         frame: u64,
+        /// That frame's time.
         ts: Timestamp,
     },
     /// The stream's connection left the flow table (idle expiry, flow cap,
@@ -375,6 +409,7 @@ impl Event<'_> {
 
 /// Receives the reassembler's events. Any `FnMut(Event)` is a sink.
 pub trait Sink {
+    /// One event.
     fn event(&mut self, ev: Event<'_>);
 
     /// The events that follow, up to the next call, come from the flow
@@ -428,13 +463,16 @@ impl Default for Config {
 /// Capture-wide reassembly counters.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ReassemblyStats {
+    /// TCP segments taken in.
     pub segments: u64,
+    /// Streams opened.
     pub streams: u64,
     /// Live streams flushed to respect `max_flows` (ended streams dropped
     /// to make room are not counted).
     pub flows_evicted: u64,
     /// Holes given up because buffering reached `max_buffered_per_dir`, and their bytes.
     pub buffer_overflows: u64,
+    /// Bytes of the holes given up that way.
     pub buffer_overflow_bytes: u64,
 }
 
@@ -464,6 +502,7 @@ pub struct Reassembler {
 }
 
 impl Reassembler {
+    /// A reassembler with these limits.
     pub fn new(config: Config) -> Self {
         Reassembler {
             flows: Flows::new(config.clone()),
