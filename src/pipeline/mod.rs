@@ -55,6 +55,7 @@
 //! eprintln!("{} frames", done.summary.frames);
 //! ```
 
+mod board;
 mod front;
 mod merge;
 mod worker;
@@ -326,7 +327,7 @@ impl Pipeline {
         let done = if self.threads == 1 {
             worker::inline(self, make(), sink)
         } else {
-            worker::sharded(self, make, sink)
+            board::run(self, make, sink)
         };
         let mut done = done?;
         if let Some(e) = done.summary.unreadable() {
