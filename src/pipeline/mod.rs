@@ -1,24 +1,26 @@
 //! The one way the stages run: capture → link → reassembly → (transport,
 //! detection, decoding, analysis: a [`Work`]) → a sink, over N threads.
 //!
-//! A [`Pipeline`] reads one input. Its reading thread takes frames apart
-//! and runs the flow table (`reassembly::flows`): it decides which
-//! connection each segment belongs to and when connections open and end,
-//! as numbered *steps*, and shards the connections over N workers by the
-//! hash of their endpoints. Each worker owns its connections end to end:
-//! their reassembly, and a [`Work`] (made by the caller, one per worker)
-//! that takes their events: the decode stage and what follows it. Nothing
-//! of a connection is shared or locked. A worker's output is items, each
-//! with the number of the step that made it (its key); the calling
-//! thread merges the workers' items in key order and hands them to the
-//! sink, which may end the pass early by returning
-//! [`ControlFlow::Break`].
+//! A [`Pipeline`] reads one input. Reading takes frames apart and runs
+//! the flow table (`reassembly::flows`): it decides which connection each
+//! segment belongs to and when connections open and end, as numbered
+//! *steps*, and shards the connections by the hash of their endpoints.
+//! Each shard owns its connections end to end: their reassembly, and a
+//! [`Work`] (made by the caller, one per shard) that takes their events:
+//! the decode stage and what follows it. Nothing of a connection is
+//! shared. A shard's output is items, each with the number of the step
+//! that made it (its key); the merge puts the shards' items back in key
+//! order and hands them to the sink, on the calling thread, which may end
+//! the pass early by returning [`ControlFlow::Break`].
 //!
-//! Stream numbers, every decision about a connection's life and the key
-//! of every item come from the one flow table, so the sink sees the same
-//! items in the same order for every number of workers. With one thread
-//! ([`Pipeline::threads`]`(1)`, and for a live capture) everything runs on
-//! the calling thread, and items go to the sink as soon as they are made.
+//! With [`Pipeline::threads`]`(n)` there are n shards and n threads (the
+//! calling thread and n - 1 more) taking turns at reading and at the
+//! shards, a batch at a time (module `board`). Stream numbers, every
+//! decision about a connection's life and the key of every item come from
+//! the one flow table, so the sink sees the same items in the same order
+//! for every n. With one thread (and for a live capture) everything runs
+//! on the calling thread, and items go to the sink as soon as they are
+//! made.
 //!
 //! ```no_run
 //! use cardshark::capture::CaptureReader;
@@ -26,7 +28,7 @@
 //! use cardshark::pipeline::{Items, Pipeline, Render};
 //! use std::ops::ControlFlow;
 //!
-//! /// Each worker names the message types it decodes.
+//! /// Each shard names the message types it decodes.
 //! #[derive(Default)]
 //! struct Names(Items<String>);
 //! impl RecordSink for Names {
@@ -165,7 +167,7 @@ impl CaptureSummary {
     }
 }
 
-/// Items a worker made, each with its key (in increasing key order), and
+/// Items a shard made, each with its key (in increasing key order), and
 /// the bytes they were rendered to, if any: an item that is text refers
 /// to a range of `bytes`, which the sink is given beside it.
 #[derive(Debug)]
@@ -215,16 +217,16 @@ impl<T> Items<T> {
     }
 }
 
-/// A worker's share of a pass: the events of the connections it owns, in
+/// A shard's share of a pass: the events of the connections it owns, in
 /// capture order ([`Sink::step`] announcing each step), made into items.
 ///
-/// A worker may hold items back (the decode stage does, while a stream's
+/// A shard may hold items back (the decode stage does, while a stream's
 /// protocol is being detected); [`Work::low`] says how far it has got.
 pub trait Work: Sink {
-    /// What the worker hands the sink.
+    /// What the shard hands the sink.
     type Item;
     /// Every step before `next` has been decided (its events went to the
-    /// worker that owns it): the worker releases what it can and returns
+    /// shard that owns it): the shard releases what it can and returns
     /// the smallest key an item it makes from now on can have.
     fn low(&mut self, next: u64) -> u64;
     /// Moves the items made so far to `into`.
@@ -238,18 +240,18 @@ pub trait Work: Sink {
 /// [`DecodeStage`](crate::decode::DecodeStage) over a `Render` is a
 /// `Work`.
 pub trait Render: crate::decode::RecordSink + Send {
-    /// What the worker makes of its records.
+    /// What the shard makes of its records.
     type Item: Send;
     /// Moves the items made so far to `into`.
     fn take(&mut self, into: &mut Items<Self::Item>);
 }
 
-/// What a pass gives back: the summary and the workers, with whatever
-/// they gathered (one per thread).
+/// What a pass gives back: the summary and the shards' works, with
+/// whatever they gathered (one per shard).
 pub struct Finished<W> {
     /// What the pass read and counted.
     pub summary: CaptureSummary,
-    /// The workers' [`Work`]s, in worker order, with what they gathered.
+    /// The shards' [`Work`]s, in shard order, with what they gathered.
     pub workers: Vec<W>,
 }
 
@@ -260,7 +262,7 @@ pub struct Pipeline {
     config: Config,
     threads: usize,
     eager: bool,
-    /// Steps and payload bytes per worker in a round of the reading thread.
+    /// Steps and payload bytes per shard in a round of reading.
     round: (usize, usize),
 }
 
@@ -290,7 +292,8 @@ impl Pipeline {
         self
     }
 
-    /// Workers (at least 1). With 1 everything runs on the calling thread.
+    /// Threads and shards (at least 1). With 1 everything runs on the calling
+    /// thread.
     pub fn threads(mut self, n: usize) -> Self {
         self.threads = n.max(1);
         self
