@@ -59,8 +59,8 @@
 
 mod board;
 mod front;
+mod inline;
 mod merge;
-mod worker;
 
 use crate::capture::{CaptureError, CaptureFormat, CaptureReader, Frame, LinkType, Timestamp};
 use crate::link::{LinkDecoder, LinkStats, Packet, TcpSegment};
@@ -277,7 +277,7 @@ impl Pipeline {
             config: Config::default(),
             threads: default_threads(),
             eager: false,
-            round: worker::ROUND,
+            round: inline::ROUND,
         }
     }
 
@@ -300,7 +300,7 @@ impl Pipeline {
     }
 
     /// Rounds of the reading thread of `round` steps or payload bytes
-    /// per worker (tests make them tiny).
+    /// per shard (tests make them tiny).
     #[cfg(test)]
     fn round(mut self, round: (usize, usize)) -> Self {
         self.round = round;
@@ -315,7 +315,7 @@ impl Pipeline {
         self
     }
 
-    /// Runs the pass: `make` makes each worker's [`Work`], `sink` takes
+    /// Runs the pass: `make` makes each shard's [`Work`], `sink` takes
     /// the items in key order (with the bytes of their batch) and may end
     /// the pass early. Fails only when nothing could be read.
     pub fn run<W>(
@@ -328,7 +328,7 @@ impl Pipeline {
         W::Item: Send,
     {
         let done = if self.threads == 1 {
-            worker::inline(self, make(), sink)
+            inline::run(self, make(), sink)
         } else {
             board::run(self, make, sink)
         };
@@ -343,7 +343,7 @@ impl Pipeline {
     /// `sink` (for a consumer of raw events that makes no items, such as
     /// a test or a benchmark); returns the summary.
     pub fn run_events(self, sink: &mut impl Sink) -> Result<CaptureSummary, CaptureError> {
-        let mut done = worker::inline(self, Events(sink), &mut |(), _| ControlFlow::Continue(()))?;
+        let mut done = inline::run(self, Events(sink), &mut |(), _| ControlFlow::Continue(()))?;
         match done.summary.unreadable() {
             Some(e) => Err(e),
             None => Ok(done.summary),
@@ -416,7 +416,7 @@ fn read_segments(
 }
 
 #[cfg(test)]
-use worker::ROUND;
+use inline::ROUND;
 
 #[cfg(test)]
 mod tests;

@@ -13,7 +13,7 @@ pub(super) const ROUND: (usize, usize) = (1024, 256 << 10);
 
 /// The whole pass on the calling thread: rounds of one batch, carried
 /// out as soon as they are read (a round of one segment, live).
-pub(super) fn inline<W: Work>(
+pub(super) fn run<W: Work>(
     p: Pipeline,
     mut work: W,
     sink: &mut impl FnMut(W::Item, &[u8]) -> ControlFlow<()>,
