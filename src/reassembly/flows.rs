@@ -139,16 +139,22 @@ impl Flows {
         self.seq
     }
 
-    fn step<'a>(&mut self, slot: u32, flow: &Flow, action: Action<'a>) -> Step<'a> {
+    /// The next step: `action` on the connection `(id, hash)` in `slot`.
+    fn step<'a>(&mut self, slot: u32, (id, hash): (u64, u64), action: Action<'a>) -> Step<'a> {
         let seq = self.seq;
         self.seq += 1;
         Step {
             seq,
             slot,
-            hash: flow.hash,
-            stream: flow.id,
+            hash,
+            stream: id,
             action,
         }
+    }
+
+    /// The step expiring the connection `f`, which left `slot`.
+    fn expire<'a>(&mut self, slot: u32, f: &Flow, reason: EndReason, evicted: bool) -> Step<'a> {
+        self.step(slot, (f.id, f.hash), Action::Expire { reason, evicted })
     }
 
     /// The steps for one segment, from frame `frame` captured at `ts`,
@@ -179,11 +185,7 @@ impl Flows {
         };
         if new {
             if let Some((slot, old)) = self.table.remove(&flow.key) {
-                let expire = Action::Expire {
-                    reason: EndReason::Timeout,
-                    evicted: false,
-                };
-                out(self.step(slot, &old, expire));
+                out(self.expire(slot, &old, EndReason::Timeout, false));
             }
             self.make_room(out);
             let info = opening(self.stats.streams, frame, ts, seg);
@@ -199,17 +201,9 @@ impl Flows {
                 fin: [false; 2],
                 syn_seq: (syn && !ack).then_some(seg.seq),
             });
-            let (id, hash) = (f.id, f.hash);
+            let conn = (f.id, f.hash);
             let slot = self.table.insert(f);
-            let seq = self.seq;
-            self.seq += 1;
-            out(Step {
-                seq,
-                slot,
-                hash,
-                stream: id,
-                action: Action::Open(info),
-            });
+            out(self.step(slot, conn, Action::Open(info)));
         }
         self.segment(frame, ts, seg, flow, out);
     }
@@ -225,27 +219,15 @@ impl Flows {
         flow: &FlowId,
         out: &mut impl FnMut(Step<'a>),
     ) -> bool {
-        let Some((slot, (id, hash), dropped)) = self.table.with(flow, |f| {
+        let Some((slot, conn, dropped)) = self.table.with(flow, |f| {
             f.segment(ts, seg);
             (f.id, f.hash)
         }) else {
             return false;
         };
-        let seq = self.seq;
-        self.seq += 1;
-        out(Step {
-            seq,
-            slot,
-            hash,
-            stream: id,
-            action: Action::Segment { frame, ts, seg },
-        });
+        out(self.step(slot, conn, Action::Segment { frame, ts, seg }));
         if let Some((slot, old)) = dropped {
-            let expire = Action::Expire {
-                reason: EndReason::Timeout,
-                evicted: false,
-            };
-            out(self.step(slot, &old, expire));
+            out(self.expire(slot, &old, EndReason::Timeout, false));
         }
         true
     }
@@ -254,11 +236,7 @@ impl Flows {
     /// `eof`), in stream order.
     pub(crate) fn finish(&mut self, out: &mut impl FnMut(Step<'static>)) {
         for (slot, f) in self.table.drain_by_id() {
-            let expire = Action::Expire {
-                reason: EndReason::Eof,
-                evicted: false,
-            };
-            out(self.step(slot, &f, expire));
+            out(self.expire(slot, &f, EndReason::Eof, false));
         }
     }
 
@@ -283,11 +261,7 @@ impl Flows {
         }
         self.last_sweep = Some(ts);
         while let Some((slot, f)) = self.table.pop_idle(ts, timeout) {
-            let expire = Action::Expire {
-                reason: EndReason::Timeout,
-                evicted: false,
-            };
-            out(self.step(slot, &f, expire));
+            out(self.expire(slot, &f, EndReason::Timeout, false));
         }
     }
 
@@ -302,11 +276,7 @@ impl Flows {
             if !f.ended {
                 self.stats.flows_evicted += 1;
             }
-            let expire = Action::Expire {
-                reason: EndReason::Timeout,
-                evicted: !f.ended,
-            };
-            out(self.step(slot, &f, expire));
+            out(self.expire(slot, &f, EndReason::Timeout, !f.ended));
         }
     }
 }
