@@ -27,11 +27,13 @@ pub mod note;
 pub mod pokernetwork;
 pub mod pokerth;
 pub mod pokerth1;
+mod registry;
 #[cfg(test)]
 pub(crate) mod testkit;
 
 pub use dialect::Dialect;
 pub use note::Note;
+pub use registry::{ProbeFn, ProbeUnframedFn, Registration, REGISTRY};
 
 use crate::reassembly::Direction;
 use serde::Serialize;
@@ -50,40 +52,30 @@ pub enum ProtocolId {
 }
 
 impl ProtocolId {
-    /// Every protocol, in the order probes run.
-    pub const ALL: [ProtocolId; 5] = [
-        ProtocolId::PokerTh,
-        ProtocolId::PokerTh1,
-        ProtocolId::PokerNetwork,
-        ProtocolId::Gls,
-        ProtocolId::CardGame,
-    ];
+    /// Every protocol, in the order probes run (the [`REGISTRY`]'s order).
+    pub const ALL: [ProtocolId; REGISTRY.len()] = registry::IDS;
+
+    /// The protocol's entry in the [`REGISTRY`].
+    pub fn registration(self) -> &'static Registration {
+        &REGISTRY[self as usize]
+    }
 
     /// The name used in records (both PokerTH generations are `pokerth`;
     /// the dialect tells them apart).
     pub fn name(self) -> &'static str {
-        match self {
-            ProtocolId::PokerTh1 => "pokerth",
-            other => other.cli_name(),
-        }
+        self.registration().name
     }
 
     /// The name on the command line (`--decode-as`, `-p`): unique per
     /// protocol.
     pub fn cli_name(self) -> &'static str {
-        match self {
-            ProtocolId::PokerTh => "pokerth",
-            ProtocolId::PokerTh1 => "pokerth-1",
-            ProtocolId::PokerNetwork => "pokernetwork",
-            ProtocolId::Gls => "gls",
-            ProtocolId::CardGame => "cardgame",
-        }
+        self.registration().cli_name
     }
 
     /// The protocol with this command-line name (as
     /// [`ProtocolId::cli_name`] gives it).
     pub fn from_name(name: &str) -> Option<ProtocolId> {
-        ProtocolId::ALL.into_iter().find(|p| p.cli_name() == name)
+        REGISTRY.iter().find(|r| r.cli_name == name).map(|r| r.id)
     }
 
     /// Whether a `-p NAME` filter for `self` takes streams of `other`:
@@ -94,13 +86,13 @@ impl ProtocolId {
 
     /// The TCP ports the protocol is usually served on (hints only).
     pub fn default_ports(self) -> &'static [u16] {
-        match self {
-            ProtocolId::PokerTh => &[7234],
-            ProtocolId::PokerTh1 => &[7234],
-            ProtocolId::PokerNetwork => &[19380],
-            ProtocolId::Gls => &[13500],
-            ProtocolId::CardGame => &[],
-        }
+        self.registration().default_ports
+    }
+
+    /// Whether a message-oriented transport carries the protocol one
+    /// message per transport message ([`StreamDecoder::decode_unframed`]).
+    pub fn carries_unframed(self) -> bool {
+        self.registration().probe_unframed.is_some()
     }
 }
 
@@ -267,21 +259,16 @@ pub trait StreamDecoder: Send {
     }
 
     /// Whether [`StreamDecoder::decode_unframed`] decodes (the protocol is
-    /// carried one message per transport message).
+    /// carried one message per transport message): what its
+    /// [`Registration::probe_unframed`] says.
     fn carries_unframed(&self) -> bool {
-        false
+        self.protocol().carries_unframed()
     }
 }
 
 /// Probes `buf`, the first bytes of direction `dir`, for protocol `id`.
 pub fn probe(id: ProtocolId, dir: Direction, buf: &[u8]) -> Probe {
-    match id {
-        ProtocolId::Gls => gls::probe(dir, buf),
-        ProtocolId::CardGame => cardgame::probe(dir, buf),
-        ProtocolId::PokerNetwork => pokernetwork::probe(dir, buf),
-        ProtocolId::PokerTh => pokerth::probe(dir, buf),
-        ProtocolId::PokerTh1 => pokerth1::probe(dir, buf),
-    }
+    (id.registration().probe)(dir, buf)
 }
 
 /// Probes the first whole messages of direction `dir` of a
@@ -290,21 +277,15 @@ pub fn probe(id: ProtocolId, dir: Direction, buf: &[u8]) -> Probe {
 /// that keep their own framing inside a transport are never `Mine` here.
 /// `done`: no more messages will come.
 pub fn probe_unframed(id: ProtocolId, dir: Direction, msgs: &[&[u8]], done: bool) -> Probe {
-    match id {
-        ProtocolId::PokerTh1 => pokerth1::probe::probe_unframed(dir, msgs, done),
-        _ => Probe::NotMine,
+    match id.registration().probe_unframed {
+        Some(probe) => probe(dir, msgs, done),
+        None => Probe::NotMine,
     }
 }
 
 /// A fresh decoder for a stream of protocol `id`.
 pub fn new_decoder(id: ProtocolId) -> Box<dyn StreamDecoder> {
-    match id {
-        ProtocolId::Gls => Box::new(gls::Decoder::new()),
-        ProtocolId::CardGame => Box::new(cardgame::Decoder::new()),
-        ProtocolId::PokerNetwork => Box::new(pokernetwork::Decoder::new()),
-        ProtocolId::PokerTh => Box::new(pokerth::Decoder::new()),
-        ProtocolId::PokerTh1 => Box::new(pokerth1::Decoder::new()),
-    }
+    (id.registration().new_decoder)()
 }
 
 /// Bytes as lowercase hex.

@@ -66,10 +66,6 @@ impl StreamDecoder for Decoder {
     fn decode_unframed(&mut self, dir: Direction, msg: &[u8]) -> Option<Decoded> {
         Some(self.decode_envelope(dir, msg))
     }
-
-    fn carries_unframed(&self) -> bool {
-        true
-    }
 }
 
 impl Decoder {
