@@ -191,6 +191,86 @@ pub struct Decoded {
     pub error: Option<String>,
 }
 
+/// What a protocol's `parsing::parse` makes of one whole message.
+#[derive(Debug, Clone)]
+pub struct Parsed<M> {
+    /// The numeric type on the wire.
+    pub type_id: u32,
+    /// The typed message.
+    pub message: M,
+    /// What is odd about it (spec violations, leftovers, odd values).
+    pub notes: Vec<Note>,
+    /// The dialect the message teaches the stream's decoder, when it
+    /// teaches one it did not know (a handshake line, a type only one
+    /// dialect has).
+    pub dialect: Option<Dialect>,
+}
+
+/// Why a message that framed could not be parsed: what a record says of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// The numeric type on the wire, as far as it could be read (0 if not).
+    pub type_id: u32,
+    /// The message name that type has, if the protocol knows it
+    /// (`Unknown` in the record otherwise).
+    pub type_name: Option<&'static str>,
+    /// Why.
+    pub reason: String,
+    /// Notes written before it failed.
+    pub notes: Vec<Note>,
+    /// As [`Parsed::dialect`]: a message that does not parse may still
+    /// teach the decoder its dialect (poker-network's length convention).
+    pub dialect: Option<Dialect>,
+}
+
+impl ParseError {
+    /// An error with no notes and nothing learned.
+    pub fn new(type_id: u32, type_name: Option<&'static str>, reason: String) -> ParseError {
+        ParseError {
+            type_id,
+            type_name,
+            reason,
+            notes: Vec::new(),
+            dialect: None,
+        }
+    }
+}
+
+/// What every protocol's `parsing::parse` returns.
+pub type ParseResult<M> = Result<Parsed<M>, ParseError>;
+
+/// What every protocol's `messages::Message` answers.
+pub trait ProtocolMessage {
+    /// The message name, the record's `type` (`PlayersActionDone`).
+    fn type_name(&self) -> &'static str;
+    /// The message as a record's `fields`.
+    fn into_fields(self) -> Fields;
+}
+
+impl Decoded {
+    /// The one way a decoder makes a [`Decoded`]: from what its
+    /// `parsing::parse` made of a message. `raw`: the bytes a record shows
+    /// (as hex) when the message did not parse.
+    pub fn from_parse<M: ProtocolMessage>(parsed: ParseResult<M>, raw: &[u8]) -> Decoded {
+        match parsed {
+            Ok(p) => Decoded {
+                type_name: Cow::Borrowed(p.message.type_name()),
+                type_id: p.type_id,
+                fields: p.message.into_fields(),
+                notes: p.notes,
+                error: None,
+            },
+            Err(e) => Decoded {
+                type_name: Cow::Borrowed(e.type_name.unwrap_or("Unknown")),
+                type_id: e.type_id,
+                fields: Fields::raw(raw),
+                notes: e.notes,
+                error: Some(e.reason),
+            },
+        }
+    }
+}
+
 /// The fields of a message of one of the protocols. Serialises as the
 /// protocol's message fields (an object).
 #[derive(Debug, Clone, Serialize)]

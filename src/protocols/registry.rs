@@ -81,6 +81,7 @@ pub(super) const IDS: [ProtocolId; REGISTRY.len()] = {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocols::{Dialect, Framing, ParseResult, ProtocolMessage};
 
     #[test]
     fn names_are_unique_on_the_command_line() {
@@ -90,5 +91,25 @@ mod tests {
             }
             assert_eq!(ProtocolId::from_name(a.cli_name), Some(a.id));
         }
+    }
+
+    /// Every protocol module has the same entry points with the same
+    /// signatures (ARCHITECTURE.md, "The shape of a protocol"): this fails
+    /// to compile when one drifts.
+    #[test]
+    fn every_protocol_has_the_same_shape() {
+        fn is_message<M: ProtocolMessage>() {}
+        macro_rules! shape {
+            ($($p:ident),*) => {$(
+                let _: ProbeFn = $p::probe::probe;
+                let _: fn(Option<Dialect>, Direction, &[u8]) -> Framing = $p::framing::frame;
+                let _: fn(Option<Dialect>, Direction, &[u8]) -> ParseResult<$p::Message> =
+                    $p::parsing::parse;
+                is_message::<$p::Message>();
+                let _: fn() -> $p::Decoder = $p::Decoder::new;
+                let _: &dyn StreamDecoder = &$p::Decoder::new();
+            )*};
+        }
+        shape!(pokerth, pokerth1, pokernetwork, gls, cardgame);
     }
 }
