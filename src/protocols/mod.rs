@@ -1,22 +1,37 @@
 //! The protocol modules and the interface they all implement.
 //!
-//! Every protocol lives in its own folder with the same four parts:
+//! Every protocol lives in its own folder with the same parts, each with
+//! the same entry point and signature (ARCHITECTURE.md at the top of the
+//! repository, "The shape of a protocol", says what each holds and what
+//! adding a protocol or a dialect takes):
 //!
-//! - `probe.rs`: [`Probe`]s the first bytes of one direction of a stream:
-//!   not mine, need more, or mine with a confidence;
-//! - `framing.rs`: where the next message ends ([`Framing`]);
-//! - `messages.rs`: the typed messages (serialisable to a record's `fields`),
-//!   their enumerations, and the one-line summary a person reads;
-//! - `parsing.rs`: nom parsers from the bytes of one message to its type;
+//! - `probe::probe(dir, buf) -> `[`Probe`]: the first bytes of one
+//!   direction of a stream: not mine, need more, or mine with a confidence;
+//! - `framing::frame(dialect, dir, buf) -> `[`Framing`]: where the next
+//!   message ends;
+//! - `messages::Message`: the typed messages (a [`ProtocolMessage`]: their
+//!   names, and their [`Fields`] in a record), their enumerations, and the
+//!   one-line summary a person reads;
+//! - `parsing::parse(dialect, dir, msg) -> `[`ParseResult`]`<Message>`: nom
+//!   parsers from the bytes of one message to its type ([`Parsed`]), or
+//!   why not ([`ParseError`]);
 //!
-//! and a `mod.rs` whose `Decoder` ties them together as a [`StreamDecoder`]
-//! (the state a stream needs: dialect, length convention, client state).
+//! and a `mod.rs` whose `Decoder` (`Decoder::new()`) ties them together as
+//! a [`StreamDecoder`] (the state a stream needs: dialect, length
+//! convention, client state) and makes every [`Decoded`] with
+//! [`Decoded::from_parse`].
 //!
-//! The decode stage ([`crate::decode`]) drives these: it probes, frames,
-//! decodes, and wraps each [`Decoded`] message in a record envelope.
-//! What every protocol shares is here too: the [`Dialect`]s a stream may
-//! speak and the [`Note`]s a decoder (or the WebSocket transport) writes,
-//! each with a stable code ([`note::CODES`]).
+//! The protocols are listed once, in the [`REGISTRY`] (one
+//! [`Registration`] per protocol: names, ports, probes, decoder); the
+//! methods of [`ProtocolId`] and the dispatch functions [`probe()`],
+//! [`probe_unframed`] and [`new_decoder`] read it.
+//!
+//! The detector ([`crate::detect`]) and the decode stage
+//! ([`crate::decode`]) drive these: they probe, frame, decode, and wrap
+//! each [`Decoded`] message in a record envelope. What every protocol
+//! shares is here too: the [`Dialect`]s a stream may speak and the
+//! [`Note`]s a decoder (or the WebSocket transport) writes, each with a
+//! stable code ([`note::CODES`]).
 
 pub mod cardgame;
 pub mod cards;
