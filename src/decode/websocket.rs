@@ -328,7 +328,7 @@ impl Core {
         // Forced (`--decode-as`): unframed if the protocol is carried so,
         // else framed.
         let unframed = match (forced, self.env.forced) {
-            (Some(v), Some(id)) if protocols::new_decoder(id).carries_unframed() => v,
+            (Some(v), Some(id)) if id.carries_unframed() => v,
             (Some(_), _) => Verdict::Unknown,
             _ => detect_unframed(msgs, done),
         };

@@ -1,22 +1,37 @@
 //! The protocol modules and the interface they all implement.
 //!
-//! Every protocol lives in its own folder with the same four parts:
+//! Every protocol lives in its own folder with the same parts, each with
+//! the same entry point and signature (ARCHITECTURE.md at the top of the
+//! repository, "The shape of a protocol", says what each holds and what
+//! adding a protocol or a dialect takes):
 //!
-//! - `probe.rs`: [`Probe`]s the first bytes of one direction of a stream:
-//!   not mine, need more, or mine with a confidence;
-//! - `framing.rs`: where the next message ends ([`Framing`]);
-//! - `messages.rs`: the typed messages (serialisable to a record's `fields`),
-//!   their enumerations, and the one-line summary a person reads;
-//! - `parsing.rs`: nom parsers from the bytes of one message to its type;
+//! - `probe::probe(dir, buf) -> `[`Probe`]: the first bytes of one
+//!   direction of a stream: not mine, need more, or mine with a confidence;
+//! - `framing::frame(dialect, dir, buf) -> `[`Framing`]: where the next
+//!   message ends;
+//! - `messages::Message`: the typed messages (a [`ProtocolMessage`]: their
+//!   names, and their [`Fields`] in a record), their enumerations, and the
+//!   one-line summary a person reads;
+//! - `parsing::parse(dialect, dir, msg) -> `[`ParseResult`]`<Message>`: nom
+//!   parsers from the bytes of one message to its type ([`Parsed`]), or
+//!   why not ([`ParseError`]);
 //!
-//! and a `mod.rs` whose `Decoder` ties them together as a [`StreamDecoder`]
-//! (the state a stream needs: dialect, length convention, client state).
+//! and a `mod.rs` whose `Decoder` (`Decoder::new()`) ties them together as
+//! a [`StreamDecoder`] (the state a stream needs: dialect, length
+//! convention, client state) and makes every [`Decoded`] with
+//! [`Decoded::from_parse`].
 //!
-//! The decode stage ([`crate::decode`]) drives these: it probes, frames,
-//! decodes, and wraps each [`Decoded`] message in a record envelope.
-//! What every protocol shares is here too: the [`Dialect`]s a stream may
-//! speak and the [`Note`]s a decoder (or the WebSocket transport) writes,
-//! each with a stable code ([`note::CODES`]).
+//! The protocols are listed once, in the [`REGISTRY`] (one
+//! [`Registration`] per protocol: names, ports, probes, decoder); the
+//! methods of [`ProtocolId`] and the dispatch functions [`probe()`],
+//! [`probe_unframed`] and [`new_decoder`] read it.
+//!
+//! The detector ([`crate::detect`]) and the decode stage
+//! ([`crate::decode`]) drive these: they probe, frame, decode, and wrap
+//! each [`Decoded`] message in a record envelope. What every protocol
+//! shares is here too: the [`Dialect`]s a stream may speak and the
+//! [`Note`]s a decoder (or the WebSocket transport) writes, each with a
+//! stable code ([`note::CODES`]).
 
 pub mod cardgame;
 pub mod cards;
@@ -27,11 +42,13 @@ pub mod note;
 pub mod pokernetwork;
 pub mod pokerth;
 pub mod pokerth1;
+mod registry;
 #[cfg(test)]
 pub(crate) mod testkit;
 
 pub use dialect::Dialect;
 pub use note::Note;
+pub use registry::{ProbeFn, ProbeUnframedFn, Registration, REGISTRY};
 
 use crate::reassembly::Direction;
 use serde::Serialize;
@@ -50,40 +67,30 @@ pub enum ProtocolId {
 }
 
 impl ProtocolId {
-    /// Every protocol, in the order probes run.
-    pub const ALL: [ProtocolId; 5] = [
-        ProtocolId::PokerTh,
-        ProtocolId::PokerTh1,
-        ProtocolId::PokerNetwork,
-        ProtocolId::Gls,
-        ProtocolId::CardGame,
-    ];
+    /// Every protocol, in the order probes run (the [`REGISTRY`]'s order).
+    pub const ALL: [ProtocolId; REGISTRY.len()] = registry::IDS;
+
+    /// The protocol's entry in the [`REGISTRY`].
+    pub fn registration(self) -> &'static Registration {
+        &REGISTRY[self as usize]
+    }
 
     /// The name used in records (both PokerTH generations are `pokerth`;
     /// the dialect tells them apart).
     pub fn name(self) -> &'static str {
-        match self {
-            ProtocolId::PokerTh1 => "pokerth",
-            other => other.cli_name(),
-        }
+        self.registration().name
     }
 
     /// The name on the command line (`--decode-as`, `-p`): unique per
     /// protocol.
     pub fn cli_name(self) -> &'static str {
-        match self {
-            ProtocolId::PokerTh => "pokerth",
-            ProtocolId::PokerTh1 => "pokerth-1",
-            ProtocolId::PokerNetwork => "pokernetwork",
-            ProtocolId::Gls => "gls",
-            ProtocolId::CardGame => "cardgame",
-        }
+        self.registration().cli_name
     }
 
     /// The protocol with this command-line name (as
     /// [`ProtocolId::cli_name`] gives it).
     pub fn from_name(name: &str) -> Option<ProtocolId> {
-        ProtocolId::ALL.into_iter().find(|p| p.cli_name() == name)
+        REGISTRY.iter().find(|r| r.cli_name == name).map(|r| r.id)
     }
 
     /// Whether a `-p NAME` filter for `self` takes streams of `other`:
@@ -94,13 +101,13 @@ impl ProtocolId {
 
     /// The TCP ports the protocol is usually served on (hints only).
     pub fn default_ports(self) -> &'static [u16] {
-        match self {
-            ProtocolId::PokerTh => &[7234],
-            ProtocolId::PokerTh1 => &[7234],
-            ProtocolId::PokerNetwork => &[19380],
-            ProtocolId::Gls => &[13500],
-            ProtocolId::CardGame => &[],
-        }
+        self.registration().default_ports
+    }
+
+    /// Whether a message-oriented transport carries the protocol one
+    /// message per transport message ([`StreamDecoder::decode_unframed`]).
+    pub fn carries_unframed(self) -> bool {
+        self.registration().probe_unframed.is_some()
     }
 }
 
@@ -199,6 +206,86 @@ pub struct Decoded {
     pub error: Option<String>,
 }
 
+/// What a protocol's `parsing::parse` makes of one whole message.
+#[derive(Debug, Clone)]
+pub struct Parsed<M> {
+    /// The numeric type on the wire.
+    pub type_id: u32,
+    /// The typed message.
+    pub message: M,
+    /// What is odd about it (spec violations, leftovers, odd values).
+    pub notes: Vec<Note>,
+    /// The dialect the message teaches the stream's decoder, when it
+    /// teaches one it did not know (a handshake line, a type only one
+    /// dialect has).
+    pub dialect: Option<Dialect>,
+}
+
+/// Why a message that framed could not be parsed: what a record says of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// The numeric type on the wire, as far as it could be read (0 if not).
+    pub type_id: u32,
+    /// The message name that type has, if the protocol knows it
+    /// (`Unknown` in the record otherwise).
+    pub type_name: Option<&'static str>,
+    /// Why.
+    pub reason: String,
+    /// Notes written before it failed.
+    pub notes: Vec<Note>,
+    /// As [`Parsed::dialect`]: a message that does not parse may still
+    /// teach the decoder its dialect (poker-network's length convention).
+    pub dialect: Option<Dialect>,
+}
+
+impl ParseError {
+    /// An error with no notes and nothing learned.
+    pub fn new(type_id: u32, type_name: Option<&'static str>, reason: String) -> ParseError {
+        ParseError {
+            type_id,
+            type_name,
+            reason,
+            notes: Vec::new(),
+            dialect: None,
+        }
+    }
+}
+
+/// What every protocol's `parsing::parse` returns.
+pub type ParseResult<M> = Result<Parsed<M>, ParseError>;
+
+/// What every protocol's `messages::Message` answers.
+pub trait ProtocolMessage {
+    /// The message name, the record's `type` (`PlayersActionDone`).
+    fn type_name(&self) -> &'static str;
+    /// The message as a record's `fields`.
+    fn into_fields(self) -> Fields;
+}
+
+impl Decoded {
+    /// The one way a decoder makes a [`Decoded`]: from what its
+    /// `parsing::parse` made of a message. `raw`: the bytes a record shows
+    /// (as hex) when the message did not parse.
+    pub fn from_parse<M: ProtocolMessage>(parsed: ParseResult<M>, raw: &[u8]) -> Decoded {
+        match parsed {
+            Ok(p) => Decoded {
+                type_name: Cow::Borrowed(p.message.type_name()),
+                type_id: p.type_id,
+                fields: p.message.into_fields(),
+                notes: p.notes,
+                error: None,
+            },
+            Err(e) => Decoded {
+                type_name: Cow::Borrowed(e.type_name.unwrap_or("Unknown")),
+                type_id: e.type_id,
+                fields: Fields::raw(raw),
+                notes: e.notes,
+                error: Some(e.reason),
+            },
+        }
+    }
+}
+
 /// The fields of a message of one of the protocols. Serialises as the
 /// protocol's message fields (an object).
 #[derive(Debug, Clone, Serialize)]
@@ -267,21 +354,16 @@ pub trait StreamDecoder: Send {
     }
 
     /// Whether [`StreamDecoder::decode_unframed`] decodes (the protocol is
-    /// carried one message per transport message).
+    /// carried one message per transport message): what its
+    /// [`Registration::probe_unframed`] says.
     fn carries_unframed(&self) -> bool {
-        false
+        self.protocol().carries_unframed()
     }
 }
 
 /// Probes `buf`, the first bytes of direction `dir`, for protocol `id`.
 pub fn probe(id: ProtocolId, dir: Direction, buf: &[u8]) -> Probe {
-    match id {
-        ProtocolId::Gls => gls::probe(dir, buf),
-        ProtocolId::CardGame => cardgame::probe(dir, buf),
-        ProtocolId::PokerNetwork => pokernetwork::probe(dir, buf),
-        ProtocolId::PokerTh => pokerth::probe(dir, buf),
-        ProtocolId::PokerTh1 => pokerth1::probe(dir, buf),
-    }
+    (id.registration().probe)(dir, buf)
 }
 
 /// Probes the first whole messages of direction `dir` of a
@@ -290,21 +372,15 @@ pub fn probe(id: ProtocolId, dir: Direction, buf: &[u8]) -> Probe {
 /// that keep their own framing inside a transport are never `Mine` here.
 /// `done`: no more messages will come.
 pub fn probe_unframed(id: ProtocolId, dir: Direction, msgs: &[&[u8]], done: bool) -> Probe {
-    match id {
-        ProtocolId::PokerTh1 => pokerth1::probe::probe_unframed(dir, msgs, done),
-        _ => Probe::NotMine,
+    match id.registration().probe_unframed {
+        Some(probe) => probe(dir, msgs, done),
+        None => Probe::NotMine,
     }
 }
 
 /// A fresh decoder for a stream of protocol `id`.
 pub fn new_decoder(id: ProtocolId) -> Box<dyn StreamDecoder> {
-    match id {
-        ProtocolId::Gls => Box::new(gls::Decoder::new()),
-        ProtocolId::CardGame => Box::new(cardgame::Decoder::new()),
-        ProtocolId::PokerNetwork => Box::new(pokernetwork::Decoder::new()),
-        ProtocolId::PokerTh => Box::new(pokerth::Decoder::new()),
-        ProtocolId::PokerTh1 => Box::new(pokerth1::Decoder::new()),
-    }
+    (id.registration().new_decoder)()
 }
 
 /// Bytes as lowercase hex.

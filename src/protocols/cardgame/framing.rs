@@ -2,7 +2,8 @@
 //! Score, whose STRING says its own length (one byte for 0..127, otherwise
 //! two bytes holding `length + 32640`).
 
-use crate::protocols::{Framing, Invalid};
+use crate::protocols::{Dialect, Framing, Invalid};
+use crate::reassembly::Direction;
 
 /// The largest STRING (two length bytes holding 0xffff).
 pub const MAX_STRING: usize = 32895;
@@ -39,7 +40,7 @@ pub fn string_header(buf: &[u8]) -> Option<(usize, usize)> {
 }
 
 /// Where the message at the start of `buf` ends.
-pub fn frame(buf: &[u8]) -> Framing {
+pub fn frame(_dialect: Option<Dialect>, _dir: Direction, buf: &[u8]) -> Framing {
     let Some(&opcode) = buf.first() else {
         return Framing::NeedMore(1);
     };

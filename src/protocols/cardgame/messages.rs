@@ -337,3 +337,13 @@ impl Message {
         }
     }
 }
+
+impl crate::protocols::ProtocolMessage for Message {
+    fn type_name(&self) -> &'static str {
+        Message::type_name(self)
+    }
+
+    fn into_fields(self) -> crate::protocols::Fields {
+        crate::protocols::Fields::CardGame(self)
+    }
+}

@@ -23,10 +23,9 @@ pub use framing::frame;
 pub use messages::Message;
 pub use probe::probe;
 
-use super::{Decoded, Fields, Framing, Note, ProtocolId, StreamDecoder};
+use super::{Decoded, Framing, Note, ProtocolId, StreamDecoder};
 use crate::reassembly::Direction;
 use messages::{Stage, Who};
-use std::borrow::Cow;
 
 /// The per-stream card game decoder.
 #[derive(Debug, Clone, Default)]
@@ -96,34 +95,15 @@ impl StreamDecoder for Decoder {
         None
     }
 
-    fn frame(&self, _dir: Direction, buf: &[u8]) -> Framing {
-        frame(buf)
+    fn frame(&self, dir: Direction, buf: &[u8]) -> Framing {
+        framing::frame(None, dir, buf)
     }
 
     fn decode(&mut self, dir: Direction, msg: &[u8]) -> Decoded {
-        match parsing::parse_message(msg) {
-            Ok(parsed) => {
-                let mut message = parsed.message;
-                let mut notes = parsed.notes;
-                self.follow(dir, &mut message, &mut notes);
-                Decoded {
-                    type_name: Cow::Borrowed(message.type_name()),
-                    type_id: u32::from(message.opcode()),
-                    fields: Fields::CardGame(message),
-                    notes,
-                    error: None,
-                }
-            }
-            Err(reason) => {
-                let opcode = msg.first().copied().unwrap_or(0);
-                Decoded {
-                    type_name: Cow::Borrowed(messages::opcode_name(opcode).unwrap_or("Unknown")),
-                    type_id: u32::from(opcode),
-                    fields: Fields::raw(msg),
-                    notes: Vec::new(),
-                    error: Some(reason),
-                }
-            }
+        let mut parsed = parsing::parse(None, dir, msg);
+        if let Ok(p) = &mut parsed {
+            self.follow(dir, &mut p.message, &mut p.notes);
         }
+        Decoded::from_parse(parsed, msg)
     }
 }

@@ -7,14 +7,15 @@
 
 use super::framing::{fixed_len, string_header, SCORE_HEAD};
 use super::messages::*;
-use crate::protocols::Note;
+use crate::protocols::{Dialect, Note, ParseError, ParseResult, Parsed};
+use crate::reassembly::Direction;
 use nom::bytes::complete::take;
 use nom::number::complete::{be_u16, u8 as byte};
 use nom::{IResult, Parser};
 
 /// One parsed message and what is odd about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Parsed {
+pub struct ParsedMessage {
     /// The message.
     pub message: Message,
     /// Notes for the record.
@@ -23,8 +24,31 @@ pub struct Parsed {
 
 type Res<'a, T> = IResult<&'a [u8], T>;
 
+/// Parses one whole message (exactly the framed bytes), as every
+/// protocol's `parsing::parse` does. The card game has one dialect and
+/// reads both directions alike: `dialect` and `dir` are not read (the
+/// decoder checks the direction).
+pub fn parse(_dialect: Option<Dialect>, _dir: Direction, msg: &[u8]) -> ParseResult<Message> {
+    match parse_message(msg) {
+        Ok(parsed) => Ok(Parsed {
+            type_id: u32::from(parsed.message.opcode()),
+            message: parsed.message,
+            notes: parsed.notes,
+            dialect: None,
+        }),
+        Err(reason) => {
+            let opcode = msg.first().copied().unwrap_or(0);
+            Err(ParseError::new(
+                u32::from(opcode),
+                opcode_name(opcode),
+                reason,
+            ))
+        }
+    }
+}
+
 /// Parses one whole message (exactly the framed bytes).
-pub fn parse_message(msg: &[u8]) -> Result<Parsed, String> {
+pub fn parse_message(msg: &[u8]) -> Result<ParsedMessage, String> {
     let Some(&opcode) = msg.first() else {
         return Err("empty message".to_owned());
     };
@@ -56,7 +80,7 @@ pub fn parse_message(msg: &[u8]) -> Result<Parsed, String> {
         0x07 => card_only(body).map(|(i, m)| (i, Message::Lower(m))),
         0x08 => Ok((body, Message::WaitAnimations(WaitAnimations {}))),
         0x09 => byte(body).map(|(i, s)| (i, Message::Stage(StageChange { stage: Stage(s) }))),
-        0x0a => return score(msg, &mut notes).map(|message| Parsed { message, notes }),
+        0x0a => return score(msg, &mut notes).map(|message| ParsedMessage { message, notes }),
         _ => card_only(body).map(|(i, m)| (i, Message::PlayCard(m))),
     };
     let message = match parsed {
@@ -64,7 +88,7 @@ pub fn parse_message(msg: &[u8]) -> Result<Parsed, String> {
         Err(e) => return Err(format!("{name}: {e}")),
     };
     check(&message, &mut notes);
-    Ok(Parsed { message, notes })
+    Ok(ParsedMessage { message, notes })
 }
 
 fn card_loc(i: &[u8]) -> Res<'_, CardLoc> {

@@ -38,7 +38,7 @@ pub fn probe(dir: Direction, buf: &[u8]) -> Probe {
     let mut client_side = None;
     for _ in 0..WINDOW {
         let rest = buf.get(pos..).unwrap_or_default();
-        let len = match frame(rest) {
+        let len = match frame(None, dir, rest) {
             Framing::Message(len) => len,
             Framing::NeedMore(_) if partial_ok(rest) => return Probe::NeedMore,
             Framing::NeedMore(_) | Framing::Invalid(_) => return Probe::NotMine,

@@ -4,7 +4,8 @@
 //! the next position where events line up again. Framing is strict and
 //! cheap (it reads the first four bytes only) to make that search fast.
 
-use crate::protocols::{Framing, Invalid};
+use crate::protocols::{Dialect, Framing, Invalid};
+use crate::reassembly::Direction;
 
 /// The event-type header: a u32.
 pub const HEADER_LEN: usize = 4;
@@ -38,7 +39,9 @@ pub fn payload_len(event_type: u32) -> Option<usize> {
 ///
 /// Event types are 1..=15, so the first three bytes must be zero: a buffer
 /// that cannot start a known type is invalid even before four bytes arrived.
-pub fn frame(buf: &[u8]) -> Framing {
+/// GLS has one dialect and frames both directions alike: `dialect` and
+/// `dir` are not read.
+pub fn frame(_dialect: Option<Dialect>, _dir: Direction, buf: &[u8]) -> Framing {
     let Some(head) = buf.first_chunk::<HEADER_LEN>() else {
         if buf.iter().take(3).any(|&b| b != 0) {
             let first = buf.iter().take(3).fold(0u64, |v, &b| v << 8 | u64::from(b));

@@ -318,3 +318,13 @@ fn or_none(s: &str) -> &str {
         s
     }
 }
+
+impl crate::protocols::ProtocolMessage for Message {
+    fn type_name(&self) -> &'static str {
+        Message::type_name(self)
+    }
+
+    fn into_fields(self) -> crate::protocols::Fields {
+        crate::protocols::Fields::Gls(self)
+    }
+}

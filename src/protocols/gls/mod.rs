@@ -28,9 +28,8 @@ pub use framing::frame;
 pub use messages::Message;
 pub use probe::probe;
 
-use super::{Decoded, Fields, Framing, Note, ProtocolId, StreamDecoder};
+use super::{Decoded, Framing, Note, ProtocolId, StreamDecoder};
 use crate::reassembly::Direction;
-use std::borrow::Cow;
 
 /// The client's state (the spec's section 2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -175,33 +174,15 @@ impl StreamDecoder for Decoder {
         None
     }
 
-    fn frame(&self, _dir: Direction, buf: &[u8]) -> Framing {
-        frame(buf)
+    fn frame(&self, dir: Direction, buf: &[u8]) -> Framing {
+        framing::frame(None, dir, buf)
     }
 
     fn decode(&mut self, dir: Direction, msg: &[u8]) -> Decoded {
-        match parsing::parse_event(msg) {
-            Ok(parsed) => {
-                let mut notes = parsed.notes;
-                self.follow(dir, &parsed.message, &mut notes);
-                Decoded {
-                    type_name: Cow::Borrowed(parsed.message.type_name()),
-                    type_id: parsed.message.type_id(),
-                    fields: Fields::Gls(parsed.message),
-                    notes,
-                    error: None,
-                }
-            }
-            Err(reason) => {
-                let type_id = msg.first_chunk::<4>().map_or(0, |h| u32::from_be_bytes(*h));
-                Decoded {
-                    type_name: Cow::Borrowed(messages::event_name(type_id).unwrap_or("Unknown")),
-                    type_id,
-                    fields: Fields::raw(msg),
-                    notes: Vec::new(),
-                    error: Some(reason),
-                }
-            }
+        let mut parsed = parsing::parse(None, dir, msg);
+        if let Ok(p) = &mut parsed {
+            self.follow(dir, &p.message, &mut p.notes);
         }
+        Decoded::from_parse(parsed, msg)
     }
 }

@@ -10,14 +10,15 @@
 
 use super::framing::{payload_len, HEADER_LEN};
 use super::messages::*;
-use crate::protocols::Note;
+use crate::protocols::{Dialect, Note, ParseError, ParseResult, Parsed};
+use crate::reassembly::Direction;
 use nom::bytes::complete::take;
 use nom::number::complete::{be_u16, be_u32, be_u64};
 use nom::{IResult, Parser};
 
 /// One parsed event and what is odd about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Parsed {
+pub struct ParsedEvent {
     /// The event.
     pub message: Message,
     /// Notes for the record.
@@ -28,8 +29,28 @@ pub struct Parsed {
     pub implausible: bool,
 }
 
-/// Parses one whole event (header included, exactly the framed bytes).
-pub fn parse_event(msg: &[u8]) -> Result<Parsed, String> {
+/// Parses one whole event (header included, exactly the framed bytes), as
+/// every protocol's `parsing::parse` does. GLS has one dialect and reads
+/// both directions alike: `dialect` and `dir` are not read (the decoder
+/// checks the direction).
+pub fn parse(_dialect: Option<Dialect>, _dir: Direction, msg: &[u8]) -> ParseResult<Message> {
+    match parse_event(msg) {
+        Ok(parsed) => Ok(Parsed {
+            type_id: parsed.message.type_id(),
+            message: parsed.message,
+            notes: parsed.notes,
+            dialect: None,
+        }),
+        Err(reason) => {
+            let type_id = msg.first_chunk::<4>().map_or(0, |h| u32::from_be_bytes(*h));
+            Err(ParseError::new(type_id, event_name(type_id), reason))
+        }
+    }
+}
+
+/// Parses one whole event (header included, exactly the framed bytes),
+/// with what the probe wants to know ([`ParsedEvent::implausible`]).
+pub fn parse_event(msg: &[u8]) -> Result<ParsedEvent, String> {
     let (payload, event_type) = be_u32::<_, nom::error::Error<&[u8]>>(msg)
         .map_err(|_| "shorter than the 4-byte event type".to_string())?;
     let (Some(name), Some(size)) = (event_name(event_type), payload_len(event_type)) else {
@@ -47,7 +68,7 @@ pub fn parse_event(msg: &[u8]) -> Result<Parsed, String> {
         Ok((_, m)) => m,
         Err(e) => return Err(format!("{name}: {e}")),
     };
-    Ok(Parsed {
+    Ok(ParsedEvent {
         message,
         notes: cx.notes,
         implausible: cx.implausible,

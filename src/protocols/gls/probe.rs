@@ -61,7 +61,7 @@ fn structure(dir: Direction, buf: &[u8]) -> Probe {
             // The buffer ends right after a few clean events.
             break;
         }
-        let len = match frame(rest) {
+        let len = match frame(None, dir, rest) {
             Framing::Message(len) => len,
             Framing::NeedMore(_) => return Probe::NeedMore,
             Framing::Invalid(_) => return Probe::NotMine,

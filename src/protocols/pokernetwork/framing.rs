@@ -4,7 +4,8 @@
 //! is allocated here.
 
 use super::parsing::{self, HEADER_LEN};
-use crate::protocols::{Framing, Invalid};
+use crate::protocols::{Dialect, Framing, Invalid};
+use crate::reassembly::Direction;
 
 /// What a packet header's length field counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -36,6 +37,16 @@ impl LengthConvention {
         match self {
             LengthConvention::PayloadOnly => Some(HEADER_LEN + length),
             LengthConvention::WithHeader => (length >= HEADER_LEN).then_some(length),
+        }
+    }
+
+    /// The convention of a poker-network dialect (`None` for another
+    /// protocol's).
+    pub fn of(dialect: Dialect) -> Option<LengthConvention> {
+        match dialect {
+            Dialect::PokerNetwork => Some(LengthConvention::PayloadOnly),
+            Dialect::PokerNetwork2 => Some(LengthConvention::WithHeader),
+            _ => None,
         }
     }
 
@@ -95,8 +106,33 @@ pub fn frame_handshake(buf: &[u8]) -> Framing {
     }
 }
 
+/// Where the next message of `buf` ends (a handshake line or a packet), in
+/// a stream of `dialect` as far as its direction knows it: under that
+/// dialect's length convention; `None`: under the one the packets at the
+/// start of `buf` follow ([`guess_convention`]). Both directions frame
+/// alike: `dir` is not read.
+pub fn frame(dialect: Option<Dialect>, _dir: Direction, buf: &[u8]) -> Framing {
+    if starts_handshake(buf) {
+        return frame_handshake(buf);
+    }
+    if let Some(conv) = dialect.and_then(LengthConvention::of) {
+        return frame_as(conv, buf);
+    }
+    match guess_convention(buf) {
+        Some(conv) => frame_as(conv, buf),
+        None => LengthConvention::ALL
+            .into_iter()
+            .filter_map(|c| match frame_as(c, buf) {
+                Framing::NeedMore(n) => Some(n),
+                _ => None,
+            })
+            .min()
+            .map_or(Framing::NeedMore(HEADER_LEN), Framing::NeedMore),
+    }
+}
+
 /// Frames the packet at the start of `buf` under `conv`.
-pub fn frame(conv: LengthConvention, buf: &[u8]) -> Framing {
+pub fn frame_as(conv: LengthConvention, buf: &[u8]) -> Framing {
     let Ok((_, h)) = parsing::header(buf) else {
         return Framing::NeedMore(HEADER_LEN);
     };
@@ -158,7 +194,7 @@ pub fn run(conv: LengthConvention, buf: &[u8], max: usize) -> Run {
             r.end = RunEnd::Boundary;
             return r;
         }
-        match frame(conv, rest) {
+        match frame_as(conv, rest) {
             Framing::Message(n) => {
                 let p = parsing::parse_packet(conv, &rest[..n]);
                 match p.result {

@@ -33,9 +33,8 @@ pub use framing::LengthConvention;
 pub use messages::{Cards, Handshake, Message, PnCard, Record};
 pub use probe::probe;
 
-use crate::protocols::{Decoded, Fields, Framing, ProtocolId, StreamDecoder};
+use crate::protocols::{Decoded, Dialect, Framing, ProtocolId, StreamDecoder};
 use crate::reassembly::Direction;
-use std::borrow::Cow;
 
 /// The per-stream state: the length convention of each direction, once
 /// known (from a handshake line, or from the first packet framed).
@@ -65,34 +64,9 @@ impl Decoder {
         other.get_or_insert(conv);
     }
 
-    /// Decodes the handshake line `msg`: it names the convention of its
-    /// side (and of the other side until that one's line is seen).
-    fn decode_handshake(&mut self, dir: Direction, msg: &[u8]) -> Decoded {
-        match parsing::parse_handshake(msg) {
-            Ok(h) => {
-                self.learn(dir, LengthConvention::for_major(h.major));
-                let m = Message::Handshake(h);
-                Decoded {
-                    type_name: Cow::Borrowed(m.type_name()),
-                    type_id: u32::from(m.type_id()),
-                    fields: Fields::PokerNetwork(m),
-                    notes: Vec::new(),
-                    error: None,
-                }
-            }
-            Err(e) => decoded_error("Handshake", 0, e, msg),
-        }
-    }
-}
-
-/// A [`Decoded`] for a message that framed but did not decode.
-fn decoded_error(name: &'static str, type_id: u8, error: String, msg: &[u8]) -> Decoded {
-    Decoded {
-        type_name: Cow::Borrowed(name),
-        type_id: u32::from(type_id),
-        fields: Fields::raw(msg),
-        notes: Vec::new(),
-        error: Some(error),
+    /// What the stream has shown of its dialect, seen from `dir`.
+    fn known(&self, dir: Direction) -> Option<Dialect> {
+        self.convention(dir).map(LengthConvention::dialect)
     }
 }
 
@@ -101,63 +75,23 @@ impl StreamDecoder for Decoder {
         ProtocolId::PokerNetwork
     }
 
-    fn dialect(&self) -> Option<crate::protocols::Dialect> {
+    fn dialect(&self) -> Option<Dialect> {
         self.conv.iter().flatten().next().map(|c| c.dialect())
     }
 
     fn frame(&self, dir: Direction, buf: &[u8]) -> Framing {
-        if framing::starts_handshake(buf) {
-            return framing::frame_handshake(buf);
-        }
-        if let Some(conv) = self.convention(dir) {
-            return framing::frame(conv, buf);
-        }
-        match framing::guess_convention(buf) {
-            Some(conv) => framing::frame(conv, buf),
-            None => LengthConvention::ALL
-                .into_iter()
-                .filter_map(|c| match framing::frame(c, buf) {
-                    Framing::NeedMore(n) => Some(n),
-                    _ => None,
-                })
-                .min()
-                .map_or(Framing::NeedMore(parsing::HEADER_LEN), Framing::NeedMore),
-        }
+        framing::frame(self.known(dir), dir, buf)
     }
 
     fn decode(&mut self, dir: Direction, msg: &[u8]) -> Decoded {
-        if framing::starts_handshake(msg) {
-            return self.decode_handshake(dir, msg);
-        }
-        let conv = match self.convention(dir) {
-            Some(c) => c,
-            None => {
-                // The framing chose the convention: the one under which the
-                // header's length gives exactly this message.
-                let learned = parsing::header(msg)
-                    .ok()
-                    .and_then(|(_, h)| LengthConvention::from_sizes(h.length, msg.len()));
-                let conv = learned.unwrap_or(LengthConvention::PayloadOnly);
-                if learned.is_some() {
-                    self.learn(dir, conv);
-                }
-                conv
-            }
+        let parsed = parsing::parse(self.known(dir), dir, msg);
+        let taught = match &parsed {
+            Ok(p) => p.dialect,
+            Err(e) => e.dialect,
         };
-        let p = parsing::parse_packet(conv, msg);
-        match p.result {
-            Ok(m) => Decoded {
-                type_name: Cow::Borrowed(m.type_name()),
-                type_id: u32::from(m.type_id()),
-                fields: Fields::PokerNetwork(m),
-                notes: p.notes,
-                error: None,
-            },
-            Err(e) => {
-                let mut d = decoded_error(parsing::type_name(p.type_id), p.type_id, e, msg);
-                d.notes = p.notes;
-                d
-            }
+        if let Some(conv) = taught.and_then(LengthConvention::of) {
+            self.learn(dir, conv);
         }
+        Decoded::from_parse(parsed, msg)
     }
 }

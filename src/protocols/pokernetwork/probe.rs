@@ -49,7 +49,7 @@ fn probe_run(conv: LengthConvention, buf: &[u8]) -> Probe {
         if rest.is_empty() {
             return Probe::Mine(20 * clean as u8);
         }
-        match framing::frame(conv, rest) {
+        match framing::frame_as(conv, rest) {
             Framing::Message(n) => {
                 // A payload size the packet type cannot have: no need to parse.
                 let fits = spec_of(rest[0]).is_some_and(|spec| {

@@ -12,6 +12,7 @@
 
 use super::messages::{known_in_any, lookup, Dialect};
 use crate::protocols::{Framing, Invalid};
+use crate::reassembly::Direction;
 
 /// The header: u16 type, u16 length.
 pub const HEADER_LEN: usize = 4;
@@ -40,8 +41,14 @@ pub fn type_known(dialect: Option<Dialect>, id: u16) -> bool {
 }
 
 /// Where the next message of `buf` ends, for a stream of `dialect` (`None`:
+/// not decided yet). Both directions frame alike: `dir` is not read.
+pub fn frame(dialect: Option<crate::protocols::Dialect>, _dir: Direction, buf: &[u8]) -> Framing {
+    frame_as(dialect.and_then(Dialect::of), buf)
+}
+
+/// [`frame`], for a stream of PokerTH binary dialect `dialect` (`None`:
 /// not decided yet).
-pub fn frame(dialect: Option<Dialect>, buf: &[u8]) -> Framing {
+pub fn frame_as(dialect: Option<Dialect>, buf: &[u8]) -> Framing {
     let Some((id, len)) = header(buf) else {
         return Framing::NeedMore(HEADER_LEN);
     };

@@ -38,9 +38,8 @@ pub mod probe;
 pub use messages::{Dialect, Message};
 pub use probe::probe;
 
-use crate::protocols::{Decoded, Fields, Framing, Note, ProtocolId, StreamDecoder};
+use crate::protocols::{Decoded, Framing, ProtocolId, StreamDecoder};
 use crate::reassembly::Direction;
-use std::borrow::Cow;
 
 /// The per-stream PokerTH decoder: its state is the stream's dialect.
 #[derive(Debug, Clone, Default)]
@@ -65,39 +64,6 @@ impl Decoder {
     pub fn current_dialect(&self) -> Option<Dialect> {
         self.dialect
     }
-
-    /// Whether message `m` of type `id`, parsed as dialect `d`, decides the
-    /// stream's dialect. `other_failed`: an earlier dialect could not parse
-    /// it.
-    fn tells(d: Dialect, id: u16, m: &Message, other_failed: bool) -> Option<Dialect> {
-        match m {
-            Message::Init(i) if (2..=5).contains(&i.requested_version_major) => {
-                return Some(Dialect::PokerTh)
-            }
-            Message::JoinGame2007(j) if j.requested_version_major == 1 => {
-                return Some(Dialect::PokerTh2007)
-            }
-            _ => {}
-        }
-        let other = match d {
-            Dialect::PokerTh => Dialect::PokerTh2007,
-            Dialect::PokerTh2007 => Dialect::PokerTh,
-        };
-        if messages::lookup(other, id).is_none() {
-            return Some(d);
-        }
-        (d == Dialect::PokerTh2007 && other_failed).then_some(Dialect::PokerTh2007)
-    }
-
-    fn failed(id: u16, name: Option<&'static str>, msg: &[u8], why: String) -> Decoded {
-        Decoded {
-            type_name: Cow::Borrowed(name.unwrap_or("Unknown")),
-            type_id: u32::from(id),
-            fields: Fields::raw(msg),
-            notes: Vec::new(),
-            error: Some(why),
-        }
-    }
 }
 
 impl StreamDecoder for Decoder {
@@ -109,75 +75,16 @@ impl StreamDecoder for Decoder {
         self.dialect.map(Into::into)
     }
 
-    fn frame(&self, _dir: Direction, buf: &[u8]) -> Framing {
-        framing::frame(self.dialect, buf)
+    fn frame(&self, dir: Direction, buf: &[u8]) -> Framing {
+        framing::frame(self.dialect(), dir, buf)
     }
 
-    fn decode(&mut self, _dir: Direction, msg: &[u8]) -> Decoded {
-        let Some((id, len)) = framing::header(msg) else {
-            return Decoder::failed(
-                0,
-                None,
-                msg,
-                format!("{} bytes cannot hold a header", msg.len()),
-            );
-        };
-        if len != msg.len() {
-            return Decoder::failed(
-                id,
-                None,
-                msg,
-                format!(
-                    "the header gives {len} bytes, the message has {}",
-                    msg.len()
-                ),
-            );
+    fn decode(&mut self, dir: Direction, msg: &[u8]) -> Decoded {
+        let parsed = parsing::parse(self.dialect(), dir, msg);
+        if let Ok(p) = &parsed {
+            self.dialect = self.dialect.or(p.dialect.and_then(Dialect::of));
         }
-        // Type 1's requested major version names the dialect to read.
-        let major = (id == 1 && msg.len() >= 6).then(|| u16::from_be_bytes([msg[4], msg[5]]));
-        let order = match (self.dialect, major) {
-            (Some(d), _) => [Some(d), None],
-            (None, Some(1)) => [Some(Dialect::PokerTh2007), None],
-            (None, Some(2..=5)) => [Some(Dialect::PokerTh), None],
-            (None, _) => [Some(Dialect::PokerTh), Some(Dialect::PokerTh2007)],
-        };
-        let mut first_error: Option<(&'static str, String)> = None;
-        for d in order.into_iter().flatten() {
-            let Some(spec) = messages::lookup(d, id) else {
-                continue;
-            };
-            match parsing::parse(d, msg) {
-                Ok((message, mut notes)) => {
-                    if self.dialect.is_none() {
-                        // A fallback reading decides only when it is clean.
-                        let other_failed = first_error.is_some() && notes.is_empty();
-                        self.dialect = Decoder::tells(d, id, &message, other_failed);
-                    }
-                    if len > d.max_len() {
-                        notes.push(Note::PokerThAboveMaxLength { len, dialect: d });
-                    }
-                    if d == Dialect::PokerTh && len % 4 != 0 {
-                        notes.push(Note::PokerThLengthNotAligned { len });
-                    }
-                    return Decoded {
-                        type_name: Cow::Borrowed(message.type_name()),
-                        type_id: u32::from(id),
-                        fields: Fields::PokerTh(message),
-                        notes,
-                        error: None,
-                    };
-                }
-                Err(e) => {
-                    if first_error.is_none() {
-                        first_error = Some((spec.name, e));
-                    }
-                }
-            }
-        }
-        match first_error {
-            Some((name, e)) => Decoder::failed(id, Some(name), msg, e),
-            None => Decoder::failed(id, None, msg, format!("unknown message type {id}")),
-        }
+        Decoded::from_parse(parsed, msg)
     }
 }
 

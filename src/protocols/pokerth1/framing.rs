@@ -12,7 +12,8 @@
 //! [`MAX_LEN`] are taken as garbage, never as an allocation (avatars, the
 //! largest payload PokerTH sends, travel in blocks of a few kilobytes).
 
-use crate::protocols::{Framing, Invalid};
+use crate::protocols::{Dialect, Framing, Invalid};
+use crate::reassembly::Direction;
 use nom::number::complete::be_u32;
 
 /// The length prefix.
@@ -26,8 +27,10 @@ pub const MAX_LEN: usize = 256 * 1024;
 /// and room for a newer server's.
 pub const MAX_TYPE: u64 = 127;
 
-/// Where the next message of `buf` ends (prefix included).
-pub fn frame(buf: &[u8]) -> Framing {
+/// Where the next message of `buf` ends (prefix included). PokerTH 1.x
+/// has one dialect and frames both directions alike: `dialect` and `dir`
+/// are not read.
+pub fn frame(_dialect: Option<Dialect>, _dir: Direction, buf: &[u8]) -> Framing {
     let Ok((env, len)) = be_u32::<_, nom::error::Error<&[u8]>>(buf) else {
         return Framing::NeedMore(PREFIX_LEN);
     };
@@ -52,6 +55,11 @@ pub fn frame(buf: &[u8]) -> Framing {
     } else {
         Framing::Message(PREFIX_LEN + len)
     }
+}
+
+/// The envelope of a framed message: its bytes after the length prefix.
+pub fn envelope(msg: &[u8]) -> &[u8] {
+    msg.get(PREFIX_LEN..).unwrap_or_default()
 }
 
 /// Checks the envelope's first fields (as far as `head` holds them) for an
@@ -141,30 +149,33 @@ mod tests {
     fn frames_an_announce() {
         // ShowMyCardsRequest: type 71, field 72 (key 0xc2 0x04), empty.
         let m = [0, 0, 0, 5, 0x08, 71, 0xc2, 0x04, 0x00];
-        assert_eq!(frame(&m), Framing::Message(9));
-        assert_eq!(frame(&m[..8]), Framing::NeedMore(9));
-        assert_eq!(frame(&m[..3]), Framing::NeedMore(4));
+        assert_eq!(frame(None, Direction::C2S, &m), Framing::Message(9));
+        assert_eq!(frame(None, Direction::C2S, &m[..8]), Framing::NeedMore(9));
+        assert_eq!(frame(None, Direction::C2S, &m[..3]), Framing::NeedMore(4));
     }
 
     #[test]
     fn refuses_garbage_and_huge_lengths() {
         assert!(matches!(
-            frame(&[0xff, 0xff, 0xff, 0xff, 8]),
+            frame(None, Direction::C2S, &[0xff, 0xff, 0xff, 0xff, 8]),
             Framing::Invalid(_)
         ));
-        assert!(matches!(frame(&[0, 0, 0, 2, 8, 1]), Framing::Invalid(_)));
+        assert!(matches!(
+            frame(None, Direction::C2S, &[0, 0, 0, 2, 8, 1]),
+            Framing::Invalid(_)
+        ));
         // The key names field 3, the type says 1 (field 2).
         assert!(matches!(
-            frame(&[0, 0, 0, 4, 0x08, 1, 0x1a, 0]),
+            frame(None, Direction::C2S, &[0, 0, 0, 4, 0x08, 1, 0x1a, 0]),
             Framing::Invalid(_)
         ));
         // The message's length runs past the envelope.
         assert!(matches!(
-            frame(&[0, 0, 0, 4, 0x08, 1, 0x12, 9]),
+            frame(None, Direction::C2S, &[0, 0, 0, 4, 0x08, 1, 0x12, 9]),
             Framing::Invalid(_)
         ));
         assert!(matches!(
-            frame(&[0, 0, 0, 4, 0x09, 1, 0x12, 0]),
+            frame(None, Direction::C2S, &[0, 0, 0, 4, 0x09, 1, 0x12, 0]),
             Framing::Invalid(_)
         ));
     }

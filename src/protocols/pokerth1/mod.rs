@@ -28,9 +28,8 @@ pub mod scan;
 pub use messages::Message;
 pub use probe::probe;
 
-use crate::protocols::{Decoded, Fields, Framing, ProtocolId, StreamDecoder};
+use crate::protocols::{Decoded, Framing, ProtocolId, StreamDecoder};
 use crate::reassembly::Direction;
-use std::borrow::Cow;
 
 /// The per-stream PokerTH 1.x decoder. The protocol keeps no state that
 /// changes how bytes are read.
@@ -53,46 +52,19 @@ impl StreamDecoder for Decoder {
         Some(crate::protocols::Dialect::PokerTh1)
     }
 
-    fn frame(&self, _dir: Direction, buf: &[u8]) -> Framing {
-        framing::frame(buf)
+    fn frame(&self, dir: Direction, buf: &[u8]) -> Framing {
+        framing::frame(None, dir, buf)
     }
 
+    /// A message that does not parse shows its envelope, without the
+    /// length prefix.
     fn decode(&mut self, dir: Direction, msg: &[u8]) -> Decoded {
-        let envelope = msg.get(framing::PREFIX_LEN..).unwrap_or_default();
-        self.decode_envelope(dir, envelope)
+        Decoded::from_parse(parsing::parse(None, dir, msg), framing::envelope(msg))
     }
 
     /// Over WebSocket each message is one envelope, with no length prefix.
     fn decode_unframed(&mut self, dir: Direction, msg: &[u8]) -> Option<Decoded> {
-        Some(self.decode_envelope(dir, msg))
-    }
-
-    fn carries_unframed(&self) -> bool {
-        true
-    }
-}
-
-impl Decoder {
-    /// Decodes one envelope (a message without its length prefix).
-    fn decode_envelope(&mut self, _dir: Direction, envelope: &[u8]) -> Decoded {
-        let type_id =
-            framing::varint(envelope.get(1..).unwrap_or_default()).map_or(0, |(t, _)| t as u32);
-        match parsing::parse(envelope) {
-            Ok((m, notes)) => Decoded {
-                type_name: Cow::Borrowed(m.name),
-                type_id: m.kind,
-                fields: Fields::PokerTh1(m),
-                notes,
-                error: None,
-            },
-            Err(why) => Decoded {
-                type_name: Cow::Borrowed(messages::type_name(type_id).unwrap_or("Unknown")),
-                type_id,
-                fields: Fields::raw(envelope),
-                notes: Vec::new(),
-                error: Some(why),
-            },
-        }
+        Some(Decoded::from_parse(parsing::parse_unframed(dir, msg), msg))
     }
 }
 

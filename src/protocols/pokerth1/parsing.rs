@@ -18,17 +18,43 @@
 //!   enumeration value or card outside the protocol's, fields protocol 5.1
 //!   does not define (kept, see [`super::messages::json`]).
 
+use super::framing::{envelope, varint};
 use super::messages::{schema, type_name, Message};
 use super::scan::{index_of, scan};
-use crate::protocols::Note;
+use crate::protocols::{Dialect, Note, ParseError, ParseResult, Parsed};
+use crate::reassembly::Direction;
 use prost::Message as _;
 use prost_reflect::{DynamicMessage, Kind, Value};
 
 /// Notes collected while parsing.
 pub type Notes = Vec<Note>;
 
-/// Decodes one envelope.
-pub fn parse(envelope: &[u8]) -> Result<(Message, Notes), String> {
+/// Parses one whole message as framed on TCP (length prefix included), as
+/// every protocol's `parsing::parse` does. PokerTH 1.x has one dialect and
+/// reads both directions alike: `dialect` and `dir` are not read.
+pub fn parse(_dialect: Option<Dialect>, dir: Direction, msg: &[u8]) -> ParseResult<Message> {
+    parse_unframed(dir, envelope(msg))
+}
+
+/// Parses one envelope, a message without its length prefix, as a
+/// message-oriented transport (WebSocket) carries it.
+pub fn parse_unframed(_dir: Direction, msg: &[u8]) -> ParseResult<Message> {
+    match parse_envelope(msg) {
+        Ok((message, notes)) => Ok(Parsed {
+            type_id: message.kind,
+            message,
+            notes,
+            dialect: None,
+        }),
+        Err(reason) => {
+            let type_id = varint(msg.get(1..).unwrap_or_default()).map_or(0, |(t, _)| t as u32);
+            Err(ParseError::new(type_id, type_name(type_id), reason))
+        }
+    }
+}
+
+/// Decodes one envelope: the message and its notes, or why it is not one.
+pub fn parse_envelope(envelope: &[u8]) -> Result<(Message, Notes), String> {
     if let Some(done) = parse_canonical(envelope) {
         return done;
     }

@@ -16,14 +16,14 @@ use crate::reassembly::Direction;
 const LOOK: u32 = 6;
 
 /// Probes `buf`, the first bytes of direction `dir`.
-pub fn probe(_dir: Direction, buf: &[u8]) -> Probe {
+pub fn probe(dir: Direction, buf: &[u8]) -> Probe {
     let mut off = 0;
     let mut clean = 0u32;
     let mut best = 0u8;
     let mut cut = false;
     while clean < LOOK {
         let rest = &buf[off..];
-        match framing::frame(rest) {
+        match framing::frame(None, dir, rest) {
             Framing::NeedMore(_) => {
                 cut = !rest.is_empty();
                 break;
@@ -31,7 +31,8 @@ pub fn probe(_dir: Direction, buf: &[u8]) -> Probe {
             Framing::Invalid(_) if clean == 0 => return Probe::NotMine,
             Framing::Invalid(_) => break,
             Framing::Message(len) => {
-                let Ok((m, notes)) = parsing::parse(&rest[framing::PREFIX_LEN..len]) else {
+                let Ok((m, notes)) = parsing::parse_envelope(&rest[framing::PREFIX_LEN..len])
+                else {
                     if clean == 0 {
                         return Probe::NotMine;
                     }
@@ -73,7 +74,7 @@ pub fn probe_unframed(_dir: Direction, msgs: &[&[u8]], done: bool) -> Probe {
     let mut best = 0u8;
     for msg in msgs.iter().take(LOOK as usize) {
         let ok = framing::envelope_head(msg, msg.len()).is_ok()
-            && matches!(parsing::parse(msg), Ok((_, ref notes)) if notes.is_empty());
+            && matches!(parsing::parse_envelope(msg), Ok((_, ref notes)) if notes.is_empty());
         if !ok {
             if clean == 0 {
                 return Probe::NotMine;
@@ -81,7 +82,7 @@ pub fn probe_unframed(_dir: Direction, msgs: &[&[u8]], done: bool) -> Probe {
             break;
         }
         if clean == 0 {
-            best = parsing::parse(msg).map_or(0, |(m, _)| signature(&m));
+            best = parsing::parse_envelope(msg).map_or(0, |(m, _)| signature(&m));
         }
         clean += 1;
     }

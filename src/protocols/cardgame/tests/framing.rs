@@ -20,30 +20,53 @@ fn fixed_sizes() {
     ];
     for (opcode, size) in sizes {
         let buf = [opcode, 0, 0, 0, 0, 0];
-        assert_eq!(frame(&buf), Framing::Message(size), "opcode {opcode:#x}");
-        assert_eq!(frame(&buf[..size - 1]), Framing::NeedMore(size));
+        assert_eq!(
+            frame(None, Direction::C2S, &buf),
+            Framing::Message(size),
+            "opcode {opcode:#x}"
+        );
+        assert_eq!(
+            frame(None, Direction::C2S, &buf[..size - 1]),
+            Framing::NeedMore(size)
+        );
     }
-    assert_eq!(frame(&[]), Framing::NeedMore(1));
+    assert_eq!(frame(None, Direction::C2S, &[]), Framing::NeedMore(1));
 }
 
 #[test]
 fn score_sizes_come_from_the_string() {
-    assert_eq!(frame(&[0x0a]), Framing::NeedMore(7));
-    assert_eq!(frame(&[0x0a, 0, 0, 1, 0, 1]), Framing::NeedMore(7));
-    assert_eq!(frame(&[0x0a, 0, 0, 1, 0, 1, 0]), Framing::Message(7));
-    assert_eq!(frame(&[0x0a, 0, 0, 1, 0, 1, 2, b'a']), Framing::NeedMore(9));
+    assert_eq!(frame(None, Direction::C2S, &[0x0a]), Framing::NeedMore(7));
     assert_eq!(
-        frame(&[0x0a, 0, 0, 1, 0, 1, 2, b'a', b'b', 0x08]),
+        frame(None, Direction::C2S, &[0x0a, 0, 0, 1, 0, 1]),
+        Framing::NeedMore(7)
+    );
+    assert_eq!(
+        frame(None, Direction::C2S, &[0x0a, 0, 0, 1, 0, 1, 0]),
+        Framing::Message(7)
+    );
+    assert_eq!(
+        frame(None, Direction::C2S, &[0x0a, 0, 0, 1, 0, 1, 2, b'a']),
+        Framing::NeedMore(9)
+    );
+    assert_eq!(
+        frame(
+            None,
+            Direction::C2S,
+            &[0x0a, 0, 0, 1, 0, 1, 2, b'a', b'b', 0x08]
+        ),
         Framing::Message(9)
     );
     // Two length bytes: the first alone is not enough.
-    assert_eq!(frame(&[0x0a, 0, 0, 1, 0, 1, 0x80]), Framing::NeedMore(8));
     assert_eq!(
-        frame(&[0x0a, 0, 0, 1, 0, 1, 0x80, 0x00]),
+        frame(None, Direction::C2S, &[0x0a, 0, 0, 1, 0, 1, 0x80]),
+        Framing::NeedMore(8)
+    );
+    assert_eq!(
+        frame(None, Direction::C2S, &[0x0a, 0, 0, 1, 0, 1, 0x80, 0x00]),
         Framing::NeedMore(8 + 128)
     );
     assert_eq!(
-        frame(&[0x0a, 0, 0, 1, 0, 1, 0xff, 0xff]),
+        frame(None, Direction::C2S, &[0x0a, 0, 0, 1, 0, 1, 0xff, 0xff]),
         Framing::NeedMore(MAX_MESSAGE)
     );
     assert_eq!(MAX_MESSAGE, 6 + 2 + 32895);
@@ -53,7 +76,7 @@ fn score_sizes_come_from_the_string() {
 fn unknown_opcodes_are_invalid() {
     for opcode in [0x00u8, 0x0b, 0x80, 0x82, 0xff] {
         assert_eq!(
-            frame(&[opcode, 0, 0, 0]),
+            frame(None, Direction::C2S, &[opcode, 0, 0, 0]),
             Framing::Invalid(Invalid::hex("unknown card game opcode", u64::from(opcode)))
         );
     }

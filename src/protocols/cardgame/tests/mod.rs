@@ -17,7 +17,10 @@ use crate::protocols::Decoded;
 /// Frames (checking the framing takes exactly `bytes`) and decodes with a
 /// fresh decoder, in the direction the opcode belongs to.
 fn decode_fresh(bytes: &[u8]) -> Decoded {
-    assert_eq!(frame(bytes), Framing::Message(bytes.len()));
+    assert_eq!(
+        frame(None, Direction::C2S, bytes),
+        Framing::Message(bytes.len())
+    );
     let dir = if bytes[0] == 0x81 {
         Direction::C2S
     } else {

@@ -11,7 +11,7 @@ proptest! {
         let mut dec = Decoder::new();
         let _ = dec.decode(Direction::S2C, &buf);
         let mut pos = 0;
-        while let Framing::Message(n) = frame(&buf[pos..]) {
+        while let Framing::Message(n) = frame(None, Direction::C2S, &buf[pos..]) {
             prop_assert!(n >= 1 && pos + n <= buf.len());
             let d = dec.decode(Direction::S2C, &buf[pos..pos + n]);
             prop_assert!(d.error.is_none());
@@ -47,7 +47,7 @@ proptest! {
         let mut pos = 0;
         let mut count = 0;
         while pos < stream.len() {
-            let Framing::Message(n) = frame(&stream[pos..]) else { panic!("no frame at {pos}") };
+            let Framing::Message(n) = frame(None, Direction::C2S, &stream[pos..]) else { panic!("no frame at {pos}") };
             let d = dec.decode(Direction::S2C, &stream[pos..pos + n]);
             prop_assert_eq!(d.error, None);
             prop_assert_eq!(d.type_id, u32::from(OPS[ops[count].0]));

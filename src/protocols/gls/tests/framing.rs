@@ -12,9 +12,13 @@ fn every_type_has_the_size_of_the_notes_table() {
     for (t, total) in (1u32..=15).zip(totals) {
         let mut buf = t.to_be_bytes().to_vec();
         buf.resize(total + 5, 0);
-        assert_eq!(frame(&buf), Framing::Message(total), "type {t}");
         assert_eq!(
-            frame(&buf[..total - 1]),
+            frame(None, Direction::C2S, &buf),
+            Framing::Message(total),
+            "type {t}"
+        );
+        assert_eq!(
+            frame(None, Direction::C2S, &buf[..total - 1]),
             Framing::NeedMore(total),
             "type {t}"
         );
@@ -27,16 +31,22 @@ fn every_type_has_the_size_of_the_notes_table() {
 
 #[test]
 fn short_headers_need_more_or_are_invalid() {
-    assert_eq!(frame(&[]), Framing::NeedMore(4));
-    assert_eq!(frame(&[0]), Framing::NeedMore(4));
-    assert_eq!(frame(&[0, 0, 0]), Framing::NeedMore(4));
-    assert_eq!(frame(&[0, 0, 0, 13]), Framing::NeedMore(11));
+    assert_eq!(frame(None, Direction::C2S, &[]), Framing::NeedMore(4));
+    assert_eq!(frame(None, Direction::C2S, &[0]), Framing::NeedMore(4));
     assert_eq!(
-        frame(&[0, 1]),
+        frame(None, Direction::C2S, &[0, 0, 0]),
+        Framing::NeedMore(4)
+    );
+    assert_eq!(
+        frame(None, Direction::C2S, &[0, 0, 0, 13]),
+        Framing::NeedMore(11)
+    );
+    assert_eq!(
+        frame(None, Direction::C2S, &[0, 1]),
         Framing::Invalid(Invalid::hex("not a GLS event type: starts with", 1))
     );
     assert_eq!(
-        frame(&[0x47, 0x4c, 0x53, 0]),
+        frame(None, Direction::C2S, &[0x47, 0x4c, 0x53, 0]),
         Framing::Invalid(Invalid::num("unknown GLS event type", 1196184320))
     );
 }
@@ -47,7 +57,7 @@ fn unknown_types_are_invalid() {
         let mut buf = t.to_be_bytes().to_vec();
         buf.resize(400, 0);
         assert_eq!(
-            frame(&buf),
+            frame(None, Direction::C2S, &buf),
             Framing::Invalid(Invalid::num("unknown GLS event type", u64::from(t)))
         );
     }
@@ -73,5 +83,8 @@ fn several_events_in_a_row() {
         pos += n;
     }
     assert_eq!(names, ["DiePlaceTry", "Say1", "NickReq"]);
-    assert_eq!(frame(&stream[pos..]), Framing::NeedMore(4));
+    assert_eq!(
+        frame(None, Direction::C2S, &stream[pos..]),
+        Framing::NeedMore(4)
+    );
 }

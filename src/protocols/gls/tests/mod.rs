@@ -41,7 +41,10 @@ fn event(event_type: u32, parts: &[&[u8]]) -> Vec<u8> {
 /// Frames (checking the framing takes exactly `bytes`) and decodes with a
 /// decoder that has seen nothing yet.
 fn decode_fresh(dir: Direction, bytes: &[u8]) -> Decoded {
-    assert_eq!(frame(bytes), Framing::Message(bytes.len()));
+    assert_eq!(
+        frame(None, Direction::C2S, bytes),
+        Framing::Message(bytes.len())
+    );
     Decoder::new().decode(dir, bytes)
 }
 

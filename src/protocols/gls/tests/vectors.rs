@@ -51,7 +51,11 @@ fn every_vector_decodes_to_its_fields() {
         let v: Value = serde_json::from_str(line).expect("vector line");
         let bytes = unhex(v["hex"].as_str().unwrap());
         let type_id = as_u32(&v["type_id"]);
-        assert_eq!(frame(&bytes), Framing::Message(bytes.len()), "{line}");
+        assert_eq!(
+            frame(None, Direction::C2S, &bytes),
+            Framing::Message(bytes.len()),
+            "{line}"
+        );
         let dir = if is_client_event(type_id) {
             Direction::C2S
         } else {
@@ -92,7 +96,10 @@ fn the_vectors_in_a_row_frame_one_by_one() {
     let stream: Vec<u8> = all.concat();
     let mut pos = 0;
     for want in &all {
-        assert_eq!(frame(&stream[pos..]), Framing::Message(want.len()));
+        assert_eq!(
+            frame(None, Direction::C2S, &stream[pos..]),
+            Framing::Message(want.len())
+        );
         pos += want.len();
     }
     assert_eq!(pos, stream.len());

@@ -160,3 +160,13 @@ message_enum! {
         PacketPokerDealCards, PacketPokerShowdown,
     ],
 }
+
+impl crate::protocols::ProtocolMessage for Message {
+    fn type_name(&self) -> &'static str {
+        Message::type_name(self)
+    }
+
+    fn into_fields(self) -> crate::protocols::Fields {
+        crate::protocols::Fields::PokerNetwork(self)
+    }
+}

@@ -12,10 +12,12 @@ pub mod wire;
 
 pub use wire::{Wire, WireKind};
 
+use super::framing::starts_handshake;
 use super::framing::LengthConvention;
 use super::messages::{account, basic, hand, table, tourney};
 use super::messages::{Handshake, Message, Record, UnknownPacket};
-use crate::protocols::{hex, Note};
+use crate::protocols::{hex, Dialect, Note, ParseError, ParseResult, Parsed};
+use crate::reassembly::Direction;
 use nom::bytes::complete::{tag, take, take_while_m_n};
 use nom::number::complete::{be_u16, be_u8};
 use nom::{IResult, Parser};
@@ -244,7 +246,7 @@ pub(super) fn parse_nested<'a>(i: &'a [u8], cx: &mut Cx, k: usize) -> PResult<'a
 
 /// A parsed top-level packet.
 #[derive(Debug, Clone)]
-pub struct Parsed {
+pub struct ParsedPacket {
     /// The type byte (0 when the message was too short for a header).
     pub type_id: u8,
     /// The message, or why it could not be decoded.
@@ -253,12 +255,61 @@ pub struct Parsed {
     pub notes: Vec<Note>,
 }
 
+/// Parses one whole message (a handshake line, or a packet with its
+/// header), as every protocol's `parsing::parse` does, in a stream of
+/// `dialect` as far as its direction knows it. A handshake line teaches the
+/// dialect of its side; while the dialect is not known, a packet is read
+/// under the convention whose length field gives exactly its size, which
+/// it then teaches (protocol 3 when neither does, teaching nothing). Both
+/// directions read alike: `dir` is not read.
+pub fn parse(dialect: Option<Dialect>, _dir: Direction, msg: &[u8]) -> ParseResult<Message> {
+    if starts_handshake(msg) {
+        return match parse_handshake(msg) {
+            Ok(h) => Ok(Parsed {
+                type_id: 0,
+                dialect: Some(LengthConvention::for_major(h.major).dialect()),
+                message: Message::Handshake(h),
+                notes: Vec::new(),
+            }),
+            Err(reason) => Err(ParseError::new(0, Some("Handshake"), reason)),
+        };
+    }
+    let (conv, learned) = match dialect.and_then(LengthConvention::of) {
+        Some(conv) => (conv, None),
+        None => {
+            // The framing chose the convention: the one under which the
+            // header's length gives exactly this message.
+            let learned = header(msg)
+                .ok()
+                .and_then(|(_, h)| LengthConvention::from_sizes(h.length, msg.len()));
+            (learned.unwrap_or(LengthConvention::PayloadOnly), learned)
+        }
+    };
+    let dialect = learned.map(LengthConvention::dialect);
+    let p = parse_packet(conv, msg);
+    match p.result {
+        Ok(message) => Ok(Parsed {
+            type_id: u32::from(message.type_id()),
+            message,
+            notes: p.notes,
+            dialect,
+        }),
+        Err(reason) => Err(ParseError {
+            type_id: u32::from(p.type_id),
+            type_name: Some(type_name(p.type_id)),
+            reason,
+            notes: p.notes,
+            dialect,
+        }),
+    }
+}
+
 /// Parses one whole packet `msg` (header included) whose length field
 /// follows `conv`.
-pub fn parse_packet(conv: LengthConvention, msg: &[u8]) -> Parsed {
+pub fn parse_packet(conv: LengthConvention, msg: &[u8]) -> ParsedPacket {
     let mut cx = Cx::new(conv);
     let Ok((body, h)) = header(msg) else {
-        return Parsed {
+        return ParsedPacket {
             type_id: msg.first().copied().unwrap_or(0),
             result: Err(format!("{} bytes: no room for a header", msg.len())),
             notes: Vec::new(),
@@ -273,7 +324,7 @@ pub fn parse_packet(conv: LengthConvention, msg: &[u8]) -> Parsed {
             conv.describe()
         )),
     };
-    Parsed {
+    ParsedPacket {
         type_id: h.type_id,
         result,
         notes: cx.notes,

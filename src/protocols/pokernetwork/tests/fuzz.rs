@@ -33,7 +33,7 @@ proptest! {
     fn random_bytes_never_panic(buf in proptest::collection::vec(any::<u8>(), 0..600)) {
         let _ = probe(C2S, &buf);
         for conv in LengthConvention::ALL {
-            let _ = framing::frame(conv, &buf);
+            let _ = framing::frame_as(conv, &buf);
             let _ = framing::run(conv, &buf, 8);
         }
         drain(&mut Decoder::new(), &buf);

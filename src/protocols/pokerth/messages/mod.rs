@@ -60,6 +60,17 @@ impl Dialect {
     }
 }
 
+impl Dialect {
+    /// The PokerTH binary dialect `d` is, if it is one of them.
+    pub fn of(d: crate::protocols::Dialect) -> Option<Dialect> {
+        match d {
+            crate::protocols::Dialect::PokerTh => Some(Dialect::PokerTh),
+            crate::protocols::Dialect::PokerTh2007 => Some(Dialect::PokerTh2007),
+            _ => None,
+        }
+    }
+}
+
 impl From<Dialect> for crate::protocols::Dialect {
     fn from(d: Dialect) -> Self {
         match d {
@@ -399,5 +410,15 @@ impl Message {
             M::MessageBoxText(_) => "MessageBoxText",
             M::Error(_) | M::Error2007(_) => "Error",
         }
+    }
+}
+
+impl crate::protocols::ProtocolMessage for Message {
+    fn type_name(&self) -> &'static str {
+        Message::type_name(self)
+    }
+
+    fn into_fields(self) -> crate::protocols::Fields {
+        crate::protocols::Fields::PokerTh(self)
     }
 }

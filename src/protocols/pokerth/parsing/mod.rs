@@ -16,8 +16,10 @@
 //! Every count is checked against the bytes left before anything is
 //! allocated from it.
 
+use super::framing::header;
 use super::messages::*;
-use crate::protocols::Note;
+use crate::protocols::{Note, ParseError, ParseResult, Parsed};
+use crate::reassembly::Direction;
 use nom::bytes::complete::take;
 use nom::number::complete::{be_u16, be_u32};
 use nom::IResult;
@@ -311,11 +313,106 @@ fn body_2007<'a>(id: u16, i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
     }
 }
 
+/// Parses one whole message (header included), as every protocol's
+/// `parsing::parse` does, in a stream of `dialect` (`None`: not decided
+/// yet). Both directions read alike: `dir` is not read.
+///
+/// While the dialect is not decided, type 1's requested major version names
+/// the dialect to read (1: `pokerth-2007`, 2..5: `pokerth`); other messages
+/// are read as `pokerth` first, then as `pokerth-2007`. The message teaches
+/// the dialect ([`Parsed::dialect`]) when it tells: a type only one dialect
+/// has, type 1's version, or a message only the 2007 reading parses cleanly.
+pub fn parse(
+    dialect: Option<crate::protocols::Dialect>,
+    _dir: Direction,
+    msg: &[u8],
+) -> ParseResult<Message> {
+    let known = dialect.and_then(Dialect::of);
+    let Some((id, len)) = header(msg) else {
+        let why = format!("{} bytes cannot hold a header", msg.len());
+        return Err(ParseError::new(0, None, why));
+    };
+    if len != msg.len() {
+        let why = format!(
+            "the header gives {len} bytes, the message has {}",
+            msg.len()
+        );
+        return Err(ParseError::new(u32::from(id), None, why));
+    }
+    // Type 1's requested major version names the dialect to read.
+    let major = (id == 1 && msg.len() >= 6).then(|| u16::from_be_bytes([msg[4], msg[5]]));
+    let order = match (known, major) {
+        (Some(d), _) => [Some(d), None],
+        (None, Some(1)) => [Some(Dialect::PokerTh2007), None],
+        (None, Some(2..=5)) => [Some(Dialect::PokerTh), None],
+        (None, _) => [Some(Dialect::PokerTh), Some(Dialect::PokerTh2007)],
+    };
+    let mut first_error: Option<(&'static str, String)> = None;
+    for d in order.into_iter().flatten() {
+        let Some(spec) = lookup(d, id) else {
+            continue;
+        };
+        match parse_as(d, msg) {
+            Ok((message, mut notes)) => {
+                let taught = match known {
+                    // A fallback reading decides only when it is clean.
+                    None => tells(d, id, &message, first_error.is_some() && notes.is_empty()),
+                    Some(_) => None,
+                };
+                if len > d.max_len() {
+                    notes.push(Note::PokerThAboveMaxLength { len, dialect: d });
+                }
+                if d == Dialect::PokerTh && len % 4 != 0 {
+                    notes.push(Note::PokerThLengthNotAligned { len });
+                }
+                return Ok(Parsed {
+                    type_id: u32::from(id),
+                    message,
+                    notes,
+                    dialect: taught.map(Into::into),
+                });
+            }
+            Err(e) => {
+                if first_error.is_none() {
+                    first_error = Some((spec.name, e));
+                }
+            }
+        }
+    }
+    Err(match first_error {
+        Some((name, e)) => ParseError::new(u32::from(id), Some(name), e),
+        None => ParseError::new(u32::from(id), None, format!("unknown message type {id}")),
+    })
+}
+
+/// Whether message `m` of type `id`, parsed as dialect `d`, decides the
+/// stream's dialect. `other_failed`: an earlier dialect could not parse
+/// it.
+fn tells(d: Dialect, id: u16, m: &Message, other_failed: bool) -> Option<Dialect> {
+    match m {
+        Message::Init(i) if (2..=5).contains(&i.requested_version_major) => {
+            return Some(Dialect::PokerTh)
+        }
+        Message::JoinGame2007(j) if j.requested_version_major == 1 => {
+            return Some(Dialect::PokerTh2007)
+        }
+        _ => {}
+    }
+    let other = match d {
+        Dialect::PokerTh => Dialect::PokerTh2007,
+        Dialect::PokerTh2007 => Dialect::PokerTh,
+    };
+    if lookup(other, id).is_none() {
+        return Some(d);
+    }
+    (d == Dialect::PokerTh2007 && other_failed).then_some(Dialect::PokerTh2007)
+}
+
 /// Parses one whole message (header included; `msg.len()` is the header's
 /// length) as dialect `d`: the message, and notes; or why it is not one.
 /// Notes about the message as a whole (its length against the dialect's
-/// maximum, a length that is not a multiple of 4) are the caller's.
-pub fn parse(d: Dialect, msg: &[u8]) -> Result<(Message, Notes), String> {
+/// maximum, a length that is not a multiple of 4) are [`parse`]'s.
+pub fn parse_as(d: Dialect, msg: &[u8]) -> Result<(Message, Notes), String> {
     if msg.len() < 4 {
         return Err(format!("{} bytes cannot hold a header", msg.len()));
     }

@@ -6,7 +6,7 @@
 use super::messages::*;
 use super::*;
 use crate::protocols::testkit::{codes, texts, unhex};
-use crate::protocols::Probe;
+use crate::protocols::{Fields, Note, Probe};
 use serde_json::Value;
 
 const C2S: Direction = Direction::C2S;

@@ -214,6 +214,16 @@ pub fn is_card_field(name: &str) -> bool {
     base.ends_with(b"Card")
 }
 
+impl crate::protocols::ProtocolMessage for Message {
+    fn type_name(&self) -> &'static str {
+        Message::type_name(self)
+    }
+
+    fn into_fields(self) -> crate::protocols::Fields {
+        crate::protocols::Fields::PokerTh1(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

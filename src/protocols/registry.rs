@@ -1,0 +1,115 @@
+//! The one table of the protocols cardshark knows: one entry per protocol
+//! (or per dialect family that detects and decodes on its own, such as
+//! PokerTH 1.x), in the order probes run.
+//!
+//! [`ProtocolId`]'s names and ports, [`super::probe`],
+//! [`super::probe_unframed`] and [`super::new_decoder`] read this table;
+//! nothing else in the crate lists the protocols to dispatch on them.
+
+use super::{cardgame, gls, pokernetwork, pokerth, pokerth1};
+use super::{Probe, ProtocolId, StreamDecoder};
+use crate::reassembly::Direction;
+
+/// A protocol's `probe::probe`: the first bytes of direction `dir`.
+pub type ProbeFn = fn(dir: Direction, buf: &[u8]) -> Probe;
+
+/// A protocol's `probe::probe_unframed`: the first whole messages of
+/// direction `dir` of a message-oriented transport; `done`: no more will
+/// come.
+pub type ProbeUnframedFn = fn(dir: Direction, msgs: &[&[u8]], done: bool) -> Probe;
+
+/// What the crate needs to know of one protocol to detect and decode it.
+/// Everything else is in the protocol's folder.
+#[derive(Clone, Copy)]
+pub struct Registration {
+    /// The protocol. Entries are in [`ProtocolId`]'s order (checked at
+    /// compile time).
+    pub id: ProtocolId,
+    /// The name records carry (both PokerTH generations are `pokerth`; the
+    /// dialect tells them apart).
+    pub name: &'static str,
+    /// The name on the command line (`--decode-as`, `-p`): unique.
+    pub cli_name: &'static str,
+    /// The TCP ports the protocol is usually served on (hints that break
+    /// ties between equally confident probes).
+    pub default_ports: &'static [u16],
+    /// The protocol's `probe::probe`: the first bytes of one direction.
+    pub probe: ProbeFn,
+    /// The protocol's `probe::probe_unframed`, for a protocol that a
+    /// message-oriented transport (WebSocket) carries one message per
+    /// transport message, without its TCP framing; its decoder then also
+    /// answers [`StreamDecoder::decode_unframed`]. `None`: the protocol
+    /// keeps its own framing inside such a transport.
+    pub probe_unframed: Option<ProbeUnframedFn>,
+    /// A fresh `Decoder` for one stream.
+    pub new_decoder: fn() -> Box<dyn StreamDecoder>,
+}
+
+/// A boxed fresh decoder of type `D`, as [`Registration::new_decoder`]
+/// wants it.
+fn boxed<D: StreamDecoder + Default + 'static>() -> Box<dyn StreamDecoder> {
+    Box::new(D::default())
+}
+
+/// Every protocol, in the order probes run (and in [`ProtocolId`]'s order).
+#[rustfmt::skip]
+pub const REGISTRY: [Registration; 5] = [
+    Registration { id: ProtocolId::PokerTh, name: "pokerth", cli_name: "pokerth", default_ports: &[7234], probe: pokerth::probe::probe, probe_unframed: None, new_decoder: boxed::<pokerth::Decoder> },
+    Registration { id: ProtocolId::PokerTh1, name: "pokerth", cli_name: "pokerth-1", default_ports: &[7234], probe: pokerth1::probe::probe, probe_unframed: Some(pokerth1::probe::probe_unframed), new_decoder: boxed::<pokerth1::Decoder> },
+    Registration { id: ProtocolId::PokerNetwork, name: "pokernetwork", cli_name: "pokernetwork", default_ports: &[19380], probe: pokernetwork::probe::probe, probe_unframed: None, new_decoder: boxed::<pokernetwork::Decoder> },
+    Registration { id: ProtocolId::Gls, name: "gls", cli_name: "gls", default_ports: &[13500], probe: gls::probe::probe, probe_unframed: None, new_decoder: boxed::<gls::Decoder> },
+    Registration { id: ProtocolId::CardGame, name: "cardgame", cli_name: "cardgame", default_ports: &[], probe: cardgame::probe::probe, probe_unframed: None, new_decoder: boxed::<cardgame::Decoder> },
+];
+
+/// [`REGISTRY`]'s ids, in order: [`ProtocolId::ALL`].
+pub(super) const IDS: [ProtocolId; REGISTRY.len()] = {
+    let mut ids = [ProtocolId::PokerTh; REGISTRY.len()];
+    let mut i = 0;
+    while i < REGISTRY.len() {
+        // An entry out of ProtocolId's order would make
+        // `ProtocolId::registration` answer for the wrong protocol.
+        assert!(
+            REGISTRY[i].id as usize == i,
+            "REGISTRY is not in ProtocolId's order"
+        );
+        ids[i] = REGISTRY[i].id;
+        i += 1;
+    }
+    ids
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocols::{Dialect, Framing, ParseResult, ProtocolMessage};
+
+    #[test]
+    fn names_are_unique_on_the_command_line() {
+        for (i, a) in REGISTRY.iter().enumerate() {
+            for b in &REGISTRY[i + 1..] {
+                assert_ne!(a.cli_name, b.cli_name);
+            }
+            assert_eq!(ProtocolId::from_name(a.cli_name), Some(a.id));
+        }
+    }
+
+    /// Every protocol module has the same entry points with the same
+    /// signatures (ARCHITECTURE.md, "The shape of a protocol"): this fails
+    /// to compile when one drifts.
+    #[test]
+    fn every_protocol_has_the_same_shape() {
+        fn is_message<M: ProtocolMessage>() {}
+        macro_rules! shape {
+            ($($p:ident),*) => {$(
+                let _: ProbeFn = $p::probe::probe;
+                let _: fn(Option<Dialect>, Direction, &[u8]) -> Framing = $p::framing::frame;
+                let _: fn(Option<Dialect>, Direction, &[u8]) -> ParseResult<$p::Message> =
+                    $p::parsing::parse;
+                is_message::<$p::Message>();
+                let _: fn() -> $p::Decoder = $p::Decoder::new;
+                let _: &dyn StreamDecoder = &$p::Decoder::new();
+            )*};
+        }
+        shape!(pokerth, pokerth1, pokernetwork, gls, cardgame);
+    }
+}
