@@ -3,8 +3,9 @@
 
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use cardshark::decode::{Body, DecodeStage, Record, RecordSink};
-use cardshark::output::color::{paint, Style};
+use cardshark::output::color::Style;
 use cardshark::output::records::{summary, JsonWriter};
+use cardshark::output::table::{Align, Table};
 use cardshark::pipeline::{self, Items};
 use cardshark::protocols::ProtocolId;
 use clap::{Args, ValueEnum};
@@ -82,6 +83,7 @@ struct Piece {
 struct Render<'a> {
     args: &'a DecodeArgs,
     json: JsonWriter,
+    table: Table<'static>,
     items: Items<Piece>,
 }
 
@@ -101,7 +103,7 @@ impl RecordSink for Render<'_> {
             DecodeFormat::Json => {
                 let _ = self.json.append(buf, &r);
             }
-            DecodeFormat::Table => table_row(buf, &r),
+            DecodeFormat::Table => table_row(&self.table, buf, &r),
         }
         let piece = Piece {
             frame: r.frame,
@@ -125,28 +127,54 @@ impl pipeline::Render for Render<'_> {
     }
 }
 
-/// A table row after its frame and time: stream, direction, protocol,
-/// type, summary.
-fn table_row(buf: &mut Vec<u8>, r: &Record) {
-    let type_name = format!("{:<26}", r.type_name());
+/// The table's columns; a row is written as soon as its record is (`-c`,
+/// a live capture), so their widths are fixed.
+const HEADERS: [&str; 7] = [
+    "Frame", "Time", "Stream", "Dir", "Protocol", "Type", "Summary",
+];
+
+/// The table's layout: widths and alignments of [`HEADERS`].
+fn table() -> Table<'static> {
+    use Align::{Left, Right};
+    Table::columns(
+        &HEADERS,
+        &[
+            (7, Right),
+            (11, Right),
+            (6, Right),
+            (3, Left),
+            (12, Left),
+            (26, Left),
+            (0, Left),
+        ],
+    )
+}
+
+/// A table row after its frame and time (the first two columns, written
+/// on the calling thread): stream, direction, protocol, type, summary.
+fn table_row(table: &Table, buf: &mut Vec<u8>, r: &Record) {
     // What carried it: `ws/pokerth` inside a WebSocket.
     let protocol = match (&r.carried, r.protocol) {
         (None, p) => p.map_or("-", |p| p.name()).to_owned(),
         (Some(_), Some(p)) => format!("ws/{}", p.name()),
         (Some(_), None) => "ws".to_owned(),
     };
-    let type_name = match &r.body {
-        Body::Message { decoded, .. } if decoded.error.is_none() => type_name,
-        Body::Message { .. } => paint(&type_name, Style::Error),
-        _ => paint(&type_name, Style::Event),
+    let style = match &r.body {
+        Body::Message { decoded, .. } if decoded.error.is_none() => None,
+        Body::Message { .. } => Some(Style::Error),
+        _ => Some(Style::Event),
     };
-    let _ = writeln!(
+    let mut stream = itoa::Buffer::new();
+    table.write_cells(
         buf,
-        "{:>6} {:<3} {:<12} {type_name} {}",
-        r.stream,
-        r.dir.as_str(),
-        protocol,
-        summary(r)
+        2,
+        [
+            (stream.format(r.stream), None),
+            (r.dir.as_str(), None),
+            (protocol.as_str(), None),
+            (r.type_name(), style),
+            (summary(r).as_str(), None),
+        ],
     );
 }
 
@@ -160,6 +188,7 @@ struct Writer<W: Write> {
     written: u64,
     count: Option<u64>,
     first_ts: Option<f64>,
+    table: Table<'static>,
     /// Whether the input is a live capture (output flushed per record).
     live: bool,
     error: Option<io::Error>,
@@ -175,14 +204,13 @@ impl<W: Write> Writer<W> {
             }
             DecodeFormat::Table => {
                 if self.written == 0 {
-                    let header = format!(
-                        "{:>7} {:>11} {:>6} {:<3} {:<12} {:<26} Summary",
-                        "Frame", "Time", "Stream", "Dir", "Protocol", "Type"
-                    );
-                    let _ = writeln!(self.buf, "{}", paint(&header, Style::Header));
+                    self.table.write_header(&mut self.buf);
                 }
                 let t0 = *self.first_ts.get_or_insert(p.ts);
-                let _ = write!(self.buf, "{:>7} {:>11.6} ", p.frame, p.ts - t0);
+                let mut frame = itoa::Buffer::new();
+                let time = format!("{:.6}", p.ts - t0);
+                let cells = [(frame.format(p.frame), None), (time.as_str(), None)];
+                self.table.write_cells(&mut self.buf, 0, cells);
             }
         }
         self.buf.extend_from_slice(&bytes[p.start..p.end]);
@@ -227,6 +255,7 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
         written: 0,
         count: args.count,
         first_ts: None,
+        table: table(),
         live: args.input.is_live(),
         error: None,
     };
@@ -234,6 +263,7 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
         let render = Render {
             args,
             json: JsonWriter::new(),
+            table: table(),
             items: Items::default(),
         };
         DecodeStage::new(config.clone(), render)

@@ -16,7 +16,8 @@ use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use cardshark::analysis::hands::{Hand, HandCollector, HandId, Seen};
 use cardshark::decode::DecodeStage;
 use cardshark::output::spill::{self, KeyedBytes, Sorted, Store};
-use cardshark::output::{hand_text, ohh, write_table_rows};
+use cardshark::output::table::Table;
+use cardshark::output::{hand_text, ohh};
 use clap::{Args, ValueEnum};
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
@@ -270,9 +271,13 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
                 "Id", "Stream", "Hand", "Protocol", "Table", "Players", "Pot", "Winners",
                 "Complete", "Notes",
             ];
-            write_table_rows(&mut out, &headers, || {
-                each(&hands, |i| spill::cells_from_bytes(&i.bytes))
-            })?;
+            // Two passes over the stored rows: the column widths, then the table.
+            let row = |i: Item| spill::cells_from_bytes(&i.bytes);
+            let mut table = Table::boxed(&headers);
+            for cells in each(&hands, row)? {
+                table.measure(&cells?);
+            }
+            table.write(&mut out, each(&hands, row)?)?;
         }
         HandsFormat::Text => {
             for (n, text) in each(&hands, Ok)?.enumerate() {

@@ -7,8 +7,9 @@ use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use cardshark::analysis::timeline::{Change, ChangeSink, Game, TimelineCollector};
 use cardshark::capture::Timestamp;
 use cardshark::decode::DecodeStage;
+use cardshark::output::seconds;
 use cardshark::output::spill::{self, KeyedBytes, Store};
-use cardshark::output::{seconds, write_table_sized, ColumnWidths};
+use cardshark::output::table::Table;
 use cardshark::pipeline::{Items, Work};
 use cardshark::reassembly::{Event, Sink};
 use clap::{Args, ValueEnum};
@@ -284,7 +285,7 @@ pub fn run(args: &TimelineArgs) -> Result<(), CliError> {
             // MB, their column widths gathered as they come: memory stays
             // flat however many changes the capture holds.
             let mut rows: Store<KeyedBytes<1>> = Store::new(TABLE_BYTES_IN_MEMORY);
-            let mut widths = ColumnWidths::default();
+            let mut table = Table::boxed(&["Time", "Frame", "Stream", "What changed"]);
             let mut t0 = None;
             let mut failed: Option<io::Error> = None;
             let (input, decode) = (&args.input, &args.decode);
@@ -294,8 +295,8 @@ pub fn run(args: &TimelineArgs) -> Result<(), CliError> {
                 };
                 let t0 = *t0.get_or_insert(ts);
                 let cells = vec![seconds(ts.seconds_since(t0)), frame, stream, what];
-                widths.add(&cells);
-                let seq = widths.rows() as u64;
+                table.measure(&cells);
+                let seq = table.rows() as u64;
                 let pushed = spill::cells_to_bytes(&cells)
                     .and_then(|b| rows.push(KeyedBytes::new([seq], b)));
                 if let Err(e) = pushed {
@@ -311,12 +312,7 @@ pub fn run(args: &TimelineArgs) -> Result<(), CliError> {
                 r.and_then(|r| spill::cells_from_bytes(&r.bytes))
                     .map_err(spill_error)
             });
-            write_table_sized(
-                &mut out,
-                &["Time", "Frame", "Stream", "What changed"],
-                &widths,
-                cells,
-            )?;
+            table.write(&mut out, cells)?;
         }
     }
     out.flush()?;

@@ -2,7 +2,7 @@
 //!
 //! Rows are kept compact (no strings) until they are written, at most a
 //! bounded number of them in memory (the rest in sorted runs in a temporary
-//! file, see [`rows`]), and the table is rendered a chunk at a time, so
+//! file, see [`rows`]), and the table is written a row at a time, so
 //! memory stays small however many streams the capture holds.
 
 mod codec;
@@ -10,7 +10,8 @@ mod rows;
 
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use cardshark::decode::{DecodeStage, DirCounts, How, Record, RecordSink, StreamReport};
-use cardshark::output::{human_bytes, seconds, write_table_sized, ColumnWidths, Format};
+use cardshark::output::table::Table;
+use cardshark::output::{human_bytes, seconds, Format};
 use cardshark::pipeline::{CaptureSummary, Items, Work};
 use cardshark::protocols::Dialect;
 use cardshark::reassembly::{DirStats, Direction, EndReason, Event, Sink};
@@ -122,7 +123,7 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     config.ordered = false;
     config.messages = false;
     let mut store = rows::store(rows_in_memory()?);
-    let mut widths = (args.format == Format::Table).then(ColumnWidths::default);
+    let mut table = (args.format == Format::Table).then(|| Table::boxed(&HEADERS));
     let mut spill_failed = None;
     let make = || Collect {
         stage: DecodeStage::new(config.clone(), Reports::default()),
@@ -133,8 +134,8 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     // The table's column widths are gathered as rows come, so that it is
     // then written in one pass.
     let done = args.input.run(make, &mut |row: Row, _: &[u8]| {
-        if let Some(widths) = &mut widths {
-            widths.add_widths(cell_widths(&row).into_iter());
+        if let Some(table) = &mut table {
+            table.measure(&cells(&row));
         }
         if let Err(e) = store.push(row) {
             spill_failed = Some(e);
@@ -150,8 +151,8 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match args.format {
         Format::Table => {
-            let widths = widths.unwrap_or_default();
-            print_table(&mut out, &summary, &rows, &widths)?
+            let table = table.unwrap_or_else(|| Table::boxed(&HEADERS));
+            print_table(&mut out, &summary, &rows, &table)?
         }
         Format::Json => print_json(&mut out, &summary, &rows)?,
     }
@@ -187,39 +188,6 @@ const HEADERS: [&str; 14] = [
     "End",
 ];
 
-/// Counts the characters written to it (to size a cell without making it).
-#[derive(Default)]
-struct Width(usize);
-
-impl std::fmt::Write for Width {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        self.0 += s.chars().count();
-        Ok(())
-    }
-}
-
-/// Characters in `n`'s decimal digits.
-fn digits(n: u64) -> usize {
-    n.checked_ilog10().map_or(1, |d| d as usize + 1)
-}
-
-/// Characters in `addr` as displayed: counted for IPv4 (four numbers,
-/// three dots, a colon and the port), formatted otherwise.
-fn address_width(addr: std::net::SocketAddr) -> usize {
-    use std::fmt::Write as _;
-    match addr {
-        std::net::SocketAddr::V4(a) => {
-            let octets: usize = a.ip().octets().iter().map(|&o| digits(u64::from(o))).sum();
-            octets + 3 + 1 + digits(u64::from(a.port()))
-        }
-        std::net::SocketAddr::V6(_) => {
-            let mut w = Width::default();
-            let _ = write!(w, "{addr}");
-            w.0
-        }
-    }
-}
-
 /// `addr` as displayed; IPv4 addresses without the formatting machinery
 /// (this runs for every row of the table).
 fn address(addr: std::net::SocketAddr) -> String {
@@ -241,46 +209,6 @@ fn address(addr: std::net::SocketAddr) -> String {
     }
 }
 
-/// The width of each of [`cells`]'s cells, without making them (this runs
-/// for every stream as it ends, on the decoding thread).
-fn cell_widths(r: &Row) -> [usize; 14] {
-    use std::fmt::Write as _;
-    let i = &r.info;
-    let (c, s) = (i.dir(Direction::C2S), i.dir(Direction::S2C));
-    let [mc, ms] = counts(r);
-    let shown = |f: &dyn Fn(&mut Width) -> std::fmt::Result| {
-        let mut w = Width::default();
-        let _ = f(&mut w);
-        w.0
-    };
-    let bytes = |n: u64| match n {
-        0..=9_999 => digits(n),
-        _ => shown(&|w| write!(w, "{}", human_bytes(n))),
-    };
-    [
-        digits(i.id),
-        address_width(i.client) + usize::from(!i.roles_from_handshake),
-        address_width(i.server),
-        protocol_label(r).chars().count(),
-        // RFC 3339 with microseconds (2023-11-14T22:13:20.000007Z) for a
-        // year of four digits.
-        if (-62_167_219_200..=253_402_300_799).contains(&i.start.secs) {
-            27
-        } else {
-            shown(&|w| write!(w, "{}", i.start))
-        },
-        shown(&|w| write!(w, "{:.6}", i.duration())),
-        digits(c.packets) + 3 + digits(s.packets),
-        bytes(c.delivered) + 3 + bytes(s.delivered),
-        digits(mc.messages) + 3 + digits(ms.messages),
-        digits(c.gaps.saturating_add(s.gaps)) + 3 + digits(c.gap_bytes.saturating_add(s.gap_bytes)),
-        digits(c.retransmissions.saturating_add(s.retransmissions)),
-        digits(c.conflicts.saturating_add(s.conflicts)),
-        digits(mc.errors.saturating_add(ms.errors)),
-        end_label(r).chars().count(),
-    ]
-}
-
 fn cells(r: &Row) -> Vec<String> {
     let i = &r.info;
     let (c, s) = (i.dir(Direction::C2S), i.dir(Direction::S2C));
@@ -289,8 +217,9 @@ fn cells(r: &Row) -> Vec<String> {
         client.push('?');
     }
     let [mc, ms] = counts(r);
-    // Numbers through itoa: this runs twice per stream (widths, then the
-    // rows), and the formatting machinery was most of it.
+    // Numbers through itoa: this runs twice per stream (as it ends, for
+    // the column widths; then for the table), and the formatting machinery
+    // was most of it.
     let mut num = itoa::Buffer::new();
     let mut int = |n: u64| num.format(n).to_string();
     let pair = |a: String, sep: &str, b: String, end: &str| a + sep + &b + end;
@@ -326,10 +255,10 @@ fn print_table(
     out: &mut impl Write,
     s: &CaptureSummary,
     rows: &Sorted,
-    widths: &ColumnWidths,
+    table: &Table,
 ) -> Result<(), CliError> {
     if !rows.is_empty() {
-        write_table_sized(out, &HEADERS, widths, each(rows, cells)?)?;
+        table.write(out, each(rows, cells)?)?;
     }
     let link_types: Vec<String> = s
         .link_types()
@@ -519,41 +448,6 @@ fn print_json(out: &mut impl Write, s: &CaptureSummary, rows: &Sorted) -> Result
 mod tests {
     use super::*;
 
-    /// The widths gathered while rows are made are those of the cells
-    /// written at the end.
-    #[test]
-    fn cell_widths_are_the_cells_widths() {
-        use super::codec::tests::sample;
-        use cardshark::capture::Timestamp;
-        let mut rows = vec![
-            sample(0, "10.1.2.3:40000", "192.168.0.1:7234"),
-            sample(123_456, "[2001:db8::1]:5", "[::1]:19380"),
-            sample(2, "0.0.0.0:0", "255.255.255.255:65535"),
-        ];
-        let mut odd = sample(9, "1.2.3.4:1", "5.6.7.8:2");
-        odd.info.roles_from_handshake = false;
-        odd.info.evicted = true;
-        odd.decoding = None;
-        odd.info.start = Timestamp::new(300_000_000_000, 5);
-        odd.info.last = Timestamp::new(300_000_000_001, 0);
-        for (k, d) in odd.info.dirs.iter_mut().enumerate() {
-            d.delivered = [0, 9_999, 10_000, 999_999_999, 5_000_000_000][k * 2];
-            d.gaps = 0;
-            d.gap_bytes = 0;
-            d.retransmissions = 0;
-            d.conflicts = 0;
-        }
-        rows.push(odd);
-        let mut small = sample(1, "10.0.0.1:1", "10.0.0.2:2");
-        small.info.dirs[0].delivered = 12_345_678;
-        small.info.dirs[1].delivered = 2_000_000_000_000;
-        rows.push(small);
-        for r in &rows {
-            let want: Vec<usize> = cells(r).iter().map(|c| c.chars().count()).collect();
-            assert_eq!(cell_widths(r).to_vec(), want, "{:?}", cells(r));
-        }
-    }
-
     #[test]
     fn addresses_are_displayed_as_std_displays_them() {
         for a in [
@@ -566,7 +460,6 @@ mod tests {
         ] {
             let addr: std::net::SocketAddr = a.parse().unwrap();
             assert_eq!(address(addr), a);
-            assert_eq!(address_width(addr), a.chars().count());
         }
     }
 
