@@ -7,13 +7,15 @@
 //! items of the same key (a key is a step of one connection), so the
 //! order is total, and the same for every number of workers.
 //!
-//! What waits here is bounded by the reading, which runs at most a few
-//! batches ahead of the slowest shard, and by how long the decode stage
+//! Workers never wait for the merge (their channel is unbounded); what
+//! waits here is bounded by the reading thread, which runs at most a few
+//! batches ahead of the slowest worker, and by how long the decode stage
 //! may hold records back.
 
 use super::Items;
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
+use std::sync::mpsc::Receiver;
 
 /// What a worker sends the merge.
 pub(super) struct Chunk<T> {
@@ -60,7 +62,7 @@ impl<T> Merge<T> {
     }
 
     /// Takes a chunk in.
-    pub(super) fn add(&mut self, c: Chunk<T>) {
+    fn add(&mut self, c: Chunk<T>) {
         let lane = &mut self.lanes[c.worker];
         lane.low = lane.low.max(c.low);
         if !c.items.is_empty() {
@@ -93,21 +95,32 @@ impl<T> Merge<T> {
         (clear.then_some(i), false)
     }
 
-    /// Gives `sink` every item that can go now, in key order; `Break`
-    /// when the sink stopped.
-    pub(super) fn give_ready(
+    /// Gives every item to `sink` in key order, receiving chunks as they
+    /// are needed, until every worker is done or the sink stops.
+    pub(super) fn run(
         &mut self,
+        chunks: &Receiver<Chunk<T>>,
         sink: &mut impl FnMut(T, &[u8]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        while let (Some(i), _) = self.ready() {
-            self.give(i, sink)?;
+        loop {
+            // Everything already here first, without waiting.
+            while let Ok(c) = chunks.try_recv() {
+                self.add(c);
+            }
+            match self.ready() {
+                (Some(i), _) => self.give(i, sink)?,
+                (None, true) => return ControlFlow::Continue(()),
+                (None, false) => match chunks.recv() {
+                    Ok(c) => self.add(c),
+                    // Every worker is gone: what is left goes in order.
+                    Err(_) => {
+                        for l in &mut self.lanes {
+                            l.low = u64::MAX;
+                        }
+                    }
+                },
+            }
         }
-        ControlFlow::Continue(())
-    }
-
-    /// True once every worker is done and every item was given.
-    pub(super) fn done(&self) -> bool {
-        self.ready() == (None, true)
     }
 
     /// Gives lane `i`'s items to the sink while they stay the smallest.

@@ -1,26 +1,24 @@
 //! The one way the stages run: capture → link → reassembly → (transport,
 //! detection, decoding, analysis: a [`Work`]) → a sink, over N threads.
 //!
-//! A [`Pipeline`] reads one input. Reading takes frames apart and runs
-//! the flow table (`reassembly::flows`): it decides which connection each
-//! segment belongs to and when connections open and end, as numbered
-//! *steps*, and shards the connections by the hash of their endpoints.
-//! Each shard owns its connections end to end: their reassembly, and a
-//! [`Work`] (made by the caller, one per shard) that takes their events:
-//! the decode stage and what follows it. Nothing of a connection is
-//! shared. A shard's output is items, each with the number of the step
-//! that made it (its key); the merge puts the shards' items back in key
-//! order and hands them to the sink, on the calling thread, which may end
-//! the pass early by returning [`ControlFlow::Break`].
+//! A [`Pipeline`] reads one input. Its reading thread takes frames apart
+//! and runs the flow table (`reassembly::flows`): it decides which
+//! connection each segment belongs to and when connections open and end,
+//! as numbered *steps*, and shards the connections over N workers by the
+//! hash of their endpoints. Each worker owns its connections end to end:
+//! their reassembly, and a [`Work`] (made by the caller, one per worker)
+//! that takes their events: the decode stage and what follows it. Nothing
+//! of a connection is shared or locked. A worker's output is items, each
+//! with the number of the step that made it (its key); the calling
+//! thread merges the workers' items in key order and hands them to the
+//! sink, which may end the pass early by returning
+//! [`ControlFlow::Break`].
 //!
-//! With [`Pipeline::threads`]`(n)` there are n shards and n threads (the
-//! calling thread and n - 1 more) taking turns at reading and at the
-//! shards, a batch at a time (module `board`). Stream numbers, every
-//! decision about a connection's life and the key of every item come from
-//! the one flow table, so the sink sees the same items in the same order
-//! for every n. With one thread (and for a live capture) everything runs
-//! on the calling thread, and items go to the sink as soon as they are
-//! made.
+//! Stream numbers, every decision about a connection's life and the key
+//! of every item come from the one flow table, so the sink sees the same
+//! items in the same order for every number of workers. With one worker
+//! ([`Pipeline::threads`]`(1)`, and for a live capture) everything runs on
+//! the calling thread, and items go to the sink as soon as they are made.
 //!
 //! ```no_run
 //! use cardshark::capture::CaptureReader;
@@ -28,7 +26,7 @@
 //! use cardshark::pipeline::{Items, Pipeline, Render};
 //! use std::ops::ControlFlow;
 //!
-//! /// Each shard names the message types it decodes.
+//! /// Each worker names the message types it decodes.
 //! #[derive(Default)]
 //! struct Names(Items<String>);
 //! impl RecordSink for Names {
@@ -57,10 +55,10 @@
 //! eprintln!("{} frames", done.summary.frames);
 //! ```
 
-mod board;
 mod front;
 mod inline;
 mod merge;
+mod workers;
 
 use crate::capture::{CaptureError, CaptureFormat, CaptureReader, Frame, LinkType, Timestamp};
 use crate::link::{LinkDecoder, LinkStats, Packet, TcpSegment};
@@ -167,7 +165,7 @@ impl CaptureSummary {
     }
 }
 
-/// Items a shard made, each with its key (in increasing key order), and
+/// Items a worker made, each with its key (in increasing key order), and
 /// the bytes they were rendered to, if any: an item that is text refers
 /// to a range of `bytes`, which the sink is given beside it.
 #[derive(Debug)]
@@ -217,16 +215,16 @@ impl<T> Items<T> {
     }
 }
 
-/// A shard's share of a pass: the events of the connections it owns, in
+/// A worker's share of a pass: the events of the connections it owns, in
 /// capture order ([`Sink::step`] announcing each step), made into items.
 ///
-/// A shard may hold items back (the decode stage does, while a stream's
+/// A worker may hold items back (the decode stage does, while a stream's
 /// protocol is being detected); [`Work::low`] says how far it has got.
 pub trait Work: Sink {
-    /// What the shard hands the sink.
+    /// What the worker hands the sink.
     type Item;
     /// Every step before `next` has been decided (its events went to the
-    /// shard that owns it): the shard releases what it can and returns
+    /// worker that owns it): the worker releases what it can and returns
     /// the smallest key an item it makes from now on can have.
     fn low(&mut self, next: u64) -> u64;
     /// Moves the items made so far to `into`.
@@ -240,18 +238,18 @@ pub trait Work: Sink {
 /// [`DecodeStage`](crate::decode::DecodeStage) over a `Render` is a
 /// `Work`.
 pub trait Render: crate::decode::RecordSink + Send {
-    /// What the shard makes of its records.
+    /// What the worker makes of its records.
     type Item: Send;
     /// Moves the items made so far to `into`.
     fn take(&mut self, into: &mut Items<Self::Item>);
 }
 
-/// What a pass gives back: the summary and the shards' works, with
-/// whatever they gathered (one per shard).
+/// What a pass gives back: the summary and the workers' works, with
+/// whatever they gathered (one per worker).
 pub struct Finished<W> {
     /// What the pass read and counted.
     pub summary: CaptureSummary,
-    /// The shards' [`Work`]s, in shard order, with what they gathered.
+    /// The workers' [`Work`]s, in worker order, with what they gathered.
     pub workers: Vec<W>,
 }
 
@@ -262,7 +260,7 @@ pub struct Pipeline {
     config: Config,
     threads: usize,
     eager: bool,
-    /// Steps and payload bytes per shard in a round of reading.
+    /// Steps and payload bytes per worker in a round of the reading thread.
     round: (usize, usize),
 }
 
@@ -292,15 +290,15 @@ impl Pipeline {
         self
     }
 
-    /// Threads and shards (at least 1). With 1 everything runs on the calling
-    /// thread.
+    /// Workers (at least 1). With 1 everything runs on the calling thread;
+    /// with more, a thread more reads the capture.
     pub fn threads(mut self, n: usize) -> Self {
         self.threads = n.max(1);
         self
     }
 
     /// Rounds of the reading thread of `round` steps or payload bytes
-    /// per shard (tests make them tiny).
+    /// per worker (tests make them tiny).
     #[cfg(test)]
     fn round(mut self, round: (usize, usize)) -> Self {
         self.round = round;
@@ -315,7 +313,7 @@ impl Pipeline {
         self
     }
 
-    /// Runs the pass: `make` makes each shard's [`Work`], `sink` takes
+    /// Runs the pass: `make` makes each worker's [`Work`], `sink` takes
     /// the items in key order (with the bytes of their batch) and may end
     /// the pass early. Fails only when nothing could be read.
     pub fn run<W>(
@@ -330,7 +328,7 @@ impl Pipeline {
         let done = if self.threads == 1 {
             inline::run(self, make(), sink)
         } else {
-            board::run(self, make, sink)
+            workers::run(self, make, sink)
         };
         let mut done = done?;
         if let Some(e) = done.summary.unreadable() {
