@@ -80,14 +80,14 @@ struct Piece {
 }
 
 /// The worker's side: filters records and renders those that pass.
-struct Render<'a> {
+struct Rows<'a> {
     args: &'a DecodeArgs,
     json: JsonWriter,
     table: Table<'static>,
     items: Items<Piece>,
 }
 
-impl RecordSink for Render<'_> {
+impl RecordSink for Rows<'_> {
     fn record(&mut self, r: Record) {
         if !wanted(self.args, &r) {
             return;
@@ -115,7 +115,7 @@ impl RecordSink for Render<'_> {
     }
 }
 
-impl pipeline::Render for Render<'_> {
+impl pipeline::Render for Rows<'_> {
     type Item = Piece;
     fn take(&mut self, into: &mut Items<Piece>) {
         let base = into.bytes.len();
@@ -260,7 +260,7 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
         error: None,
     };
     let make = || {
-        let render = Render {
+        let render = Rows {
             args,
             json: JsonWriter::new(),
             table: table(),

@@ -354,9 +354,7 @@ impl<S: RecordSink> DecodeStage<S> {
             }
         }
         if holding {
-            if let Some(s) = self.streams.get_mut(&stream) {
-                s.brought(frame, self.key);
-            }
+            self.brought(stream, frame);
         }
     }
 
@@ -415,9 +413,7 @@ impl<S: RecordSink> DecodeStage<S> {
             }
         }
         if holding {
-            if let Some(s) = self.streams.get_mut(&stream) {
-                s.brought(frame, self.key);
-            }
+            self.brought(stream, frame);
         }
     }
 
@@ -487,11 +483,7 @@ impl<S: RecordSink> DecodeStage<S> {
         }
         // A WebSocket keeps holding records until it knows what it carries.
         if !carried {
-            if let Some(key) = s.held.take() {
-                s.released = Some(self.step_key);
-                self.last_release = s.released;
-                self.order.release(key, stream);
-            }
+            self.release(stream);
         }
         // Each queued event's records take the key of the step that
         // brought it: they go back to their place in capture order.
@@ -537,11 +529,7 @@ impl<S: RecordSink> DecodeStage<S> {
             if ws.protocol().is_none() && s.how == How::Detected {
                 s.how = How::Unknown;
             }
-            if let Some(key) = s.held.take() {
-                s.released = Some(self.step_key);
-                self.last_release = s.released;
-                self.order.release(key, stream);
-            }
+            self.release(stream);
         }
     }
 
@@ -652,10 +640,8 @@ impl<S: RecordSink> DecodeStage<S> {
             self.force(stream);
             if self.order.oldest_hold() == Some((key, stream)) {
                 // It could not let go: stop holding (a last resort).
+                self.release(stream);
                 self.order.release(key, stream);
-                if let Some(s) = self.streams.get_mut(&stream) {
-                    s.held = None;
-                }
             }
             self.emit();
             (self.key, self.step_key) = now;
@@ -679,15 +665,31 @@ impl<S: RecordSink> DecodeStage<S> {
             _ => false,
         };
         if cannot {
-            if let Some(key) = s.held.take() {
-                s.released = Some(self.step_key);
-                self.last_release = s.released;
-                self.order.release(key, stream);
-            }
+            self.release(stream);
             return;
         }
         self.try_detect(stream, true);
         self.try_detect_inner(stream, true);
+    }
+
+    /// `stream` stops holding records back (it decided, or cannot yet).
+    fn release(&mut self, stream: u64) {
+        let Some(s) = self.streams.get_mut(&stream) else {
+            return;
+        };
+        if let Some(key) = s.held.take() {
+            s.released = Some(self.step_key);
+            self.last_release = s.released;
+            self.order.release(key, stream);
+        }
+    }
+
+    /// Notes, for a stream holding records back, that the current step
+    /// (from `frame`) brought it data.
+    fn brought(&mut self, stream: u64, frame: u64) {
+        if let Some(s) = self.streams.get_mut(&stream) {
+            s.brought(frame, self.key);
+        }
     }
 
     /// A stream still detecting starts holding records back at the
