@@ -1,5 +1,5 @@
-//! A pass on the calling thread alone ([`inline`]); on more threads, see
-//! `board`.
+//! A pass on the calling thread alone ([`run`]); on more threads, see
+//! `workers`.
 
 use super::front::{Batch, Front};
 use super::{Finished, Items, Pipeline, Work};

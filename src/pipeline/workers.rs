@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
 
 /// Batches that may wait for each worker.
-const IN_FLIGHT: usize = 8;
+const IN_FLIGHT: usize = 32;
 
 /// A reading thread, `p.threads` workers, and the merge on this thread.
 pub(super) fn run<W>(

@@ -23,10 +23,9 @@
 //! table's steps on them.
 
 use super::direction::{Ctx, DirState};
-use super::flows::{Action, Step};
+use super::flows::{Action, Sent, Step};
 use super::{Config, Direction, EndReason, Event, ReassemblyStats, Sink, StreamInfo};
 use crate::capture::Timestamp;
-use crate::link::TcpSegment;
 
 /// A connection: what each direction holds, and its statistics.
 #[derive(Debug)]
@@ -55,26 +54,17 @@ impl Conn {
         [self.dirs[0].buffered(), self.dirs[1].buffered()]
     }
 
-    /// The direction `seg` travels in.
-    fn direction_of(&self, seg: &TcpSegment<'_>) -> Direction {
-        if seg.src == self.info.client {
-            Direction::C2S
-        } else {
-            Direction::S2C
-        }
-    }
-
     /// Handles a segment of this connection.
     pub(crate) fn process<S: Sink>(
         &mut self,
         frame: u64,
         ts: Timestamp,
-        seg: &TcpSegment<'_>,
+        seg: &Sent<&[u8]>,
         config: &Config,
         global: &mut ReassemblyStats,
         sink: &mut S,
     ) {
-        let d = self.direction_of(seg);
+        let d = seg.dir;
         let stats = &mut self.info.dirs[d.index()];
         stats.packets += 1;
         stats.wire_bytes += seg.payload.len() as u64 + u64::from(seg.missing);
@@ -221,7 +211,7 @@ impl Conns {
             }
             Action::Segment { frame, ts, seg } => {
                 if let Some(conn) = self.slots.get_mut(i).and_then(Option::as_deref_mut) {
-                    conn.process(frame, ts, seg, config, &mut self.stats, sink);
+                    conn.process(frame, ts, &seg, config, &mut self.stats, sink);
                 }
             }
             Action::Expire { reason, evicted } => {

@@ -28,11 +28,11 @@
 //! ([`DirState::ack`]), when `pending` grows past its cap, or when the
 //! stream closes ([`DirState::close`]).
 
+use super::flows::Sent;
 use super::seq::SeqNum;
 use super::tail::Tail;
 use super::{Config, DirStats, Direction, Event, GapReason, ReassemblyStats, Sink};
 use crate::capture::Timestamp;
-use crate::link::TcpSegment;
 use std::collections::BTreeMap;
 
 /// Out-of-order pieces held per direction at most, on top of the byte cap
@@ -118,12 +118,7 @@ impl DirState {
     }
 
     /// Handles a segment sent this way: its payload, snaplen-cut bytes and FIN.
-    pub(crate) fn segment<S: Sink>(
-        &mut self,
-        seg: &TcpSegment<'_>,
-        ctx: &mut Ctx<'_>,
-        sink: &mut S,
-    ) {
+    pub(crate) fn segment<S: Sink>(&mut self, seg: &Sent<&[u8]>, ctx: &mut Ctx<'_>, sink: &mut S) {
         let flags = seg.flags;
         // Payload starts after the SYN, which takes one sequence number.
         let data_seq = SeqNum(seg.seq) + u32::from(flags.syn());

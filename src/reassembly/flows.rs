@@ -22,9 +22,9 @@
 //! rule from the flags.
 
 use super::table::{FlowId, FlowKey, FlowTable};
-use super::{Config, EndReason, ReassemblyStats, StreamInfo};
+use super::{Config, Direction, EndReason, ReassemblyStats, StreamInfo};
 use crate::capture::Timestamp;
-use crate::link::TcpSegment;
+use crate::link::{TcpFlags, TcpSegment};
 use std::net::SocketAddr;
 
 /// A connection as the flow table knows it.
@@ -48,17 +48,52 @@ pub(crate) struct Flow {
 
 impl Flow {
     /// Notes a segment of this connection: it ends the connection on the
-    /// same flags as `Conn::process` does.
-    fn segment(&mut self, ts: Timestamp, seg: &TcpSegment<'_>) {
+    /// same flags as `Conn::process` does. Returns the way it travels.
+    fn segment(&mut self, ts: Timestamp, seg: &TcpSegment<'_>) -> Direction {
         self.last = self.last.max(ts);
+        let dir = if seg.src == self.client {
+            Direction::C2S
+        } else {
+            Direction::S2C
+        };
         if self.ended {
-            return;
+            return dir;
         }
-        let d = usize::from(seg.src != self.client);
         if seg.flags.fin() {
-            self.fin[d] = true;
+            self.fin[dir.index()] = true;
         }
         self.ended = seg.flags.rst() || self.fin == [true, true];
+        dir
+    }
+}
+
+/// What a segment brings its connection once the flow table knows which
+/// way it travels: no addresses, so that a step stays small. `B` holds
+/// the payload: the bytes themselves, or where a batch keeps them.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Sent<B> {
+    pub dir: Direction,
+    pub flags: TcpFlags,
+    /// Sequence number of the first payload byte (or of the SYN/FIN).
+    pub seq: u32,
+    /// Meaningful only when `flags.ack()`.
+    pub ack: u32,
+    /// Payload bytes sent but cut off by the capture's snapshot length.
+    pub missing: u32,
+    pub payload: B,
+}
+
+impl<B> Sent<B> {
+    /// The same segment, its payload held another way.
+    pub(crate) fn with<C>(&self, payload: C) -> Sent<C> {
+        Sent {
+            dir: self.dir,
+            flags: self.flags,
+            seq: self.seq,
+            ack: self.ack,
+            missing: self.missing,
+            payload,
+        }
     }
 }
 
@@ -71,7 +106,7 @@ pub(crate) enum Action<'a> {
     Segment {
         frame: u64,
         ts: Timestamp,
-        seg: &'a TcpSegment<'a>,
+        seg: Sent<&'a [u8]>,
     },
     /// The connection leaves the table: it ends for `reason` at its last
     /// frame (unless it ended already; `evicted` marks a flush under the
@@ -219,11 +254,19 @@ impl Flows {
         flow: &FlowId,
         out: &mut impl FnMut(Step<'a>),
     ) -> bool {
-        let Some((slot, conn, dropped)) = self.table.with(flow, |f| {
-            f.segment(ts, seg);
-            (f.id, f.hash)
-        }) else {
+        let Some((slot, (conn, dir), dropped)) = self
+            .table
+            .with(flow, |f| ((f.id, f.hash), f.segment(ts, seg)))
+        else {
             return false;
+        };
+        let seg = Sent {
+            dir,
+            flags: seg.flags,
+            seq: seg.seq,
+            ack: seg.ack,
+            missing: seg.missing,
+            payload: seg.payload,
         };
         out(self.step(slot, conn, Action::Segment { frame, ts, seg }));
         if let Some((slot, old)) = dropped {
