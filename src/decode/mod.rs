@@ -23,9 +23,7 @@ use crate::capture::Timestamp;
 use crate::detect::{self, Overrides, Verdict};
 use crate::pipeline::{Items, Render, Work};
 use crate::protocols::{self, Dialect, ProtocolId, StreamDecoder};
-use crate::reassembly::{
-    Direction, EndReason, Event, GapReason, OwnedEvent, Sink, StreamEvent, StreamInfo,
-};
+use crate::reassembly::{Direction, EndReason, Event, OwnedEvent, Sink, StreamInfo};
 use crate::transport::websocket::connection::{self, Recognised};
 use crate::transport::Transport;
 use direction::{Ctx, DirDecoder};
@@ -286,53 +284,82 @@ impl<S: RecordSink> DecodeStage<S> {
         self.streams.insert(info.id, Box::new(s));
     }
 
-    fn data(
-        &mut self,
-        stream: u64,
-        dir: Direction,
-        offset: u64,
-        bytes: &[u8],
-        frame: u64,
-        ts: Timestamp,
-    ) {
+    /// Bytes or a gap of one direction (`ev` is `Data` or `Gap`): queued
+    /// while the stream is detecting, decoded once it knows its protocol.
+    fn carry(&mut self, ev: Event<'_>) {
+        let (stream, dir, offset, frame, ts) = match ev {
+            Event::Data {
+                stream,
+                dir,
+                offset,
+                frame,
+                ts,
+                ..
+            }
+            | Event::Gap {
+                stream,
+                dir,
+                offset,
+                frame,
+                ts,
+                ..
+            } => (stream, dir, offset, frame, ts),
+            _ => return,
+        };
         let Some(s) = self.streams.get_mut(&stream) else {
             return;
         };
         // Only a stream that may hold records back notes its steps.
         let holding = matches!(s.phase, Phase::Detecting { .. } | Phase::WebSocket(_));
-        match &mut s.phase {
-            Phase::Detecting {
-                prefix,
-                sealed,
-                queue,
-                ..
-            } => {
-                let i = dir.index();
-                if !sealed[i] {
-                    prefix[i].extend_from_slice(bytes);
-                }
+        let i = dir.index();
+        match (&mut s.phase, ev) {
+            (
+                Phase::Detecting {
+                    prefix,
+                    sealed,
+                    queue,
+                    ..
+                },
+                ev,
+            ) => {
+                let data = match ev {
+                    Event::Data { bytes, .. } if !sealed[i] => {
+                        prefix[i].extend_from_slice(bytes);
+                        true
+                    }
+                    Event::Data { .. } => true,
+                    _ => {
+                        sealed[i] = true;
+                        false
+                    }
+                };
                 // Room for one at first (not Vec's four): with the flow cap
                 // full of streams that sent one segment, this is 3 MB.
                 if queue.capacity() == 0 {
                     queue.reserve_exact(1);
                 }
-                let ev = StreamEvent::Data {
-                    stream,
-                    dir,
-                    offset,
-                    bytes: bytes.to_vec(),
-                    frame,
-                    ts,
-                };
-                queue.push((self.key, ev));
+                queue.push((self.key, ev.to_owned_event()));
                 self.hold(stream);
-                self.try_detect(stream, false);
+                if data {
+                    self.try_detect(stream, false);
+                }
             }
-            Phase::Decoding { dec, dirs } => {
-                dirs[dir.index()].data(dec.as_mut(), offset, bytes, frame, ts, &mut self.out);
+            (Phase::Decoding { dec, dirs }, Event::Data { bytes, .. }) => {
+                dirs[i].data(dec.as_mut(), offset, bytes, frame, ts, &mut self.out);
             }
-            Phase::WebSocket(ws) => {
-                ws.data(dir, offset, bytes, frame, ts, &mut self.out);
+            (Phase::Decoding { dec, dirs }, Event::Gap { len, reason, .. }) => {
+                dirs[i].gap(dec.as_mut(), offset, len, reason, frame, ts, &mut self.out);
+            }
+            (Phase::WebSocket(ws), ev) => {
+                match ev {
+                    Event::Data { bytes, .. } => {
+                        ws.data(dir, offset, bytes, frame, ts, &mut self.out)
+                    }
+                    Event::Gap { len, reason, .. } => {
+                        ws.gap(dir, offset, len, reason, frame, ts, &mut self.out)
+                    }
+                    _ => {}
+                }
                 let detecting = ws.detecting();
                 let held = s.held.is_some();
                 // Records wait while it works out what it carries (it may
@@ -344,73 +371,20 @@ impl<S: RecordSink> DecodeStage<S> {
                     self.try_detect_inner(stream, false);
                 }
             }
-            Phase::Unknown { run, unknown } => {
-                let i = dir.index();
+            (Phase::Unknown { run, unknown }, Event::Data { bytes, .. }) => {
                 unknown[i] += bytes.len() as u64;
                 let r = run[i].get_or_insert((offset, 0, frame, ts));
                 r.1 += bytes.len() as u64;
                 r.2 = frame;
                 r.3 = ts;
             }
-        }
-        if holding {
-            self.brought(stream, frame);
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn gap(
-        &mut self,
-        stream: u64,
-        dir: Direction,
-        offset: u64,
-        len: u64,
-        reason: GapReason,
-        frame: u64,
-        ts: Timestamp,
-    ) {
-        let Some(s) = self.streams.get_mut(&stream) else {
-            return;
-        };
-        // Only a stream that may hold records back notes its steps.
-        let holding = matches!(s.phase, Phase::Detecting { .. } | Phase::WebSocket(_));
-        match &mut s.phase {
-            Phase::Detecting { sealed, queue, .. } => {
-                sealed[dir.index()] = true;
-                let ev = StreamEvent::Gap {
-                    stream,
-                    dir,
-                    offset,
-                    len,
-                    reason,
-                    frame,
-                    ts,
-                };
-                queue.push((self.key, ev));
-                self.hold(stream);
-            }
-            Phase::Decoding { dec, dirs } => {
-                dirs[dir.index()].gap(dec.as_mut(), offset, len, reason, frame, ts, &mut self.out);
-            }
-            Phase::WebSocket(ws) => {
-                ws.gap(dir, offset, len, reason, frame, ts, &mut self.out);
-                let detecting = ws.detecting();
-                let held = s.held.is_some();
-                // Records wait while it works out what it carries (it may
-                // also have just decided: then they go).
-                if detecting {
-                    self.hold(stream);
-                }
-                if detecting || held {
-                    self.try_detect_inner(stream, false);
-                }
-            }
-            Phase::Unknown { .. } => {
+            (Phase::Unknown { .. }, Event::Gap { len, reason, .. }) => {
                 flush_unknown(s, dir, &mut self.out);
                 let mut r = record(s, dir, frame, ts, offset, Body::Gap { len, reason });
                 r.protocol = None;
                 self.out.push(r);
             }
+            _ => {}
         }
         if holding {
             self.brought(stream, frame);
@@ -491,26 +465,7 @@ impl<S: RecordSink> DecodeStage<S> {
         for (key, ev) in queue {
             self.assign();
             self.key = key;
-            match ev {
-                StreamEvent::Data {
-                    dir,
-                    offset,
-                    bytes,
-                    frame,
-                    ts,
-                    ..
-                } => self.data(stream, dir, offset, &bytes, frame, ts),
-                StreamEvent::Gap {
-                    dir,
-                    offset,
-                    len,
-                    reason,
-                    frame,
-                    ts,
-                    ..
-                } => self.gap(stream, dir, offset, len, reason, frame, ts),
-                _ => {}
-            }
+            self.carry(ev.as_event());
         }
         self.assign();
         self.key = now;
@@ -735,23 +690,7 @@ impl<S: RecordSink> Sink for DecodeStage<S> {
     fn event(&mut self, ev: Event<'_>) {
         match ev {
             Event::Start(info) => self.start(info),
-            Event::Data {
-                stream,
-                dir,
-                offset,
-                bytes,
-                frame,
-                ts,
-            } => self.data(stream, dir, offset, bytes, frame, ts),
-            Event::Gap {
-                stream,
-                dir,
-                offset,
-                len,
-                reason,
-                frame,
-                ts,
-            } => self.gap(stream, dir, offset, len, reason, frame, ts),
+            Event::Data { .. } | Event::Gap { .. } => self.carry(ev),
             Event::End {
                 info,
                 reason,

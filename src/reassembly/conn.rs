@@ -54,6 +54,27 @@ impl Conn {
         [self.dirs[0].buffered(), self.dirs[1].buffered()]
     }
 
+    /// Direction `d`'s state, and its context for `frame` at `ts`.
+    fn dir<'c>(
+        &'c mut self,
+        d: Direction,
+        frame: u64,
+        ts: Timestamp,
+        config: &'c Config,
+        global: &'c mut ReassemblyStats,
+    ) -> (&'c mut DirState, Ctx<'c>) {
+        let ctx = Ctx {
+            stream: self.info.id,
+            dir: d,
+            frame,
+            ts,
+            config,
+            stats: &mut self.info.dirs[d.index()],
+            global,
+        };
+        (&mut self.dirs[d.index()], ctx)
+    }
+
     /// Handles a segment of this connection.
     pub(crate) fn process<S: Sink>(
         &mut self,
@@ -78,30 +99,13 @@ impl Conn {
         }
 
         // The segment's own direction: payload, snaplen cut, FIN.
-        let mut ctx = Ctx {
-            stream: self.info.id,
-            dir: d,
-            frame,
-            ts,
-            config,
-            stats: &mut self.info.dirs[d.index()],
-            global,
-        };
-        self.dirs[d.index()].segment(seg, &mut ctx, sink);
+        let (dir, mut ctx) = self.dir(d, frame, ts, config, global);
+        dir.segment(seg, &mut ctx, sink);
 
         // The reverse direction: what its peer (this sender) acknowledges.
         if seg.flags.ack() {
-            let r = d.reverse();
-            let mut ctx = Ctx {
-                stream: self.info.id,
-                dir: r,
-                frame,
-                ts,
-                config,
-                stats: &mut self.info.dirs[r.index()],
-                global,
-            };
-            self.dirs[r.index()].ack(seg.ack, &mut ctx, sink);
+            let (dir, mut ctx) = self.dir(d.reverse(), frame, ts, config, global);
+            dir.ack(seg.ack, &mut ctx, sink);
         }
 
         if seg.flags.rst() {
@@ -127,16 +131,8 @@ impl Conn {
             return;
         }
         for d in [Direction::C2S, Direction::S2C] {
-            let mut ctx = Ctx {
-                stream: self.info.id,
-                dir: d,
-                frame,
-                ts,
-                config,
-                stats: &mut self.info.dirs[d.index()],
-                global,
-            };
-            self.dirs[d.index()].close(&mut ctx, sink);
+            let (dir, mut ctx) = self.dir(d, frame, ts, config, global);
+            dir.close(&mut ctx, sink);
         }
         self.ended = true;
         sink.event(Event::End {

@@ -24,39 +24,6 @@ pub fn addr(s: &str) -> SocketAddr {
     s.parse().expect("test address")
 }
 
-/// An event, owned.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Ev {
-    Start(StreamInfo),
-    Data {
-        stream: u64,
-        dir: Direction,
-        offset: u64,
-        bytes: Vec<u8>,
-        frame: u64,
-    },
-    Gap {
-        stream: u64,
-        dir: Direction,
-        offset: u64,
-        len: u64,
-        reason: GapReason,
-        frame: u64,
-    },
-    Conflict {
-        stream: u64,
-        dir: Direction,
-        offset: u64,
-        len: u64,
-        frame: u64,
-    },
-    End {
-        info: StreamInfo,
-        reason: EndReason,
-        frame: u64,
-    },
-}
-
 /// Per stream, what the checker has seen.
 #[derive(Default)]
 struct Seen {
@@ -71,7 +38,7 @@ struct Seen {
 /// End's counters agree with the events.
 #[derive(Default)]
 pub struct Rec {
-    pub events: Vec<Ev>,
+    pub events: Vec<OwnedEvent>,
     seen: HashMap<u64, Seen>,
 }
 
@@ -97,76 +64,34 @@ impl Rec {
 
 impl Sink for Rec {
     fn event(&mut self, ev: Event<'_>) {
-        let owned = match ev {
+        match ev {
             Event::Start(info) => {
                 assert_eq!(info.id, self.seen.len() as u64, "stream ids out of order");
                 self.seen.insert(info.id, Seen::default());
-                Ev::Start(info.clone())
             }
             Event::Data {
                 stream,
                 dir,
                 offset,
                 bytes,
-                frame,
                 ..
-            } => {
-                self.cover(stream, dir, offset, bytes.len() as u64, false);
-                Ev::Data {
-                    stream,
-                    dir,
-                    offset,
-                    bytes: bytes.to_vec(),
-                    frame,
-                }
-            }
+            } => self.cover(stream, dir, offset, bytes.len() as u64, false),
             Event::Gap {
                 stream,
                 dir,
                 offset,
                 len,
-                reason,
-                frame,
                 ..
-            } => {
-                self.cover(stream, dir, offset, len, true);
-                Ev::Gap {
-                    stream,
-                    dir,
-                    offset,
-                    len,
-                    reason,
-                    frame,
-                }
-            }
-            Event::Conflict {
-                stream,
-                dir,
-                offset,
-                len,
-                frame,
-                ..
-            } => {
+            } => self.cover(stream, dir, offset, len, true),
+            Event::Conflict { stream, .. } => {
                 self.open(stream);
-                Ev::Conflict {
-                    stream,
-                    dir,
-                    offset,
-                    len,
-                    frame,
-                }
             }
             Event::Closed(info) => {
                 let seen = self.seen.get(&info.id).expect("Closed before Start");
                 assert!(seen.ended, "Closed comes after End");
                 return;
             }
-            Event::End {
-                info,
-                reason,
-                frame,
-                ..
-            } => {
+            Event::End { info, .. } => {
                 let s = self.open(info.id);
                 s.ended = true;
                 for d in [Direction::C2S, Direction::S2C] {
@@ -178,14 +103,9 @@ impl Sink for Rec {
                     );
                     assert_eq!(st.gaps, s.gaps[d.index()], "{d} gap count");
                 }
-                Ev::End {
-                    info: info.clone(),
-                    reason,
-                    frame,
-                }
             }
-        };
-        self.events.push(owned);
+        }
+        self.events.push(ev.to_owned_event());
     }
 }
 
@@ -270,12 +190,13 @@ impl H {
     pub fn datas(&self, stream: u64, dir: Direction) -> Vec<(u64, Vec<u8>, u64)> {
         let mut v = Vec::new();
         for e in &self.rec.events {
-            if let Ev::Data {
+            if let StreamEvent::Data {
                 stream: s,
                 dir: d,
                 offset,
                 bytes,
                 frame,
+                ..
             } = e
             {
                 if (*s, *d) == (stream, dir) {
@@ -298,13 +219,14 @@ impl H {
     pub fn gaps(&self, stream: u64, dir: Direction) -> Vec<(u64, u64, GapReason, u64)> {
         let mut v = Vec::new();
         for e in &self.rec.events {
-            if let Ev::Gap {
+            if let StreamEvent::Gap {
                 stream: s,
                 dir: d,
                 offset,
                 len,
                 reason,
                 frame,
+                ..
             } = e
             {
                 if (*s, *d) == (stream, dir) {
@@ -319,12 +241,13 @@ impl H {
     pub fn conflicts(&self) -> Vec<(u64, Direction, u64, u64, u64)> {
         let mut v = Vec::new();
         for e in &self.rec.events {
-            if let Ev::Conflict {
+            if let StreamEvent::Conflict {
                 stream,
                 dir,
                 offset,
                 len,
                 frame,
+                ..
             } = e
             {
                 v.push((*stream, *dir, *offset, *len, *frame));
@@ -337,7 +260,7 @@ impl H {
     pub fn starts(&self) -> Vec<u64> {
         let mut v = Vec::new();
         for e in &self.rec.events {
-            if let Ev::Start(info) = e {
+            if let StreamEvent::Start(info) = e {
                 v.push(info.id);
             }
         }
@@ -348,10 +271,11 @@ impl H {
     pub fn ends(&self) -> Vec<(u64, EndReason, u64)> {
         let mut v = Vec::new();
         for e in &self.rec.events {
-            if let Ev::End {
+            if let StreamEvent::End {
                 info,
                 reason,
                 frame,
+                ..
             } = e
             {
                 v.push((info.id, *reason, *frame));
@@ -363,9 +287,9 @@ impl H {
     /// The StreamInfo of a stream's End event.
     pub fn end_info(&self, stream: u64) -> StreamInfo {
         for e in &self.rec.events {
-            if let Ev::End { info, .. } = e {
+            if let StreamEvent::End { info, .. } = e {
                 if info.id == stream {
-                    return info.clone();
+                    return (**info).clone();
                 }
             }
         }
@@ -375,9 +299,9 @@ impl H {
     /// The StreamInfo of a stream's Start event.
     pub fn start_info(&self, stream: u64) -> StreamInfo {
         for e in &self.rec.events {
-            if let Ev::Start(info) = e {
+            if let StreamEvent::Start(info) = e {
                 if info.id == stream {
-                    return info.clone();
+                    return (**info).clone();
                 }
             }
         }
