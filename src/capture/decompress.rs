@@ -106,7 +106,12 @@ mod tests {
     fn read_all(bytes: Vec<u8>) -> (Result<Vec<u8>, String>, Compression) {
         let (mut r, c) = detect(Box::new(Cursor::new(bytes))).unwrap();
         let mut out = Vec::new();
-        (r.read_to_end(&mut out).map(|_| out).map_err(|e| e.to_string()), c)
+        (
+            r.read_to_end(&mut out)
+                .map(|_| out)
+                .map_err(|e| e.to_string()),
+            c,
+        )
     }
 
     fn gzip(data: &[u8]) -> Vec<u8> {
@@ -118,7 +123,10 @@ mod tests {
     #[test]
     fn plain_short_and_empty_inputs_pass_through() {
         for data in [&b""[..], b"ab", b"\xd4\xc3\xb2\xa1rest of a capture"] {
-            assert_eq!(read_all(data.to_vec()), (Ok(data.to_vec()), Compression::None));
+            assert_eq!(
+                read_all(data.to_vec()),
+                (Ok(data.to_vec()), Compression::None)
+            );
         }
     }
 

@@ -89,9 +89,7 @@ impl Merge {
                 });
             }
         }
-        merge
-            .waiting
-            .sort_by(|a, b| (b.first, b.index).cmp(&(a.first, a.index)));
+        (merge.waiting).sort_by_key(|w| std::cmp::Reverse((w.first, w.index)));
         Ok(merge)
     }
 

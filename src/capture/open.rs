@@ -41,7 +41,10 @@ impl CaptureReader {
         wrap: Option<Wrap>,
     ) -> Result<Self, CaptureError> {
         if sources.iter().filter(|s| s.is_stdin()).count() > 1 {
-            return Err(CaptureError::new("-", "standard input is named more than once"));
+            return Err(CaptureError::new(
+                "-",
+                "standard input is named more than once",
+            ));
         }
         match sources.len() {
             0 => Err(CaptureError::new(name, "no input to read")),
@@ -49,7 +52,9 @@ impl CaptureReader {
                 let source = sources.pop().expect("one");
                 Ok(CaptureReader(Inner::One(source.open(wrap.as_ref())?)))
             }
-            _ => Ok(CaptureReader(Inner::Merge(Merge::new(name, sources, wrap)?))),
+            _ => Ok(CaptureReader(Inner::Merge(Merge::new(
+                name, sources, wrap,
+            )?))),
         }
     }
 

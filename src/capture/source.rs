@@ -159,7 +159,10 @@ pub fn natural(a: &str, b: &str) -> Ordering {
 
 /// The run of digits `s` starts with, without its leading zeros, and the rest.
 fn digits(s: &[u8]) -> (&[u8], &[u8]) {
-    let end = s.iter().position(|c| !c.is_ascii_digit()).unwrap_or(s.len());
+    let end = s
+        .iter()
+        .position(|c| !c.is_ascii_digit())
+        .unwrap_or(s.len());
     let zeros = s[..end].iter().take_while(|&&c| c == b'0').count();
     (&s[zeros..end], &s[end..])
 }

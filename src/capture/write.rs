@@ -108,7 +108,12 @@ fn write_section_header(out: &mut impl Write) -> io::Result<()> {
 
 /// An Interface Description Block; with `nanos`, its `if_tsresol` option
 /// says timestamps count nanoseconds (else microseconds, the default).
-fn write_interface(out: &mut impl Write, link: LinkType, snaplen: u32, nanos: bool) -> io::Result<()> {
+fn write_interface(
+    out: &mut impl Write,
+    link: LinkType,
+    snaplen: u32,
+    nanos: bool,
+) -> io::Result<()> {
     let mut idb = Vec::with_capacity(20);
     idb.extend_from_slice(&(link.0 as u16).to_le_bytes());
     idb.extend_from_slice(&0u16.to_le_bytes());
@@ -122,7 +127,13 @@ fn write_interface(out: &mut impl Write, link: LinkType, snaplen: u32, nanos: bo
 
 /// An Enhanced Packet Block of interface `id` at `ts` (in the
 /// interface's unit).
-fn write_packet(out: &mut impl Write, id: u32, ts: u64, orig_len: u32, data: &[u8]) -> io::Result<()> {
+fn write_packet(
+    out: &mut impl Write,
+    id: u32,
+    ts: u64,
+    orig_len: u32,
+    data: &[u8],
+) -> io::Result<()> {
     let mut epb = Vec::with_capacity(20 + data.len() + 3);
     epb.extend_from_slice(&id.to_le_bytes());
     epb.extend_from_slice(&((ts >> 32) as u32).to_le_bytes());
@@ -141,7 +152,10 @@ fn epoch_nanos(frame: &Frame<'_>) -> io::Result<u64> {
 }
 
 fn before_epoch(ts: Timestamp) -> io::Error {
-    io::Error::other(format!("time {} cannot be written (before 1970 or after 2106)", ts.secs))
+    io::Error::other(format!(
+        "time {} cannot be written (before 1970 or after 2106)",
+        ts.secs
+    ))
 }
 
 /// The container [`FrameWriter`] writes.

@@ -44,7 +44,10 @@ impl InputArgs {
         }
         let sources = input.sources()?;
         for s in &sources {
-            if s.path.as_deref().is_some_and(|p| same_file(p, Path::new(path))) {
+            if s.path
+                .as_deref()
+                .is_some_and(|p| same_file(p, Path::new(path)))
+            {
                 return Err(CliError::Usage(format!(
                     "-w {path}: that is an input of this command; write to another file"
                 )));
@@ -59,7 +62,11 @@ impl InputArgs {
         let out = PcapOut {
             path: path.to_string(),
             file: Some(file),
-            format: if ng { OutFormat::PcapNg } else { OutFormat::Pcap },
+            format: if ng {
+                OutFormat::PcapNg
+            } else {
+                OutFormat::Pcap
+            },
         };
         Ok((input, Some(out)))
     }
