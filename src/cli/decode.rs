@@ -59,7 +59,9 @@ fn parse_protocol(s: &str) -> Result<ProtocolId, String> {
 /// Output is handed to standard output in pieces of about this many bytes.
 const FLUSH_AT: usize = 1 << 16;
 
-/// Whether the arguments' filters let `r` through.
+/// Whether the arguments' filters let `r` through: the one selection of
+/// records, which decides both what is written and (through the streams
+/// of the records written) what `-w` writes.
 fn wanted(a: &DecodeArgs, r: &Record) -> bool {
     a.stream.is_none_or(|s| s == r.stream)
         && a.protocol

@@ -89,6 +89,13 @@ fn several_files_are_one_capture_numbered_across_them() {
     assert_eq!(records(&merged), expected);
     // Merged by time, not by the order named.
     assert_eq!(args(&[&files[2], &files[0], &files[1]]), merged);
+    // The same for every number of workers.
+    for threads in ["1", "3"] {
+        let mut a: Vec<&Path> = vec![p("decode"), p("--format"), p("jsonl")];
+        a.extend([p("--threads"), p(threads)]);
+        a.extend(files.iter().map(|f| f.as_path()));
+        assert_eq!(ok(&a, b""), merged, "--threads {threads}");
+    }
     // One flow table: stream numbers stay unique.
     let json = ok(
         &[p("inspect"), p("--format"), p("json"), &files[1], &files[0]],
