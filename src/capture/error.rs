@@ -14,6 +14,9 @@ pub struct CaptureError {
     pub frame: Option<u64>,
     /// What was wrong, in words.
     pub message: String,
+    /// The compression (`gzip`, `zstd`) of the file, when it was
+    /// compressed: `offset` then counts decompressed bytes.
+    pub compression: Option<&'static str>,
 }
 
 impl CaptureError {
@@ -24,12 +27,20 @@ impl CaptureError {
             offset: None,
             frame: None,
             message: message.into(),
+            compression: None,
         }
     }
 
     /// The same error, at byte `offset` of the file.
     pub fn at_offset(mut self, offset: u64) -> Self {
         self.offset = Some(offset);
+        self
+    }
+
+    /// The same error, in a file compressed with `compression` (if any):
+    /// its offset counts decompressed bytes.
+    pub fn decompressed(mut self, compression: Option<&'static str>) -> Self {
+        self.compression = compression;
         self
     }
 
@@ -41,13 +52,18 @@ impl CaptureError {
 }
 
 impl fmt::Display for CaptureError {
-    /// One line: `FILE: frame N (byte offset X): what was wrong`.
+    /// One line: `FILE: frame N (byte offset X): what was wrong`; in a
+    /// compressed file `byte offset X of the gzip-decompressed data`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.file)?;
+        let of = match self.compression {
+            Some(c) => format!(" of the {c}-decompressed data"),
+            None => String::new(),
+        };
         match (self.frame, self.offset) {
-            (Some(n), Some(o)) => write!(f, ": frame {n} (byte offset {o})")?,
+            (Some(n), Some(o)) => write!(f, ": frame {n} (byte offset {o}{of})")?,
             (Some(n), None) => write!(f, ": frame {n}")?,
-            (None, Some(o)) => write!(f, ": byte offset {o}")?,
+            (None, Some(o)) => write!(f, ": byte offset {o}{of}")?,
             (None, None) => {}
         }
         write!(f, ": {}", self.message)

@@ -5,10 +5,17 @@
 //! byte orders, Enhanced, Simple and obsolete Packet Blocks, `if_tsresol` and
 //! `if_tsoffset`; other blocks skipped) from a file, from standard input
 //! (`-`), or (with the cargo feature `live`) from an interface (the `live`
-//! module). It reads as a stream, with pcap-parser's streaming readers: memory
-//! is bounded by the largest record (a 64 KiB buffer, grown for larger
-//! records up to 16 MiB, beyond which a record is an error), never by the
-//! file's size.
+//! module); gzip or zstd compressed, told by the first bytes
+//! (`decompress.rs`). It reads as a stream, with pcap-parser's streaming
+//! readers: memory is bounded by the largest record (a 64 KiB buffer, grown
+//! for larger records up to 16 MiB, beyond which a record is an error), never
+//! by the file's size.
+//!
+//! Several inputs (files, a directory's capture files, standard input:
+//! [`Source`]) read as one capture, merged by timestamp as mergecap does,
+//! frames numbered across the whole (`merge.rs`); one frame is buffered
+//! per open input, and an input is open only from its first frame's time
+//! to its end.
 //!
 //! A bad header fails [`CaptureReader::open`]; a problem further on is one
 //! [`CaptureError`] from [`CaptureReader::next_frame`], after which the
@@ -25,21 +32,28 @@
 
 #![warn(missing_docs)]
 
+mod decompress;
 mod error;
 mod input;
 #[cfg(feature = "live")]
 pub mod live;
+mod merge;
+mod open;
 mod pcap;
 mod pcapng;
 mod reader;
+mod source;
 mod timestamp;
 pub mod write;
 
 #[cfg(test)]
 mod tests;
 
+pub use decompress::Compression;
 pub use error::CaptureError;
-pub use reader::{CaptureFormat, CaptureReader};
+pub use open::CaptureReader;
+pub use reader::CaptureFormat;
+pub use source::{natural, Source, Wrap};
 pub use timestamp::Timestamp;
 
 /// A link-layer header type, as numbered by tcpdump.org's LINKTYPE_ values.

@@ -5,8 +5,14 @@
 //! to [`MAX_BLOCK_LEN`] if needed, waits until the whole block is buffered)
 //! before asking pcap-parser to parse it, so every error can say exactly what
 //! was wrong and where. What the formats mean lives in `pcap.rs` and
-//! `pcapng.rs`, behind the [`Container`] trait.
+//! `pcapng.rs`, behind the [`Container`] trait. A compressed stream is
+//! decompressed on the way in (`decompress.rs`).
+//!
+//! [`FileReader`] reads one input; the public
+//! [`CaptureReader`](super::CaptureReader) is one of them, or several
+//! merged (`merge.rs`).
 
+use super::decompress::{self, Compression};
 use super::input::{read_up_to, ErrorSlot, Input};
 use super::pcap::{self, Pcap};
 use super::pcapng::{self, PcapNg};
@@ -79,8 +85,10 @@ enum Step {
 
 /// Reads frames one at a time from a pcap or pcapng stream, in memory
 /// bounded by the largest block (64 KiB normally, at most 16 MiB).
-pub struct CaptureReader {
+pub(super) struct FileReader {
     name: String,
+    /// How the input was compressed (offsets count decompressed bytes).
+    compression: Compression,
     inner: Box<dyn PcapReaderIterator + Send>,
     container: Box<dyn Container + Send>,
     io_error: ErrorSlot,
@@ -92,26 +100,25 @@ pub struct CaptureReader {
     pending: usize,
     frames: u64,
     last_ts: Timestamp,
+    /// The packet of the frame last returned (its bytes are `pending`'s block).
+    current: Option<Packet>,
     finished: bool,
 }
 
-impl CaptureReader {
-    /// Opens a file, or standard input when `path` is `-`, and reads its header.
-    pub fn open(path: &str) -> Result<Self, CaptureError> {
-        let input: Box<dyn Read + Send> = if path == "-" {
-            Box::new(std::io::stdin())
-        } else {
-            let file = std::fs::File::open(path)
-                .map_err(|e| CaptureError::new(path, format!("cannot open: {e}")))?;
-            Box::new(file)
+impl FileReader {
+    /// Reads a capture from any byte stream, gzip or zstd compressed or
+    /// not; `name` is used in errors. Fails if the stream does not start
+    /// with a valid pcap or pcapng header.
+    pub(super) fn from_reader(
+        name: &str,
+        input: Box<dyn Read + Send>,
+    ) -> Result<Self, CaptureError> {
+        let (input, compression) =
+            decompress::detect(input).map_err(|e| CaptureError::new(name, e).at_offset(0))?;
+        let header_error = |message: String| {
+            let error = CaptureError::new(name, message).at_offset(0);
+            error.decompressed(compression.name())
         };
-        Self::from_reader(path, input)
-    }
-
-    /// Reads a capture from any byte stream; `name` is used in errors.
-    /// Fails if the stream does not start with a valid pcap or pcapng header.
-    pub fn from_reader(name: &str, input: Box<dyn Read + Send>) -> Result<Self, CaptureError> {
-        let header_error = |message: String| CaptureError::new(name, message).at_offset(0);
         let (mut input, io_error) = Input::new(input);
         let (head, is_ng) = read_header(&mut input).map_err(header_error)?;
         let capacity = INITIAL_BUFFER.max(head.len());
@@ -135,8 +142,9 @@ impl CaptureReader {
             inner.consume(pcap::HEADER_LEN);
             (Box::new(inner), Box::new(pcap))
         };
-        let mut reader = CaptureReader {
+        let mut reader = FileReader {
             name: name.to_string(),
+            compression,
             inner,
             container,
             io_error,
@@ -145,6 +153,7 @@ impl CaptureReader {
             pending: 0,
             frames: 0,
             last_ts: Timestamp::default(),
+            current: None,
             finished: false,
         };
         if is_ng {
@@ -155,27 +164,54 @@ impl CaptureReader {
     }
 
     /// The container format, known once the header has been read.
-    pub fn format(&self) -> CaptureFormat {
+    pub(super) fn format(&self) -> CaptureFormat {
         self.container.format()
     }
 
-    /// The name given to [`CaptureReader::open`] or [`CaptureReader::from_reader`].
-    pub fn file_name(&self) -> &str {
+    /// The name given to [`FileReader::from_reader`].
+    pub(super) fn file_name(&self) -> &str {
         &self.name
     }
 
-    /// Bytes of input used so far: up to the end of the last frame returned
-    /// (for a progress bar; compare with the file's size).
-    pub fn bytes_consumed(&self) -> u64 {
+    /// Bytes of (decompressed) input used so far: up to the end of the
+    /// last frame returned.
+    pub(super) fn bytes_consumed(&self) -> u64 {
         self.offset + self.pending as u64
     }
 
     /// The next frame, `None` at the clean end of the capture.
     ///
     /// After an error, all later calls return `Ok(None)`.
-    pub fn next_frame(&mut self) -> Result<Option<Frame<'_>>, CaptureError> {
+    #[inline]
+    pub(super) fn next_frame(&mut self) -> Result<Option<Frame<'_>>, CaptureError> {
+        if self.advance()? {
+            Ok(self.current())
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// The frame last returned by [`FileReader::next_frame`] (or made
+    /// current by [`FileReader::advance`]), again; `None` once the
+    /// capture has ended.
+    #[inline]
+    pub(super) fn current(&self) -> Option<Frame<'_>> {
+        let packet = self.current.as_ref()?;
+        Some(Frame {
+            number: self.frames,
+            ts: packet.ts.unwrap_or(self.last_ts),
+            link_type: packet.link_type,
+            interface: packet.interface,
+            orig_len: packet.orig_len,
+            data: &self.inner.data()[packet.data.clone()],
+        })
+    }
+
+    /// Moves to the next frame (then true), or to the end of the capture.
+    pub(super) fn advance(&mut self) -> Result<bool, CaptureError> {
+        self.current = None;
         if self.finished {
-            return Ok(None);
+            return Ok(false);
         }
         let pending = std::mem::take(&mut self.pending);
         self.consume(pending);
@@ -185,7 +221,7 @@ impl CaptureReader {
                 Ok(Step::Skipped) => continue,
                 Ok(Step::End) => {
                     self.finished = true;
-                    return Ok(None);
+                    return Ok(false);
                 }
                 Err(e) => {
                     self.finished = true;
@@ -195,16 +231,9 @@ impl CaptureReader {
         };
         self.pending = len;
         self.frames += 1;
-        let ts = packet.ts.unwrap_or(self.last_ts);
-        self.last_ts = ts;
-        Ok(Some(Frame {
-            number: self.frames,
-            ts,
-            link_type: packet.link_type,
-            interface: packet.interface,
-            orig_len: packet.orig_len,
-            data: &self.inner.data()[packet.data],
-        }))
+        self.last_ts = packet.ts.unwrap_or(self.last_ts);
+        self.current = Some(packet);
+        Ok(true)
     }
 
     /// Reads, checks and parses the block at the front of the buffer; skipped
@@ -286,7 +315,7 @@ impl CaptureReader {
         self.read_more(n)
     }
 
-    /// [`CaptureReader::fill`] when the buffer holds too little.
+    /// [`FileReader::fill`] when the buffer holds too little.
     #[cold]
     fn read_more(&mut self, n: usize) -> Result<bool, CaptureError> {
         while self.inner.data().len() < n {
@@ -297,7 +326,7 @@ impl CaptureReader {
                 let cause = self.io_error.get().map_or("unknown cause", String::as_str);
                 let at = self.offset + self.inner.data().len() as u64;
                 let message = format!("read error: {cause}");
-                return Err(CaptureError::new(&self.name, message).at_offset(at));
+                return Err(self.error(message, at));
             }
         }
         Ok(true)
@@ -323,12 +352,18 @@ impl CaptureReader {
     /// An error about the block at the front of the buffer: its offset, and
     /// its frame number if it holds a packet.
     fn block_error(&self, message: String) -> CaptureError {
-        let error = CaptureError::new(&self.name, message).at_offset(self.offset);
+        let error = self.error(message, self.offset);
         if self.container.is_packet(self.inner.data()) {
             error.at_frame(self.frames + 1)
         } else {
             error
         }
+    }
+
+    /// An error at byte `offset` of the (decompressed) input.
+    fn error(&self, message: String, offset: u64) -> CaptureError {
+        let error = CaptureError::new(&self.name, message).at_offset(offset);
+        error.decompressed(self.compression.name())
     }
 
     /// Capacity of the read buffer (tests check that it stays bounded).

@@ -6,7 +6,7 @@ use cardshark::decode::{Body, DecodeStage, Record, RecordSink};
 use cardshark::output::color::Style;
 use cardshark::output::records::{summary, JsonWriter};
 use cardshark::output::table::{Align, Table};
-use cardshark::pipeline::{self, Items};
+use cardshark::pipeline::{self, Items, StreamSet};
 use cardshark::protocols::ProtocolId;
 use clap::{Args, ValueEnum};
 use std::io::{self, Write};
@@ -59,7 +59,9 @@ fn parse_protocol(s: &str) -> Result<ProtocolId, String> {
 /// Output is handed to standard output in pieces of about this many bytes.
 const FLUSH_AT: usize = 1 << 16;
 
-/// Whether the arguments' filters let `r` through.
+/// Whether the arguments' filters let `r` through: the one selection of
+/// records, which decides both what is written and (through the streams
+/// of the records written) what `-w` writes.
 fn wanted(a: &DecodeArgs, r: &Record) -> bool {
     a.stream.is_none_or(|s| s == r.stream)
         && a.protocol
@@ -74,6 +76,7 @@ fn wanted(a: &DecodeArgs, r: &Record) -> bool {
 /// rest, `bytes[start..end]` of its batch.
 struct Piece {
     frame: u64,
+    stream: u64,
     ts: f64,
     start: usize,
     end: usize,
@@ -107,6 +110,7 @@ impl RecordSink for Rows<'_> {
         }
         let piece = Piece {
             frame: r.frame,
+            stream: r.stream,
             ts: r.ts.as_f64(),
             start,
             end: buf.len(),
@@ -192,6 +196,8 @@ struct Writer<W: Write> {
     /// Whether the input is a live capture (output flushed per record).
     live: bool,
     error: Option<io::Error>,
+    /// The streams of the records written (what `-w` writes).
+    matched: StreamSet,
 }
 
 impl<W: Write> Writer<W> {
@@ -215,6 +221,7 @@ impl<W: Write> Writer<W> {
         }
         self.buf.extend_from_slice(&bytes[p.start..p.end]);
         self.written += 1;
+        self.matched.insert(p.stream);
         // Live, a record is shown as soon as it is decoded.
         if self.buf.len() >= FLUSH_AT || self.live {
             if let Err(e) = self.flush() {
@@ -248,6 +255,7 @@ impl<W: Write> Writer<W> {
 
 pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
     let config = args.decode.config()?;
+    let (input, pcap_out) = args.input.with_pcap_out()?;
     let mut w = Writer {
         out: io::stdout().lock(),
         format: args.format,
@@ -258,6 +266,7 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
         table: table(),
         live: args.input.is_live(),
         error: None,
+        matched: StreamSet::default(),
     };
     let make = || {
         let render = Rows {
@@ -268,9 +277,12 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
         };
         DecodeStage::new(config.clone(), render)
     };
-    let done = args.input.run(make, &mut |p, bytes| w.piece(p, bytes));
+    let done = input.run(make, &mut |p, bytes| w.piece(p, bytes));
     let done = done?;
     w.finish()?;
     warn_all(&done.summary.warnings());
-    Ok(())
+    match pcap_out {
+        Some(out) => out.write(&input, &w.matched),
+        None => Ok(()),
+    }
 }

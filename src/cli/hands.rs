@@ -18,6 +18,7 @@ use cardshark::decode::DecodeStage;
 use cardshark::output::spill::{self, KeyedBytes, Sorted, Store};
 use cardshark::output::table::Table;
 use cardshark::output::{hand_text, ohh};
+use cardshark::pipeline::StreamSet;
 use clap::{Args, ValueEnum};
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
@@ -187,6 +188,8 @@ struct Rendered<'a> {
     left_out: Store<Item>,
     /// Hands seen so far: the last part of the key.
     seq: u64,
+    /// The streams of the hands written (what `-w` writes).
+    matched: StreamSet,
 }
 
 impl Rendered<'_> {
@@ -201,6 +204,7 @@ impl Rendered<'_> {
         if format != HandsFormat::Table && !self.args.incomplete && !h.complete {
             return self.left_out.push(Item::new(key, h.id().into_bytes()));
         }
+        self.matched.insert(h.stream);
         let bytes = match format {
             HandsFormat::Table => spill::cells_to_bytes(&row(h))?,
             HandsFormat::Text => hand_text::write(h).into_bytes(),
@@ -225,14 +229,16 @@ fn each<'a, T>(
 /// Runs `cardshark hands`.
 pub fn run(args: &HandsArgs) -> Result<(), CliError> {
     let bound = hands_in_memory()?;
+    let (input, pcap_out) = args.input.with_pcap_out()?;
     let mut rendered = Rendered {
         args,
         hands: Store::new(bound),
         left_out: Store::new(bound),
         seq: 0,
+        matched: StreamSet::default(),
     };
     let mut failed: Option<io::Error> = None;
-    let seen = collect_seen(&args.input, &args.decode, |h| {
+    let seen = collect_seen(&input, &args.decode, |h| {
         if let Err(e) = rendered.add(&h) {
             failed = Some(e);
             return ControlFlow::Break(());
@@ -306,7 +312,10 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
         }
     }
     out.flush()?;
-    Ok(())
+    match pcap_out {
+        Some(pcap) => pcap.write(&input, &rendered.matched),
+        None => Ok(()),
+    }
 }
 
 /// `count` things, with `what` in the singular or the plural.

@@ -1,18 +1,26 @@
-//! The input every capture-reading command takes: a file, `-` for standard
-//! input, or `-i IFACE` for live capture; and the reassembly limits.
+//! The input every capture-reading command takes: files (merged by
+//! timestamp), directories, `-` for standard input, or `-i IFACE` for live
+//! capture; the reassembly limits; `-w`.
 
 use super::{live, progress, CliError};
+use cardshark::capture::{CaptureError, Source};
 use cardshark::pipeline::{self, CaptureSummary, Finished, Pipeline, Work};
 use cardshark::reassembly::{Config, Sink};
 use clap::Args;
 use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
 
 /// Options every command that reads a capture takes.
 #[derive(Args, Debug, Clone)]
 pub struct InputArgs {
-    /// The capture: a pcap or pcapng file, or `-` for standard input.
-    #[arg(value_name = "FILE", required_unless_present = "interface")]
-    pub file: Option<String>,
+    /// The capture: pcap or pcapng files, gzip or zstd compressed or not
+    /// (told by their first bytes), `-` for standard input, or directories
+    /// (their capture files, in natural order: cap2 before cap10). Several
+    /// are merged by timestamp into one capture, as mergecap does: frames
+    /// numbered across them, stream numbers unique.
+    #[arg(value_name = "FILE", required_unless_present = "interface", num_args = 1..)]
+    pub files: Vec<String>,
     /// Capture live on this interface (`lo`, `eth0`, `any`; see
     /// `cardshark --list-interfaces`) instead of reading a file, until
     /// Ctrl-C. Needs a build with the `live` feature.
@@ -20,7 +28,7 @@ pub struct InputArgs {
         short = 'i',
         long = "interface",
         value_name = "IFACE",
-        conflicts_with = "file"
+        conflicts_with = "files"
     )]
     pub interface: Option<String>,
     /// With `-i`: a capture filter in tcpdump's BPF syntax, e.g. 'tcp port 7234'.
@@ -32,12 +40,12 @@ pub struct InputArgs {
     )]
     pub filter: Option<String>,
     /// With `-i`: also keep every captured packet in this pcapng file.
-    #[arg(
-        short = 'w',
-        long = "write",
-        value_name = "FILE",
-        requires = "interface"
-    )]
+    /// From files (`decode`, `hands`): write every frame of the TCP
+    /// streams the command matched (handshake and close included), in
+    /// capture order, as pcap (pcapng when OUT ends in .pcapng); a second
+    /// pass over the input (standard input is kept in a temporary file
+    /// for it).
+    #[arg(short = 'w', long = "write", value_name = "OUT")]
     pub write: Option<String>,
     /// Out-of-order bytes buffered per stream direction before a hole is
     /// given up as a gap.
@@ -57,6 +65,17 @@ pub struct InputArgs {
     /// runs on one thread.
     #[arg(long, value_name = "N", value_parser = at_least_one)]
     pub threads: Option<usize>,
+    /// Standard input kept in a temporary file, for `-w`'s second pass
+    /// (set by [`InputArgs::with_pcap_out`]).
+    #[arg(skip)]
+    pub(super) stdin_copy: Option<Arc<tempfile::TempPath>>,
+    /// Whether the command writes `-w` from a file (it called
+    /// [`InputArgs::with_pcap_out`]).
+    #[arg(skip)]
+    pub(super) writes_pcap: bool,
+    /// [`InputArgs::name`], once made.
+    #[arg(skip)]
+    name: OnceLock<String>,
 }
 
 /// A count of at least 1.
@@ -78,12 +97,26 @@ impl InputArgs {
         }
     }
 
-    /// The input as messages name it: the file, `-`, or the interface.
+    /// The input as messages name it: the file(s) as given, `-`, or the
+    /// interface.
     pub fn name(&self) -> &str {
-        self.interface
-            .as_deref()
-            .or(self.file.as_deref())
-            .unwrap_or("-")
+        self.name.get_or_init(|| match &self.interface {
+            Some(iface) => iface.clone(),
+            None if self.files.is_empty() => "-".into(),
+            None => self.files.join(", "),
+        })
+    }
+
+    /// The inputs the files name (directories listed, standard input its
+    /// copy when one was kept).
+    pub(super) fn sources(&self) -> Result<Vec<Source>, CaptureError> {
+        let mut sources = Source::expand(&self.files)?;
+        if let Some(copy) = &self.stdin_copy {
+            for s in sources.iter_mut().filter(|s| s.is_stdin()) {
+                s.path = Some(PathBuf::from(copy.as_ref().as_os_str()));
+            }
+        }
+        Ok(sources)
     }
 
     /// Whether the input is a live interface.
@@ -112,7 +145,7 @@ impl InputArgs {
         }
         self.check_file_options()?;
         let file = self.name();
-        let (reader, bar) = progress::open(file)?;
+        let (reader, bar) = progress::open(file, self.sources()?)?;
         let p = Pipeline::new(file, reader).config(self.config());
         let done = p.threads(self.threads()).run(make, sink);
         if let Some(bar) = bar {
@@ -137,7 +170,7 @@ impl InputArgs {
         }
         self.check_file_options()?;
         let file = self.name();
-        let (reader, bar) = progress::open(file)?;
+        let (reader, bar) = progress::open(file, self.sources()?)?;
         let summary = Pipeline::new(file, reader)
             .config(self.config())
             .run_events(sink);
@@ -147,16 +180,33 @@ impl InputArgs {
         Ok(summary?)
     }
 
+    /// Standard input can be read once: `-` may be named once.
+    pub(super) fn check_stdin_once(&self) -> Result<(), CliError> {
+        if self.files.iter().filter(|f| *f == "-").count() > 1 {
+            let what = "- (standard input) is named more than once: it can be read once";
+            return Err(CliError::Usage(what.into()));
+        }
+        Ok(())
+    }
+
     /// Workers: `--threads`, or the cores available.
     pub fn threads(&self) -> usize {
         self.threads.unwrap_or_else(pipeline::default_threads)
     }
 
-    /// -f and -w go with -i only.
+    /// -f goes with -i only; -w with a file, with the commands that write
+    /// what they matched.
     fn check_file_options(&self) -> Result<(), CliError> {
-        if self.filter.is_some() || self.write.is_some() {
-            let what = "-f and -w go with -i (a live capture); to filter a file, \
+        self.check_stdin_once()?;
+        if self.filter.is_some() {
+            let what = "-f goes with -i (a live capture); to filter a file, \
                         use tshark -r FILE -Y FILTER -w OUT or tcpdump -r FILE -w OUT FILTER";
+            return Err(CliError::Usage(what.into()));
+        }
+        if self.write.is_some() && !self.writes_pcap {
+            let what = "-w with a capture file goes with decode and hands (they write the \
+                        streams they matched: cardshark decode FILE -s N -w OUT.pcap); \
+                        with -i it keeps every captured packet";
             return Err(CliError::Usage(what.into()));
         }
         Ok(())

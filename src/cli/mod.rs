@@ -15,6 +15,7 @@ mod inspect;
 mod live;
 #[cfg(test)]
 mod man_page;
+mod pcap_out;
 mod progress;
 mod replay;
 mod timeline;

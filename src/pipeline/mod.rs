@@ -55,10 +55,13 @@
 //! eprintln!("{} frames", done.summary.frames);
 //! ```
 
+mod extract;
 mod front;
 mod inline;
 mod merge;
 mod workers;
+
+pub use extract::{Extracted, StreamSet};
 
 use crate::capture::{CaptureError, CaptureFormat, CaptureReader, Frame, LinkType, Timestamp};
 use crate::link::{LinkDecoder, LinkStats, Packet, TcpSegment};

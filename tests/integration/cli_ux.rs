@@ -68,7 +68,9 @@ fn capture_options_need_an_interface() {
     let file = file.to_str().unwrap();
     let (code, _, err) = run(&["decode", file, "-f", "tcp port 1"], &[]);
     assert_eq!(code, 2, "{err}");
-    let (code, _, err) = run(&["decode", file, "-w", "/tmp/x.pcapng"], &[]);
+    // From a file, -w goes with the commands that write what they matched
+    // (tests/integration/write_pcap.rs).
+    let (code, _, err) = run(&["inspect", file, "-w", "/tmp/x.pcapng"], &[]);
     assert_eq!(code, 2, "{err}");
     let (code, _, err) = run(&["decode", file, "-i", "lo"], &[]);
     assert_eq!(code, 2, "a file or an interface: {err}");

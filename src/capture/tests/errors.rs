@@ -20,6 +20,7 @@ fn error(file: &str, offset: u64, frame: Option<u64>, message: &str) -> CaptureE
         offset: Some(offset),
         frame,
         message: message.into(),
+        compression: None,
     }
 }
 

@@ -1,0 +1,127 @@
+//! [`CaptureReader`]: the frames of one input, or of several merged by
+//! timestamp, the same way to whoever reads them.
+
+use super::merge::Merge;
+use super::reader::FileReader;
+use super::source::{Source, Wrap};
+use super::{CaptureError, CaptureFormat, Frame};
+use std::io::Read;
+
+/// Reads frames one at a time from one input (a pcap or pcapng file or
+/// stream, compressed or not) or from several merged by timestamp, in
+/// bounded memory: the largest block (64 KiB normally, at most 16 MiB) per
+/// open input.
+pub struct CaptureReader(Inner);
+
+enum Inner {
+    One(FileReader),
+    Merge(Merge),
+}
+
+impl CaptureReader {
+    /// Opens a file, a directory's capture files (merged), or standard
+    /// input when `path` is `-`, and reads the header(s).
+    pub fn open(path: &str) -> Result<Self, CaptureError> {
+        Self::open_all(&[path.to_string()], None)
+    }
+
+    /// Opens the inputs `args` name (see [`Source::expand`]): one, or
+    /// several merged by timestamp; named in messages by `args` together.
+    /// Files are read through `wrap` when given.
+    pub fn open_all(args: &[String], wrap: Option<Wrap>) -> Result<Self, CaptureError> {
+        let sources = Source::expand(args)?;
+        Self::from_sources(&args.join(", "), sources, wrap)
+    }
+
+    /// Opens `sources`: a single one as it is, several merged, the merge
+    /// named `name`. Standard input may be among them once.
+    pub fn from_sources(
+        name: &str,
+        mut sources: Vec<Source>,
+        wrap: Option<Wrap>,
+    ) -> Result<Self, CaptureError> {
+        if sources.iter().filter(|s| s.is_stdin()).count() > 1 {
+            return Err(CaptureError::new(
+                "-",
+                "standard input is named more than once",
+            ));
+        }
+        match sources.len() {
+            0 => Err(CaptureError::new(name, "no input to read")),
+            1 => {
+                let source = sources.pop().expect("one");
+                Ok(CaptureReader(Inner::One(source.open(wrap.as_ref())?)))
+            }
+            _ => Ok(CaptureReader(Inner::Merge(Merge::new(
+                name, sources, wrap,
+            )?))),
+        }
+    }
+
+    /// Reads a capture from any byte stream (gzip or zstd compressed or
+    /// not); `name` is used in errors. Fails if the stream does not start
+    /// with a valid pcap or pcapng header.
+    pub fn from_reader(name: &str, input: Box<dyn Read + Send>) -> Result<Self, CaptureError> {
+        Ok(CaptureReader(Inner::One(FileReader::from_reader(
+            name, input,
+        )?)))
+    }
+
+    /// The container format (of the first input, for a merge).
+    pub fn format(&self) -> CaptureFormat {
+        match &self.0 {
+            Inner::One(r) => r.format(),
+            Inner::Merge(m) => m.format(),
+        }
+    }
+
+    /// The input's name, as given when it was opened.
+    pub fn file_name(&self) -> &str {
+        match &self.0 {
+            Inner::One(r) => r.file_name(),
+            Inner::Merge(m) => m.file_name(),
+        }
+    }
+
+    /// Bytes of input used so far: up to the end of the last frame
+    /// returned (decompressed bytes for a compressed input; all inputs'
+    /// together for a merge).
+    pub fn bytes_consumed(&self) -> u64 {
+        match &self.0 {
+            Inner::One(r) => r.bytes_consumed(),
+            Inner::Merge(m) => m.bytes_consumed(),
+        }
+    }
+
+    /// The next frame, `None` at the clean end of the capture.
+    ///
+    /// After an error, all later calls return `Ok(None)`.
+    #[inline]
+    pub fn next_frame(&mut self) -> Result<Option<Frame<'_>>, CaptureError> {
+        match &mut self.0 {
+            Inner::One(r) => r.next_frame(),
+            Inner::Merge(m) => m.next_frame(),
+        }
+    }
+
+    /// The one input's reader (tests look into its buffer).
+    #[cfg(test)]
+    fn one(&self) -> &FileReader {
+        match &self.0 {
+            Inner::One(r) => r,
+            Inner::Merge(_) => panic!("a merge"),
+        }
+    }
+
+    /// Capacity of the read buffer (tests check that it stays bounded).
+    #[cfg(test)]
+    pub(super) fn buffer_capacity(&self) -> usize {
+        self.one().buffer_capacity()
+    }
+
+    /// Bytes currently held in the read buffer.
+    #[cfg(test)]
+    pub(super) fn buffered(&self) -> usize {
+        self.one().buffered()
+    }
+}
