@@ -62,7 +62,7 @@ impl Samples {
         self.max = self.max.max(us);
         self.count += 1;
         match &mut self.hist {
-            Some(h) => h.saturating_record(us),
+            Some(h) => record(h, us),
             None => {
                 self.exact.push(us);
                 if self.exact.len() > EXACT {
@@ -97,7 +97,7 @@ impl Samples {
         } else {
             for us in other.exact {
                 match &mut self.hist {
-                    Some(h) => h.saturating_record(us),
+                    Some(h) => record(h, us),
                     None => self.exact.push(us),
                 }
             }
@@ -115,7 +115,7 @@ impl Samples {
             Box::new(h)
         });
         for us in self.exact.drain(..) {
-            h.saturating_record(us);
+            record(h, us);
         }
         self.exact = Vec::new();
     }
@@ -145,6 +145,14 @@ impl Samples {
             max_us: max,
             exact: self.hist.is_none(),
         })
+    }
+}
+
+/// Records `us` (the histogram grows to hold it; a value past what any
+/// histogram holds is clamped).
+fn record(h: &mut Histogram<u64>, us: u64) {
+    if h.record(us).is_err() {
+        h.saturating_record(us);
     }
 }
 
