@@ -71,9 +71,9 @@ pub struct StatsArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub decode: DecodeOpts,
-    /// A section to write (repeatable; default: all of them, in this
-    /// order).
-    #[arg(short = 'z', long = "stat", value_enum, value_name = "NAME")]
+    /// A section to write (repeatable, or several separated by commas;
+    /// default: all of them; written in this order).
+    #[arg(short = 'z', value_enum, value_name = "NAME", value_delimiter = ',')]
     pub sections: Vec<Section>,
     /// Output format: tables, or one JSON object with a member per section.
     #[arg(long, value_enum, default_value_t = Format::Table)]
