@@ -12,7 +12,7 @@
 
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use cardshark::analysis::stats::hands::{HandStats, KINDS};
-use cardshark::analysis::stats::pairs::PAIRS;
+use cardshark::analysis::stats::pairs::{protocol_label, PAIRS};
 use cardshark::analysis::stats::proto::{StreamRows, Types};
 use cardshark::analysis::stats::rtt::{figures, Rtt, Times};
 use cardshark::analysis::stats::samples::Summary;
@@ -21,7 +21,6 @@ use cardshark::decode::DecodeStage;
 use cardshark::output::spill::{KeyedBytes, Sorted, Store};
 use cardshark::output::table::Table;
 use cardshark::output::Format;
-use cardshark::protocols::ProtocolId;
 use cardshark::reassembly::Direction;
 use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
@@ -388,14 +387,6 @@ fn players(h: &HandStats) -> Vec<List> {
     }]
 }
 
-/// The protocol of a pair as tables name it.
-fn pair_protocol(p: ProtocolId) -> &'static str {
-    match p {
-        ProtocolId::PokerTh1 => "pokerth-1",
-        p => p.name(),
-    }
-}
-
 /// The cells and JSON members of a pair's figures.
 fn timing(t: &Times) -> (Vec<String>, Value) {
     let (requests, unanswered, m) = figures(t);
@@ -417,11 +408,11 @@ fn timing(t: &Times) -> (Vec<String>, Value) {
 fn pair_cells(i: usize) -> (Vec<String>, Value) {
     let p = &PAIRS[i];
     let cells = vec![
-        pair_protocol(p.protocol).to_string(),
+        protocol_label(p.protocol).to_string(),
         p.label(),
         p.by.as_str().into(),
     ];
-    let v = json!({"protocol": pair_protocol(p.protocol), "request": p.request,
+    let v = json!({"protocol": protocol_label(p.protocol), "request": p.request,
                    "answers": p.answers, "by": p.by.as_str()});
     (cells, v)
 }

@@ -337,6 +337,31 @@ pub const PAIRS: &[Pair] = &[
     ),
 ];
 
+/// The protocol of a pair as tables name it (`pokerth-1` for PokerTH 1.x).
+pub fn protocol_label(p: ProtocolId) -> &'static str {
+    match p {
+        ProtocolId::PokerTh1 => "pokerth-1",
+        p => p.name(),
+    }
+}
+
+/// The start of the pair's row in the README's table of pairs: protocol,
+/// request, answers, who answers.
+#[cfg(test)]
+fn readme_row(p: &Pair) -> String {
+    format!(
+        "| {} | `{}` | {} | {} |",
+        protocol_label(p.protocol),
+        p.request,
+        p.answers
+            .iter()
+            .map(|a| format!("`{a}`"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        p.by.as_str()
+    )
+}
+
 /// Where a message type takes part in [`PAIRS`].
 #[derive(Debug, Default)]
 pub struct Roles {
@@ -403,5 +428,14 @@ mod tests {
         }
         assert!(roles(Gls, "PlatePlace").is_none());
         assert_eq!(PAIRS[0].label(), "Init → InitAck|Error");
+    }
+
+    #[test]
+    fn the_readme_lists_every_pair() {
+        let readme = include_str!("../../../README.md");
+        for p in PAIRS {
+            let row = readme_row(p);
+            assert!(readme.contains(&row), "README lacks {row}");
+        }
     }
 }
