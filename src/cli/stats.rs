@@ -10,20 +10,18 @@
 //! temporary file past a few MB), so memory does not grow with the
 //! number of streams.
 
+mod lists;
+
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
-use cardshark::analysis::stats::hands::{HandStats, KINDS};
-use cardshark::analysis::stats::pairs::{protocol_label, PAIRS};
-use cardshark::analysis::stats::proto::{StreamRows, Types};
-use cardshark::analysis::stats::rtt::{figures, Rtt, Times};
-use cardshark::analysis::stats::samples::Summary;
+use cardshark::analysis::stats::hands::HandStats;
+use cardshark::analysis::stats::proto::Types;
+use cardshark::analysis::stats::rtt::Rtt;
 use cardshark::analysis::stats::{Item, StatsCollector, Wanted};
 use cardshark::decode::DecodeStage;
 use cardshark::output::spill::{KeyedBytes, Sorted, Store};
-use cardshark::output::table::Table;
 use cardshark::output::Format;
-use cardshark::reassembly::Direction;
 use clap::{Args, ValueEnum};
-use serde_json::{json, Value};
+use serde_json::json;
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
@@ -79,8 +77,14 @@ pub struct StatsArgs {
     pub format: Format,
 }
 
-/// Bytes of stream rows kept in memory before they spill to a temporary file.
+/// Bytes of stream rows kept in memory before they spill to a temporary
+/// file, by default.
 const ROWS_IN_MEMORY: usize = 4 << 20;
+
+/// Test hook: bytes of stream rows kept in memory (default
+/// [`ROWS_IN_MEMORY`]). Not for users: the tests set it tiny to compare
+/// the spilled output with the unspilled one.
+const ROWS_IN_MEMORY_VAR: &str = "CARDSHARK_STATS_ROWS_IN_MEMORY";
 
 /// What went wrong with the temporary file the stream rows spill to.
 fn spill_error(e: io::Error) -> CliError {
@@ -100,7 +104,8 @@ fn gather(args: &StatsArgs, wanted: Wanted) -> Result<Gathered, CliError> {
     let config = args.decode.config()?;
     let make = || DecodeStage::new(config.clone(), StatsCollector::new(wanted));
     let mut hands = HandStats::default();
-    let mut store: Store<KeyedBytes<1>> = Store::new(ROWS_IN_MEMORY);
+    let bound = super::bound_from_env(ROWS_IN_MEMORY_VAR, ROWS_IN_MEMORY)?;
+    let mut store: Store<KeyedBytes<1>> = Store::new(bound);
     let mut failed: Option<io::Error> = None;
     let mut take = |item: Item| match item {
         Item::Hand(v) => hands.add(*v),
@@ -158,10 +163,10 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
     }
     for (n, s) in sections.iter().enumerate() {
         let lists = match s {
-            Section::Proto => proto(&g)?,
-            Section::Hands => tables(&g.hands),
-            Section::Players => players(&g.hands),
-            Section::Rtt => rtt(&g.rtt),
+            Section::Proto => lists::proto(&g.types, &g.streams),
+            Section::Hands => lists::tables(&g.hands),
+            Section::Players => lists::players(&g.hands),
+            Section::Rtt => lists::rtt(&g.rtt),
         };
         if json {
             let name = s.to_possible_value().map(|v| v.get_name().to_string());
@@ -182,320 +187,4 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
     }
     out.flush()?;
     Ok(())
-}
-
-/// One list of a section: a table for people, an array of objects in JSON.
-struct List {
-    /// The table's title, and the JSON member's name.
-    title: &'static str,
-    key: &'static str,
-    headers: &'static [&'static str],
-    /// The rows: the table's cells, and the JSON object.
-    rows: Vec<(Vec<String>, Value)>,
-    /// What an empty list says instead of a table.
-    empty: &'static str,
-}
-
-impl List {
-    fn write_table(&self, out: &mut impl Write) -> Result<(), CliError> {
-        writeln!(out, "== {}", self.title)?;
-        if self.rows.is_empty() {
-            writeln!(out, "({})", self.empty)?;
-            return Ok(());
-        }
-        let mut table = Table::boxed(self.headers);
-        for (cells, _) in &self.rows {
-            table.measure(cells);
-        }
-        let rows = self.rows.iter().map(|(c, _)| Ok::<_, CliError>(c.clone()));
-        table.write(out, rows)
-    }
-
-    fn write_json(&self, out: &mut impl Write, first: bool) -> io::Result<()> {
-        let sep = if first { "\n" } else { ",\n" };
-        write!(out, "{sep}    {}: [", json!(self.key))?;
-        for (n, (_, v)) in self.rows.iter().enumerate() {
-            out.write_all(if n == 0 { b"\n      " } else { b",\n      " })?;
-            serde_json::to_writer(&mut *out, v)?;
-        }
-        out.write_all(if self.rows.is_empty() {
-            b"]"
-        } else {
-            b"\n    ]"
-        })
-    }
-}
-
-/// Microseconds as milliseconds for people: `12.345`.
-fn ms(us: u64) -> String {
-    format!("{}.{:03}", us / 1000, us % 1000)
-}
-
-/// `proto`: per protocol and type, then per stream and direction.
-fn proto(g: &Gathered) -> Result<Vec<List>, CliError> {
-    let types = g.types.0.iter().map(|((p, t, d), c)| {
-        let cells = vec![
-            p.clone(),
-            t.clone(),
-            d.to_string(),
-            n(c.messages),
-            n(c.bytes),
-            n(c.errors),
-        ];
-        let v = json!({"protocol": p, "type": t, "dir": d, "messages": c.messages,
-                       "bytes": c.bytes, "errors": c.errors});
-        (cells, v)
-    });
-    let mut streams = Vec::new();
-    for item in g.streams.merge().map_err(spill_error)? {
-        let item = item.map_err(spill_error)?;
-        let r: StreamRows =
-            serde_json::from_slice(&item.bytes).map_err(|e| spill_error(io::Error::other(e)))?;
-        for d in [Direction::C2S, Direction::S2C] {
-            let x = r.dir(d);
-            let (from, to) = match d {
-                Direction::C2S => (&r.client, &r.server),
-                Direction::S2C => (&r.server, &r.client),
-            };
-            let cells = vec![
-                n(r.stream),
-                d.as_str().into(),
-                format!("{from} → {to}"),
-                r.protocol.clone(),
-                n(x.messages),
-                n(x.bytes),
-                n(x.errors),
-                n(x.unknown_bytes),
-                n(x.gap_bytes),
-            ];
-            let mut v = json!({"stream": r.stream, "dir": d.as_str(), "src": from, "dst": to,
-                               "protocol": r.protocol});
-            if let (Value::Object(o), Ok(Value::Object(c))) = (&mut v, serde_json::to_value(x)) {
-                o.extend(c);
-            }
-            streams.push((cells, v));
-        }
-    }
-    Ok(vec![
-        List {
-            title: "proto: messages and bytes per protocol, type and direction",
-            key: "types",
-            headers: &["Protocol", "Type", "Dir", "Messages", "Bytes", "Errors"],
-            rows: types.collect(),
-            empty: "no TCP stream in the capture",
-        },
-        List {
-            title: "proto: per stream and direction",
-            key: "streams",
-            headers: &[
-                "Stream",
-                "Dir",
-                "From → To",
-                "Protocol",
-                "Messages",
-                "Bytes",
-                "Errors",
-                "Unknown bytes",
-                "Gap bytes",
-            ],
-            rows: streams,
-            empty: "no TCP stream in the capture",
-        },
-    ])
-}
-
-/// A count as a cell.
-fn n(v: u64) -> String {
-    v.to_string()
-}
-
-/// `hands`: per table.
-fn tables(h: &HandStats) -> Vec<List> {
-    let rows = h.tables.iter().map(|((p, server, id), t)| {
-        let table = match (id, &t.name) {
-            (Some(id), Some(name)) => format!("{id} {name}"),
-            (Some(id), None) => id.to_string(),
-            (None, Some(name)) => name.clone(),
-            (None, None) => "?".into(),
-        };
-        let cells = vec![
-            p.clone(),
-            server.clone(),
-            table,
-            n(t.hands),
-            n(t.complete),
-            n(t.incomplete),
-            n(t.views),
-        ];
-        let v = json!({"protocol": p, "server": server, "table": id, "name": t.name,
-                       "hands": t.hands, "complete": t.complete, "incomplete": t.incomplete,
-                       "views": t.views});
-        (cells, v)
-    });
-    vec![List {
-        title: "hands: per table",
-        key: "tables",
-        headers: &[
-            "Protocol",
-            "Server",
-            "Table",
-            "Hands",
-            "Complete",
-            "Incomplete",
-            "Views",
-        ],
-        rows: rows.collect(),
-        empty: "no poker hands in the capture",
-    }]
-}
-
-/// `players`: actions per player.
-fn players(h: &HandStats) -> Vec<List> {
-    let rows = h.players.iter().map(|((p, server, id), r)| {
-        let player = match &r.name {
-            Some(name) => format!("{name} ({id})"),
-            None => format!("player {id}"),
-        };
-        let total: u64 = r
-            .actions
-            .iter()
-            .enumerate()
-            .filter(|(k, _)| *k != 5)
-            .map(|(_, c)| c)
-            .sum();
-        let mut cells = vec![p.clone(), server.clone(), player, n(r.hands)];
-        cells.extend(r.actions.iter().map(|&c| n(c)));
-        cells.push(n(total));
-        let mut v = json!({"protocol": p, "server": server, "player": id, "name": r.name,
-                           "hands": r.hands, "actions": total});
-        if let Value::Object(o) = &mut v {
-            for (k, c) in KINDS.iter().zip(r.actions) {
-                o.insert((*k).to_string(), c.into());
-            }
-        }
-        (cells, v)
-    });
-    vec![List {
-        title: "players: actions per player (all-in: actions that put the player all in)",
-        key: "players",
-        headers: &[
-            "Protocol", "Server", "Player", "Hands", "Fold", "Check", "Call", "Bet", "Raise",
-            "All-in", "Blinds", "Actions",
-        ],
-        rows: rows.collect(),
-        empty: "no poker hands in the capture",
-    }]
-}
-
-/// The cells and JSON members of a pair's figures.
-fn timing(t: &Times) -> (Vec<String>, Value) {
-    let (requests, unanswered, m) = figures(t);
-    let mut cells = vec![n(requests), n(unanswered)];
-    let dash = || "-".to_string();
-    let m: Option<Summary> = m;
-    match m {
-        Some(m) => cells.extend([m.min_us, m.p50_us, m.p90_us, m.p99_us, m.max_us].map(ms)),
-        None => cells.extend(std::iter::repeat_with(dash).take(5)),
-    }
-    let v = json!({"requests": requests, "unanswered": unanswered, "answered": m.map_or(0, |m| m.count),
-                   "min_us": m.map(|m| m.min_us), "p50_us": m.map(|m| m.p50_us),
-                   "p90_us": m.map(|m| m.p90_us), "p99_us": m.map(|m| m.p99_us),
-                   "max_us": m.map(|m| m.max_us), "exact": m.is_none_or(|m| m.exact)});
-    (cells, v)
-}
-
-/// The identity of a pair: cells and JSON members.
-fn pair_cells(i: usize) -> (Vec<String>, Value) {
-    let p = &PAIRS[i];
-    let cells = vec![
-        protocol_label(p.protocol).to_string(),
-        p.label(),
-        p.by.as_str().into(),
-    ];
-    let v = json!({"protocol": protocol_label(p.protocol), "request": p.request,
-                   "answers": p.answers, "by": p.by.as_str()});
-    (cells, v)
-}
-
-/// Joins two JSON objects.
-fn join(mut a: Value, b: Value) -> Value {
-    if let (Value::Object(a), Value::Object(b)) = (&mut a, b) {
-        a.extend(b);
-    }
-    a
-}
-
-/// `rtt`: per request type, then per player.
-fn rtt(r: &Rtt) -> Vec<List> {
-    let by_pair = r.pairs.iter().map(|(&i, t)| {
-        let (mut cells, v) = pair_cells(i);
-        let (c, w) = timing(t);
-        cells.extend(c);
-        (cells, join(v, w))
-    });
-    let by_player = r.players.iter().map(|((i, server, player), t)| {
-        let (pc, v) = pair_cells(*i);
-        let mut cells = vec![
-            pc[0].clone(),
-            server.clone(),
-            player.clone(),
-            pc[1].clone(),
-            pc[2].clone(),
-        ];
-        let (c, w) = timing(t);
-        cells.extend(c);
-        (
-            cells,
-            join(join(v, json!({"server": server, "player": player})), w),
-        )
-    });
-    const TIMES: [&str; 7] = [
-        "Requests",
-        "Unanswered",
-        "Min ms",
-        "P50 ms",
-        "P90 ms",
-        "P99 ms",
-        "Max ms",
-    ];
-    vec![
-        List {
-            title: "rtt: response time per request type (by: who answers)",
-            key: "requests",
-            headers: &[
-                "Protocol",
-                "Request → answer",
-                "By",
-                TIMES[0],
-                TIMES[1],
-                TIMES[2],
-                TIMES[3],
-                TIMES[4],
-                TIMES[5],
-                TIMES[6],
-            ],
-            rows: by_pair.collect(),
-            empty: "no request of a known pair in the capture",
-        },
-        List {
-            title: "rtt: response time per player (the client of the stream)",
-            key: "players",
-            headers: &[
-                "Protocol",
-                "Server",
-                "Player",
-                "Request → answer",
-                "By",
-                TIMES[0],
-                TIMES[1],
-                TIMES[2],
-                TIMES[3],
-                TIMES[4],
-                TIMES[5],
-                TIMES[6],
-            ],
-            rows: by_player.collect(),
-            empty: "no request of a known pair in the capture",
-        },
-    ]
 }

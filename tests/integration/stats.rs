@@ -317,3 +317,33 @@ fn wrong_values_are_usage_errors() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.starts_with("cardshark: error: no/such.pcap"), "{err}");
 }
+
+#[test]
+fn stream_rows_spilled_to_disk_come_back_the_same() {
+    let file = testdata("websocket/duo-ws-lossy.pcap");
+    let run = |bound: &str| {
+        let out = cardshark()
+            .args(["stats", "-z", "proto"])
+            .arg(&file)
+            .env("CARDSHARK_STATS_ROWS_IN_MEMORY", bound)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    let whole = run("100000000");
+    assert_eq!(run("1"), whole);
+    let text = String::from_utf8(whole).unwrap();
+    assert!(text.contains("ws/pokerth-1"), "{text}");
+    let out = cardshark()
+        .args(["stats"])
+        .arg(&file)
+        .env("CARDSHARK_STATS_ROWS_IN_MEMORY", "0")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
