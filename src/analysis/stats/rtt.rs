@@ -125,10 +125,13 @@ impl StreamRtt {
             if request_dir(p) != m.dir || !applies(p, m) {
                 continue;
             }
-            if let Some(f) = p.own {
-                if self.own.is_none() || field(f) != self.own {
-                    continue;
-                }
+            // Until the stream shows who its client is, a prompt to it
+            // cannot be told apart, nor an answer that must name it.
+            if self.own.is_none() && (p.own.is_some() || matches!(p.bind, Bind::Own(_))) {
+                continue;
+            }
+            if p.own.is_some_and(|f| field(f) != self.own) {
+                continue;
             }
             if let Some((f, values)) = p.when {
                 let v = field(f);
@@ -312,6 +315,32 @@ mod tests {
         assert_eq!(
             by("PlayersAction", By::Server),
             (1, 0, Some((10_000, 10_000)))
+        );
+    }
+
+    #[test]
+    fn nothing_that_needs_the_client_is_counted_before_it_is_known() {
+        use Direction::{C2S, S2C};
+        let pt = ProtocolId::PokerTh;
+        let mut s = StreamRtt::default();
+        send(&mut s, pt, "PlayersTurn", S2C, 0, json!({"player_id": 7}));
+        send(&mut s, pt, "PlayersAction", C2S, 10, json!({}));
+        send(
+            &mut s,
+            pt,
+            "PlayersActionDone",
+            S2C,
+            20,
+            json!({"player_id": 7}),
+        );
+        send(&mut s, pt, "LeaveCurrentGame", C2S, 30, json!({}));
+        send(&mut s, pt, "RemovedFromGame", S2C, 42, json!({}));
+        let times = s.end();
+        assert_eq!(times.len(), 1, "{times:?}");
+        let t = times.values().next().unwrap();
+        assert_eq!(
+            (t.requests(), t.samples.summary().unwrap().p50_us),
+            (1, 12_000)
         );
     }
 }
