@@ -430,6 +430,31 @@ mod tests {
         assert_eq!(PAIRS[0].label(), "Init → InitAck|Error");
     }
 
+    /// Whether `protocol` has a message type named `ty`.
+    fn known(protocol: ProtocolId, ty: &str) -> bool {
+        use crate::protocols::{pokernetwork, pokerth1};
+        // The other protocols name their types as literals in their
+        // `type_name`.
+        let quoted = format!("\"{ty}\"");
+        match protocol {
+            Pn => (0..=255).any(|id| pokernetwork::parsing::type_name(id) == ty),
+            Pt1 => (0..128).any(|k| pokerth1::messages::type_name(k) == Some(ty)),
+            Pt => include_str!("../../protocols/pokerth/messages/mod.rs").contains(&quoted),
+            Gls => include_str!("../../protocols/gls/messages.rs").contains(&quoted),
+            CardGame => include_str!("../../protocols/cardgame/messages.rs").contains(&quoted),
+        }
+    }
+
+    #[test]
+    fn every_type_named_is_one_the_protocol_has() {
+        for p in PAIRS {
+            for ty in std::iter::once(&p.request).chain(p.answers) {
+                assert!(known(p.protocol, ty), "{}: no type {ty}", p.protocol.name());
+            }
+        }
+        assert!(!known(Pn, "PacketPokerNoSuch") && !known(Gls, "Nope"));
+    }
+
     #[test]
     fn the_readme_lists_every_pair() {
         let readme = include_str!("../../../README.md");
