@@ -57,6 +57,8 @@ struct Stream {
     protocol: Option<ProtocolId>,
     dialect: Option<Dialect>,
     websocket: bool,
+    /// [`label`] of the three above, kept: every record is counted under it.
+    label: String,
     rows: StreamRows,
     rtt: StreamRtt,
     own_name: Option<String>,
@@ -67,7 +69,7 @@ impl Stream {
     /// (`pokerth-1`), `ws/` before a protocol a WebSocket carried, `?`
     /// for none.
     fn label(&self) -> String {
-        label(self.protocol, self.dialect, self.websocket)
+        self.label.clone()
     }
 
     /// The client's player for people: `name (id)`, either, or the
@@ -169,9 +171,9 @@ impl StatsCollector {
         Some(rows)
     }
 
-    /// The stream of `r`, made at its first record.
-    fn stream(&mut self, r: &Record) -> &mut Stream {
-        self.streams.entry(r.stream).or_insert_with(|| {
+    /// The stream of `r` in `streams`, made at its first record.
+    fn stream<'a>(streams: &'a mut HashMap<u64, Stream>, r: &Record) -> &'a mut Stream {
+        streams.entry(r.stream).or_insert_with(|| {
             let (client, server) = match r.dir {
                 crate::reassembly::Direction::C2S => (r.src, r.dst),
                 crate::reassembly::Direction::S2C => (r.dst, r.src),
@@ -182,6 +184,7 @@ impl StatsCollector {
                 protocol: None,
                 dialect: None,
                 websocket: false,
+                label: label(None, None, false),
                 rows: StreamRows::new(r.stream, client.to_string(), server.to_string()),
                 rtt: StreamRtt::default(),
                 own_name: None,
@@ -192,22 +195,25 @@ impl StatsCollector {
     /// Counts a record, and pairs its message with requests.
     fn count(&mut self, r: &Record) {
         let wanted = self.wanted;
-        let s = self.stream(r);
-        s.protocol = r.protocol.or(s.protocol);
-        s.websocket |= r.carried.is_some();
-        if let Body::Message { dialect, .. } = &r.body {
-            s.dialect = dialect.or(s.dialect);
+        let s = Self::stream(&mut self.streams, r);
+        let dialect = match &r.body {
+            Body::Message { dialect, .. } => dialect.or(s.dialect),
+            _ => s.dialect,
+        };
+        let websocket = s.websocket || r.carried.is_some();
+        let protocol = r.protocol.or(s.protocol);
+        if (protocol, dialect, websocket) != (s.protocol, s.dialect, s.websocket) {
+            (s.protocol, s.dialect, s.websocket) = (protocol, dialect, websocket);
+            s.label = label(protocol, dialect, websocket);
         }
-        let (protocol, dialect, websocket) = (s.protocol, s.dialect, s.websocket);
         s.rows.count(r);
+        if wanted.proto {
+            self.types.count(r, &s.label);
+        }
         let decoded = match &r.body {
             Body::Message { decoded, .. } => Some(decoded),
             _ => None,
         };
-        if wanted.proto {
-            let dialect = decoded.and(dialect);
-            self.types.count(r, &label(protocol, dialect, websocket));
-        }
         let Some(decoded) = decoded.filter(|d| wanted.rtt && d.error.is_none()) else {
             return;
         };

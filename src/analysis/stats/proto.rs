@@ -32,12 +32,11 @@ impl Counts {
     }
 }
 
-/// (protocol label, type or event, direction `c2s`/`s2c`).
-pub type TypeKey = (String, String, &'static str);
-
-/// Messages and bytes per protocol, type and direction.
+/// Messages and bytes per protocol label, then type or event, then
+/// direction ([`Direction::index`]). Looked up by `&str`: counting a
+/// record allocates nothing but for a type seen the first time.
 #[derive(Debug, Default)]
-pub struct Types(pub BTreeMap<TypeKey, Counts>);
+pub struct Types(pub BTreeMap<String, BTreeMap<String, [Counts; 2]>>);
 
 /// The bytes a record stands for in its stream, and whether it is a
 /// message that could not be decoded; `None` for records not counted
@@ -60,12 +59,20 @@ impl Types {
         let Some((bytes, error)) = measure(r) else {
             return;
         };
-        let key = (
-            protocol.to_string(),
-            r.type_name().to_string(),
-            r.dir.as_str(),
-        );
-        let c = self.0.entry(key).or_default();
+        if !self.0.contains_key(protocol) {
+            self.0.insert(protocol.to_string(), BTreeMap::new());
+        }
+        let Some(types) = self.0.get_mut(protocol) else {
+            return;
+        };
+        let ty = r.type_name();
+        if !types.contains_key(ty) {
+            types.insert(ty.to_string(), [Counts::default(); 2]);
+        }
+        let Some(dirs) = types.get_mut(ty) else {
+            return;
+        };
+        let c = &mut dirs[r.dir.index()];
         c.messages += 1;
         c.bytes += bytes;
         c.errors += u64::from(error);
@@ -73,9 +80,28 @@ impl Types {
 
     /// Adds another worker's.
     pub fn merge(&mut self, other: Types) {
-        for (k, c) in other.0 {
-            self.0.entry(k).or_default().add(&c);
+        for (p, types) in other.0 {
+            let mine = self.0.entry(p).or_default();
+            for (t, dirs) in types {
+                let m = mine.entry(t).or_insert([Counts::default(); 2]);
+                for (a, b) in m.iter_mut().zip(&dirs) {
+                    a.add(b);
+                }
+            }
         }
+    }
+
+    /// Every (protocol, type, direction) counted, in that order, with its
+    /// counts.
+    pub fn each(&self) -> impl Iterator<Item = (&str, &str, Direction, &Counts)> {
+        self.0.iter().flat_map(|(p, types)| {
+            types.iter().flat_map(move |(t, dirs)| {
+                [Direction::C2S, Direction::S2C]
+                    .into_iter()
+                    .map(move |d| (p.as_str(), t.as_str(), d, &dirs[d.index()]))
+                    .filter(|(.., c)| c.messages > 0)
+            })
+        })
     }
 }
 

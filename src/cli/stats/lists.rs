@@ -106,10 +106,11 @@ fn ms(us: u64) -> String {
 
 /// `proto`: per protocol and type, then per stream and direction.
 pub fn proto<'a>(types: &'a Types, streams: &'a Sorted<KeyedBytes<1>>) -> Vec<List<'a>> {
-    let types = types.0.iter().map(|((p, t, d), c)| {
+    let types = types.each().map(|(p, t, d, c)| {
+        let d = d.as_str();
         let cells = vec![
-            p.clone(),
-            t.clone(),
+            p.to_string(),
+            t.to_string(),
             d.to_string(),
             n(c.messages),
             n(c.bytes),
