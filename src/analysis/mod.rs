@@ -5,6 +5,8 @@
 //! server developer would ([`hands::checks`]) and steps through it state by
 //! state ([`hands::replay`]). [`timeline`] follows each game stream (the
 //! GLS board, the card game's table, the PokerTH lobby) message by message.
+//! [`stats`] adds up what `cardshark stats` reports, like tshark's `-z`.
 
 pub mod hands;
+pub mod stats;
 pub mod timeline;

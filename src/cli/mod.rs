@@ -18,6 +18,7 @@ mod man_page;
 mod pcap_out;
 mod progress;
 mod replay;
+mod stats;
 mod timeline;
 
 pub use input::InputArgs;
@@ -58,6 +59,10 @@ pub enum Command {
     Replay(replay::ReplayArgs),
     /// The state of each game stream after every message that changed it.
     Timeline(timeline::TimelineArgs),
+    /// Statistics, like `tshark -z`: messages and bytes per protocol,
+    /// type and stream; hands per table; actions per player; response times.
+    #[command(after_long_help = stats::AFTER_HELP)]
+    Stats(stats::StatsArgs),
     /// A shell completion script (bash, zsh, fish, ...) on standard output.
     Completions(completions::CompletionsArgs),
 }
@@ -169,6 +174,7 @@ pub fn main() -> i32 {
         Command::Hands(a) => hands::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Timeline(a) => timeline::run(a),
+        Command::Stats(a) => stats::run(a),
         Command::Completions(a) => completions::run(a),
     };
     finish(result)

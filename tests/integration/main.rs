@@ -29,6 +29,7 @@ mod pokerth1_truth;
 mod realcap;
 mod reassembly;
 mod snapshots;
+mod stats;
 mod threads;
 mod timeline;
 mod timeline_pokerth1;

@@ -87,3 +87,8 @@ fn hands_are_the_same_for_every_thread_count() {
 fn timelines_are_the_same_for_every_thread_count() {
     same_for_every_thread_count(&["timeline", "--format", "jsonl"]);
 }
+
+#[test]
+fn stats_are_the_same_for_every_thread_count() {
+    same_for_every_thread_count(&["stats", "--format", "json"]);
+}

@@ -274,6 +274,11 @@ impl<S: HandSink> HandCollector<S> {
         }
     }
 
+    /// The sink, with the hands finished so far.
+    pub fn sink_mut(&mut self) -> &mut S {
+        &mut self.sink
+    }
+
     /// Ends every stream, in stream order: a hand still open is finished
     /// as incomplete and goes to the sink. Returns the sink.
     pub fn end(self) -> S {

@@ -1,0 +1,288 @@
+//! Statistics over a capture, like tshark's `-z`: messages and bytes per
+//! protocol and type and per stream and direction ([`proto`]), hands per
+//! table and actions per player ([`hands`]), and response times of
+//! requests and their answers ([`rtt`], over the pairs of [`pairs`]).
+//!
+//! [`StatsCollector`] is a record sink of the decode stage, one per
+//! pipeline worker. What only adds up (counts per type, response times)
+//! stays in the worker and is merged at the end ([`StatsCollector::merge`]:
+//! sums, and [`samples::Samples`] whose figures do not depend on how they
+//! were split). What must be seen in capture order or kept out of memory
+//! goes to the calling thread as items ([`Item`]): each finished hand (a
+//! hand two clients saw is counted once, the first view in capture
+//! order) and each stream's rows, when the stream ends. So the figures
+//! are the same for every number of worker threads.
+
+pub mod hands;
+pub mod pairs;
+pub mod proto;
+pub mod rtt;
+pub mod samples;
+
+use crate::analysis::hands::{Hand, HandCollector};
+use crate::decode::{Body, Record, RecordSink};
+use crate::pipeline::{Items, Render};
+use crate::protocols::{Dialect, ProtocolId};
+use hands::HandView;
+use proto::{StreamRows, Types};
+use rtt::{Msg, Rtt, StreamRtt};
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// Which statistics to gather.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Wanted {
+    /// Per protocol and type, per stream and direction.
+    pub proto: bool,
+    /// Hands (for hands per table or actions per player).
+    pub hands: bool,
+    /// Response times.
+    pub rtt: bool,
+}
+
+/// What a worker hands the calling thread, in capture order.
+#[derive(Debug)]
+pub enum Item {
+    /// A hand finished (one client's view of it).
+    Hand(Box<HandView>),
+    /// A stream ended: its rows (a direction each).
+    Stream(Box<StreamRows>),
+}
+
+/// What is known of a stream while it lasts.
+#[derive(Debug)]
+struct Stream {
+    client: String,
+    server: String,
+    protocol: Option<ProtocolId>,
+    dialect: Option<Dialect>,
+    websocket: bool,
+    /// [`label`] of the three above, kept: every record is counted under it.
+    label: String,
+    rows: StreamRows,
+    rtt: StreamRtt,
+    own_name: Option<String>,
+}
+
+impl Stream {
+    /// The protocol as tables name it: the dialect where it says more
+    /// (`pokerth-1`), `ws/` before a protocol a WebSocket carried, `?`
+    /// for none.
+    fn label(&self) -> String {
+        self.label.clone()
+    }
+
+    /// The client's player for people: `name (id)`, either, or the
+    /// client's address.
+    fn player(&self) -> String {
+        let id = self.rtt.own.as_ref().map(|v| match v {
+            Value::String(s) => s.clone(),
+            v => v.to_string(),
+        });
+        match (&self.own_name, id) {
+            (Some(n), Some(id)) => format!("{n} ({id})"),
+            (Some(n), None) => n.clone(),
+            (None, Some(id)) => format!("player {id}"),
+            (None, None) => format!("client {}", self.client),
+        }
+    }
+}
+
+/// The protocol label of a stream or message.
+pub fn label(protocol: Option<ProtocolId>, dialect: Option<Dialect>, websocket: bool) -> String {
+    let name = match (dialect, protocol) {
+        (Some(d), _) => d.as_str(),
+        (None, Some(p)) => p.name(),
+        (None, None) => "?",
+    };
+    if websocket {
+        format!("ws/{name}")
+    } else {
+        name.to_string()
+    }
+}
+
+/// A worker's statistics; see the [module docs](self).
+pub struct StatsCollector {
+    wanted: Wanted,
+    streams: HashMap<u64, Stream>,
+    hands: Option<HandCollector>,
+    /// Messages and bytes per protocol, type and direction.
+    pub types: Types,
+    /// Response times.
+    pub rtt: Rtt,
+    items: Items<Item>,
+}
+
+impl StatsCollector {
+    /// A collector of the `wanted` statistics.
+    pub fn new(wanted: Wanted) -> StatsCollector {
+        StatsCollector {
+            wanted,
+            streams: HashMap::new(),
+            hands: wanted.hands.then(HandCollector::new),
+            types: Types::default(),
+            rtt: Rtt::default(),
+            items: Items::default(),
+        }
+    }
+
+    /// Adds another worker's counts and times (its items went to the
+    /// calling thread already).
+    pub fn merge(&mut self, other: StatsCollector) {
+        self.types.merge(other.types);
+        self.rtt.merge(other.rtt);
+    }
+
+    /// Ends the streams still open (none once the capture has been read
+    /// to its end) and the hands still open; what they give is handed to
+    /// `f`, in stream order.
+    pub fn finish(&mut self, mut f: impl FnMut(Item)) {
+        let mut open: Vec<u64> = self.streams.keys().copied().collect();
+        open.sort_unstable();
+        if let Some(hands) = self.hands.take() {
+            for h in hands.finish() {
+                if let Some(v) = self.view(&h) {
+                    f(Item::Hand(Box::new(v)));
+                }
+            }
+        }
+        for id in open {
+            if let Some(rows) = self.end_stream(id) {
+                f(Item::Stream(Box::new(rows)));
+            }
+        }
+    }
+
+    /// The view of a finished hand, on its stream's server.
+    fn view(&self, h: &Hand) -> Option<HandView> {
+        let s = self.streams.get(&h.stream)?;
+        let protocol = label(Some(h.protocol), h.dialect, s.websocket);
+        Some(HandView::of(h, protocol, s.server.clone()))
+    }
+
+    /// A stream ended: its response times are added up, its rows given back.
+    fn end_stream(&mut self, id: u64) -> Option<StreamRows> {
+        let s = self.streams.remove(&id)?;
+        let player = s.player();
+        let mut rows = s.rows.clone();
+        rows.protocol = s.label();
+        self.rtt.add_stream(s.rtt.end(), &s.server, &player);
+        Some(rows)
+    }
+
+    /// The stream of `r` in `streams`, made at its first record.
+    fn stream<'a>(streams: &'a mut HashMap<u64, Stream>, r: &Record) -> &'a mut Stream {
+        streams.entry(r.stream).or_insert_with(|| {
+            let (client, server) = match r.dir {
+                crate::reassembly::Direction::C2S => (r.src, r.dst),
+                crate::reassembly::Direction::S2C => (r.dst, r.src),
+            };
+            Stream {
+                client: client.to_string(),
+                server: server.to_string(),
+                protocol: None,
+                dialect: None,
+                websocket: false,
+                label: label(None, None, false),
+                rows: StreamRows::new(r.stream, client.to_string(), server.to_string()),
+                rtt: StreamRtt::default(),
+                own_name: None,
+            }
+        })
+    }
+
+    /// Counts a record, and pairs its message with requests.
+    fn count(&mut self, r: &Record) {
+        let wanted = self.wanted;
+        let s = Self::stream(&mut self.streams, r);
+        let dialect = match &r.body {
+            Body::Message { dialect, .. } => dialect.or(s.dialect),
+            _ => s.dialect,
+        };
+        let websocket = s.websocket || r.carried.is_some();
+        let protocol = r.protocol.or(s.protocol);
+        if (protocol, dialect, websocket) != (s.protocol, s.dialect, s.websocket) {
+            (s.protocol, s.dialect, s.websocket) = (protocol, dialect, websocket);
+            s.label = label(protocol, dialect, websocket);
+        }
+        s.rows.count(r);
+        if wanted.proto {
+            self.types.count(r, &s.label);
+        }
+        let decoded = match &r.body {
+            Body::Message { decoded, .. } => Some(decoded),
+            _ => None,
+        };
+        let Some(decoded) = decoded.filter(|d| wanted.rtt && d.error.is_none()) else {
+            return;
+        };
+        let Some(protocol) = protocol else {
+            return;
+        };
+        let ty: &str = &decoded.type_name;
+        let id_field = pairs::own_id_field(protocol, ty);
+        let name_field = pairs::own_name_field(protocol, ty);
+        let paired = pairs::roles(protocol, ty).is_some();
+        if !paired && id_field.is_none() && name_field.is_none() {
+            return;
+        }
+        // Fields are read from the message's JSON form, made only for
+        // the few types that pair or tell who the client is.
+        let fields = serde_json::to_value(&decoded.fields).unwrap_or(Value::Null);
+        let Some(s) = self.streams.get_mut(&r.stream) else {
+            return;
+        };
+        let mut field = |name: &str| fields.get(name).filter(|v| !v.is_null()).cloned();
+        if let Some(f) = id_field {
+            if let Some(v) = field(f) {
+                s.rtt.own = Some(v);
+            }
+        }
+        if let Some(Value::String(n)) = name_field.and_then(&mut field) {
+            if !n.is_empty() {
+                s.own_name = Some(n);
+            }
+        }
+        if paired {
+            let m = Msg {
+                protocol,
+                dialect,
+                ty,
+                dir: r.dir,
+                ts: r.ts,
+            };
+            s.rtt.message(&m, &mut field);
+        }
+    }
+}
+
+impl RecordSink for StatsCollector {
+    fn record(&mut self, r: Record) {
+        let key = r.order;
+        let stream = r.stream;
+        let end = matches!(r.body, Body::StreamEnd { .. });
+        self.count(&r);
+        if let Some(hands) = &mut self.hands {
+            hands.record(r);
+            let done: Vec<Hand> = hands.sink_mut().drain(..).collect();
+            for h in done {
+                if let Some(v) = self.view(&h) {
+                    self.items.push(key, Item::Hand(Box::new(v)));
+                }
+            }
+        }
+        if end {
+            if let Some(rows) = self.end_stream(stream) {
+                self.items.push(key, Item::Stream(Box::new(rows)));
+            }
+        }
+    }
+}
+
+impl Render for StatsCollector {
+    type Item = Item;
+    fn take(&mut self, into: &mut Items<Item>) {
+        into.append(&mut self.items);
+    }
+}

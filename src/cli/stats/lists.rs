@@ -1,0 +1,372 @@
+//! The lists of `stats`' sections: their rows as table cells and JSON
+//! objects, and how a list is written.
+
+use super::spill_error;
+use crate::cli::CliError;
+use cardshark::analysis::stats::hands::{HandStats, KINDS};
+use cardshark::analysis::stats::pairs::{protocol_label, PAIRS};
+use cardshark::analysis::stats::proto::{StreamRows, Types};
+use cardshark::analysis::stats::rtt::{figures, Rtt, Times};
+use cardshark::output::spill::{KeyedBytes, Sorted};
+use cardshark::output::table::Table;
+use cardshark::reassembly::Direction;
+use serde_json::{json, Value};
+use std::io::{self, Write};
+
+/// A row: the table's cells, and the JSON object.
+type Row = (Vec<String>, Value);
+
+/// The rows of a list.
+pub enum Rows<'a> {
+    /// Kept in memory (as many as there are kinds, tables, players).
+    Kept(Vec<Row>),
+    /// Two per stream, read back from the store the streams went to.
+    Streams(&'a Sorted<KeyedBytes<1>>),
+}
+
+impl Rows<'_> {
+    fn is_empty(&self) -> bool {
+        match self {
+            Rows::Kept(rows) => rows.is_empty(),
+            Rows::Streams(s) => s.is_empty(),
+        }
+    }
+
+    /// Every row, in order; errors are the temporary file's.
+    fn each(&self) -> Result<Box<dyn Iterator<Item = Result<Row, CliError>> + '_>, CliError> {
+        Ok(match self {
+            Rows::Kept(rows) => Box::new(rows.iter().cloned().map(Ok)),
+            Rows::Streams(store) => {
+                let merge = store.merge().map_err(spill_error)?;
+                Box::new(merge.flat_map(|item| {
+                    let rows = item.and_then(|i| {
+                        serde_json::from_slice::<StreamRows>(&i.bytes).map_err(io::Error::other)
+                    });
+                    match rows {
+                        Ok(r) => Vec::from(stream_rows(&r).map(Ok)),
+                        Err(e) => vec![Err(spill_error(e))],
+                    }
+                }))
+            }
+        })
+    }
+}
+
+/// One list of a section: a table for people, an array of objects in JSON.
+pub struct List<'a> {
+    /// The table's title.
+    title: &'static str,
+    /// The JSON member's name.
+    key: &'static str,
+    headers: &'static [&'static str],
+    rows: Rows<'a>,
+    /// What an empty list says instead of a table.
+    empty: &'static str,
+}
+
+impl List<'_> {
+    /// Writes the list as a titled table (two passes over the rows: the
+    /// column widths, then the table).
+    pub fn write_table(&self, out: &mut impl Write) -> Result<(), CliError> {
+        writeln!(out, "== {}", self.title)?;
+        if self.rows.is_empty() {
+            writeln!(out, "({})", self.empty)?;
+            return Ok(());
+        }
+        let mut table = Table::boxed(self.headers);
+        for row in self.rows.each()? {
+            table.measure(&row?.0);
+        }
+        table.write(out, self.rows.each()?.map(|r| r.map(|r| r.0)))
+    }
+
+    /// Writes the list as a JSON member, an object a line; `first` when
+    /// it is the section's first member.
+    pub fn write_json(&self, out: &mut impl Write, first: bool) -> Result<(), CliError> {
+        let sep = if first { "\n" } else { ",\n" };
+        write!(out, "{sep}    {}: [", json!(self.key))?;
+        for (n, row) in self.rows.each()?.enumerate() {
+            out.write_all(if n == 0 { b"\n      " } else { b",\n      " })?;
+            serde_json::to_writer(&mut *out, &row?.1).map_err(io::Error::from)?;
+        }
+        let end: &[u8] = if self.rows.is_empty() {
+            b"]"
+        } else {
+            b"\n    ]"
+        };
+        out.write_all(end)?;
+        Ok(())
+    }
+}
+
+/// Microseconds as milliseconds for people: `12.345`.
+fn ms(us: u64) -> String {
+    format!("{}.{:03}", us / 1000, us % 1000)
+}
+
+/// `proto`: per protocol and type, then per stream and direction.
+pub fn proto<'a>(types: &'a Types, streams: &'a Sorted<KeyedBytes<1>>) -> Vec<List<'a>> {
+    let types = types.each().map(|(p, t, d, c)| {
+        let d = d.as_str();
+        let cells = vec![
+            p.to_string(),
+            t.to_string(),
+            d.to_string(),
+            n(c.messages),
+            n(c.bytes),
+            n(c.errors),
+        ];
+        let v = json!({"protocol": p, "type": t, "dir": d, "messages": c.messages,
+                       "bytes": c.bytes, "errors": c.errors});
+        (cells, v)
+    });
+    vec![
+        List {
+            title: "proto: messages and bytes per protocol, type and direction",
+            key: "types",
+            headers: &["Protocol", "Type", "Dir", "Messages", "Bytes", "Errors"],
+            rows: Rows::Kept(types.collect()),
+            empty: "no TCP stream in the capture",
+        },
+        List {
+            title: "proto: per stream and direction",
+            key: "streams",
+            headers: &[
+                "Stream",
+                "Dir",
+                "From → To",
+                "Protocol",
+                "Messages",
+                "Bytes",
+                "Errors",
+                "Unknown bytes",
+                "Gap bytes",
+            ],
+            rows: Rows::Streams(streams),
+            empty: "no TCP stream in the capture",
+        },
+    ]
+}
+
+/// The two rows of a stream: client to server, server to client.
+fn stream_rows(r: &StreamRows) -> [Row; 2] {
+    [Direction::C2S, Direction::S2C].map(|d| {
+        let x = r.dir(d);
+        let (from, to) = match d {
+            Direction::C2S => (&r.client, &r.server),
+            Direction::S2C => (&r.server, &r.client),
+        };
+        let cells = vec![
+            n(r.stream),
+            d.as_str().into(),
+            format!("{from} → {to}"),
+            r.protocol.clone(),
+            n(x.messages),
+            n(x.bytes),
+            n(x.errors),
+            n(x.unknown_bytes),
+            n(x.gap_bytes),
+        ];
+        let v = json!({"stream": r.stream, "dir": d.as_str(), "src": from, "dst": to,
+                       "protocol": r.protocol});
+        (
+            cells,
+            join(v, serde_json::to_value(x).unwrap_or(Value::Null)),
+        )
+    })
+}
+
+/// A count as a cell.
+fn n(v: u64) -> String {
+    v.to_string()
+}
+
+/// `hands`: per table.
+pub fn tables(h: &HandStats) -> Vec<List<'_>> {
+    let rows = h.tables.iter().map(|((p, server, id), t)| {
+        let table = match (id, &t.name) {
+            (Some(id), Some(name)) => format!("{id} {name}"),
+            (Some(id), None) => id.to_string(),
+            (None, Some(name)) => name.clone(),
+            (None, None) => "?".into(),
+        };
+        let cells = vec![
+            p.clone(),
+            server.clone(),
+            table,
+            n(t.hands),
+            n(t.complete),
+            n(t.incomplete),
+            n(t.views),
+        ];
+        let v = json!({"protocol": p, "server": server, "table": id, "name": t.name,
+                       "hands": t.hands, "complete": t.complete, "incomplete": t.incomplete,
+                       "views": t.views});
+        (cells, v)
+    });
+    vec![List {
+        title: "hands: per table",
+        key: "tables",
+        headers: &[
+            "Protocol",
+            "Server",
+            "Table",
+            "Hands",
+            "Complete",
+            "Incomplete",
+            "Views",
+        ],
+        rows: Rows::Kept(rows.collect()),
+        empty: "no poker hands in the capture",
+    }]
+}
+
+/// `players`: actions per player.
+pub fn players(h: &HandStats) -> Vec<List<'_>> {
+    let rows = h.players.iter().map(|((p, server, id), r)| {
+        let player = match &r.name {
+            Some(name) => format!("{name} ({id})"),
+            None => format!("player {id}"),
+        };
+        let total: u64 = r
+            .actions
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| *k != 5)
+            .map(|(_, c)| c)
+            .sum();
+        let mut cells = vec![p.clone(), server.clone(), player, n(r.hands)];
+        cells.extend(r.actions.iter().map(|&c| n(c)));
+        cells.push(n(total));
+        let mut v = json!({"protocol": p, "server": server, "player": id, "name": r.name,
+                           "hands": r.hands, "actions": total});
+        if let Value::Object(o) = &mut v {
+            for (k, c) in KINDS.iter().zip(r.actions) {
+                o.insert((*k).to_string(), c.into());
+            }
+        }
+        (cells, v)
+    });
+    vec![List {
+        title: "players: actions per player (all-in: actions that put the player all in)",
+        key: "players",
+        headers: &[
+            "Protocol", "Server", "Player", "Hands", "Fold", "Check", "Call", "Bet", "Raise",
+            "All-in", "Blinds", "Actions",
+        ],
+        rows: Rows::Kept(rows.collect()),
+        empty: "no poker hands in the capture",
+    }]
+}
+
+/// The cells and JSON members of a pair's figures.
+fn timing(t: &Times) -> (Vec<String>, Value) {
+    let (requests, unanswered, m) = figures(t);
+    let mut cells = vec![n(requests), n(unanswered)];
+    let dash = || "-".to_string();
+    match m {
+        Some(m) => cells.extend([m.min_us, m.p50_us, m.p90_us, m.p99_us, m.max_us].map(ms)),
+        None => cells.extend(std::iter::repeat_with(dash).take(5)),
+    }
+    let v = json!({"requests": requests, "unanswered": unanswered, "answered": m.map_or(0, |m| m.count),
+                   "min_us": m.map(|m| m.min_us), "p50_us": m.map(|m| m.p50_us),
+                   "p90_us": m.map(|m| m.p90_us), "p99_us": m.map(|m| m.p99_us),
+                   "max_us": m.map(|m| m.max_us), "exact": m.is_none_or(|m| m.exact)});
+    (cells, v)
+}
+
+/// The identity of a pair: cells and JSON members.
+fn pair_cells(i: usize) -> (Vec<String>, Value) {
+    let p = &PAIRS[i];
+    let cells = vec![
+        protocol_label(p.protocol).to_string(),
+        p.label(),
+        p.by.as_str().into(),
+    ];
+    let v = json!({"protocol": protocol_label(p.protocol), "request": p.request,
+                   "answers": p.answers, "by": p.by.as_str()});
+    (cells, v)
+}
+
+/// Joins two JSON objects.
+fn join(mut a: Value, b: Value) -> Value {
+    if let (Value::Object(a), Value::Object(b)) = (&mut a, b) {
+        a.extend(b);
+    }
+    a
+}
+
+/// `rtt`: per request type, then per player.
+pub fn rtt(r: &Rtt) -> Vec<List<'_>> {
+    let by_pair = r.pairs.iter().map(|(&i, t)| {
+        let (mut cells, v) = pair_cells(i);
+        let (c, w) = timing(t);
+        cells.extend(c);
+        (cells, join(v, w))
+    });
+    let by_player = r.players.iter().map(|((i, server, player), t)| {
+        let (pc, v) = pair_cells(*i);
+        let mut cells = vec![
+            pc[0].clone(),
+            server.clone(),
+            player.clone(),
+            pc[1].clone(),
+            pc[2].clone(),
+        ];
+        let (c, w) = timing(t);
+        cells.extend(c);
+        (
+            cells,
+            join(join(v, json!({"server": server, "player": player})), w),
+        )
+    });
+    const TIMES: [&str; 7] = [
+        "Requests",
+        "Unanswered",
+        "Min ms",
+        "P50 ms",
+        "P90 ms",
+        "P99 ms",
+        "Max ms",
+    ];
+    vec![
+        List {
+            title: "rtt: response time per request type (by: who answers)",
+            key: "requests",
+            headers: &[
+                "Protocol",
+                "Request → answer",
+                "By",
+                TIMES[0],
+                TIMES[1],
+                TIMES[2],
+                TIMES[3],
+                TIMES[4],
+                TIMES[5],
+                TIMES[6],
+            ],
+            rows: Rows::Kept(by_pair.collect()),
+            empty: "no request of a known pair in the capture",
+        },
+        List {
+            title: "rtt: response time per player (the client of the stream)",
+            key: "players",
+            headers: &[
+                "Protocol",
+                "Server",
+                "Player",
+                "Request → answer",
+                "By",
+                TIMES[0],
+                TIMES[1],
+                TIMES[2],
+                TIMES[3],
+                TIMES[4],
+                TIMES[5],
+                TIMES[6],
+            ],
+            rows: Rows::Kept(by_player.collect()),
+            empty: "no request of a known pair in the capture",
+        },
+    ]
+}
