@@ -23,6 +23,7 @@ mod hands_pokerth1;
 mod hands_spill;
 mod hostile;
 mod inspect_spill;
+mod json_types;
 mod live_capture;
 mod pokerth1_truth;
 mod realcap;
