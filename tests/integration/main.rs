@@ -28,6 +28,7 @@ mod live_capture;
 mod pokerth1_truth;
 mod realcap;
 mod reassembly;
+mod replay_keys;
 mod snapshots;
 mod threads;
 mod timeline;
