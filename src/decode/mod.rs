@@ -77,6 +77,9 @@ pub struct DecodeConfig {
     /// Keep the unwrapped payload of every WebSocket data message in its
     /// record ([`Carried::payload`]), for `follow --websocket`.
     pub payloads: bool,
+    /// Keep the bytes of every message in its record ([`Body::Message`]'s
+    /// `bytes`), for `decode -x`.
+    pub bytes: bool,
 }
 
 impl Default for DecodeConfig {
@@ -86,6 +89,7 @@ impl Default for DecodeConfig {
             ordered: true,
             messages: true,
             payloads: false,
+            bytes: false,
         }
     }
 }
@@ -140,6 +144,8 @@ struct Stream {
     messages: bool,
     /// [`DecodeConfig::payloads`].
     payloads: bool,
+    /// [`DecodeConfig::bytes`].
+    bytes: bool,
     /// The protocol `--decode-as` chose: decoded as soon as it is known
     /// whether a transport (WebSocket) wraps it.
     forced: Option<ProtocolId>,
@@ -158,6 +164,7 @@ impl Stream {
             src,
             dst,
             messages: self.messages,
+            bytes: self.bytes,
         }
     }
 
@@ -196,6 +203,7 @@ impl Stream {
             server: self.info.server,
             messages: self.messages,
             payloads: self.payloads,
+            bytes: self.bytes,
             port: self.info.server.port(),
             forced: self.forced,
         }
@@ -275,6 +283,7 @@ impl<S: RecordSink> DecodeStage<S> {
             released: None,
             messages: self.config.messages,
             payloads: self.config.payloads,
+            bytes: self.config.bytes,
             forced,
         };
         if forced.is_some() {
