@@ -148,10 +148,14 @@ fn keys_while_the_capture_comes_on_standard_input() {
 #[test]
 fn wrong_values_are_usage_errors_naming_the_option() {
     let file = testdata("mixed/all-four.pcap");
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 6] = [
         (
             &["--hand", "0:1", "--keys", "/no/such/keys"],
             "--keys /no/such/keys: cannot read it",
+        ),
+        (
+            &["--hand", "0:1", "--keys", "/"],
+            "--keys /: cannot read it: it is a directory",
         ),
         (&["--hand", "0:99"], "--hand 0:99: "),
         (&["--hand", "zero"], "--hand"),

@@ -258,9 +258,13 @@ fn step_through(args: &ReplayArgs, mut nav: Nav) -> Result<(), CliError> {
     let mut out = stdout.lock();
     let mut keys: Box<dyn Keys> = match &args.keys {
         Some(path) => {
-            let file = std::fs::File::open(path).map_err(|e| {
+            let bad = |e: &dyn std::fmt::Display| {
                 CliError::Usage(format!("--keys {}: cannot read it: {e}", path.display()))
-            })?;
+            };
+            if path.is_dir() {
+                return Err(bad(&"it is a directory"));
+            }
+            let file = std::fs::File::open(path).map_err(|e| bad(&e))?;
             Box::new(Script::new(io::BufReader::new(file)))
         }
         None if terminal
@@ -284,7 +288,9 @@ fn step_through(args: &ReplayArgs, mut nav: Nav) -> Result<(), CliError> {
             end - first
         );
         keys.prompt(prompt);
-        let Some(c) = keys::command(keys.as_mut())? else {
+        let c = keys::command(keys.as_mut())
+            .map_err(|e| CliError::Other(format!("reading the keys: {e}")))?;
+        let Some(c) = c else {
             break;
         };
         match nav.apply(&c) {
