@@ -8,7 +8,8 @@
 //! first, so the fuzzer starts at the frames), 1 the same negotiating
 //! permessage-deflate with context takeover, 2 without, 3 no handshake
 //! (a connection picked up mid-stream, roles guessed); `mode & 4`: keep
-//! each message's payload in its record (as `follow --websocket` does).
+//! each message's payload in its record (as `follow --websocket` does);
+//! `mode & 8`: keep each message's bytes (as `decode -x` does).
 //! `chunking`: bits 0..3 pick the chunk size (each chunk one capture
 //! frame, the directions taking turns), bit 4 puts a gap in c2s after its
 //! first chunk, bit 5 one in s2c, bits 6..7 the gap's length.
@@ -47,8 +48,11 @@ impl RecordSink for Writer {
             .append(&mut self.out, &r)
             .expect("writing to memory");
         let _ = summary(&r);
-        if let Body::Message { len, .. } = &r.body {
+        if let Body::Message { len, bytes, .. } = &r.body {
             assert!(*len <= MAX_MESSAGE as u64, "a message of {len} bytes");
+            if let Some(b) = bytes {
+                assert_eq!(b.len() as u64, *len, "kept bytes of a message");
+            }
         }
         assert!(
             r.frame <= self.last,
@@ -108,6 +112,7 @@ fuzz_target!(|data: &[u8]| {
     let mut stage = DecodeStage::new(
         DecodeConfig {
             payloads: mode & 4 != 0,
+            bytes: mode & 8 != 0,
             ..DecodeConfig::default()
         },
         Writer {

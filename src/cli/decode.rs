@@ -47,6 +47,18 @@ pub struct DecodeArgs {
     /// Stop after this many records.
     #[arg(short = 'c', long = "count", value_name = "N")]
     pub count: Option<u64>,
+    /// Each record as an indented tree, like tshark -V: the envelope (with
+    /// the message's bytes in its stream), then the fields (with their
+    /// bytes where known: PokerTH 1.x), notes and error.
+    #[arg(short = 'V', long = "detail")]
+    pub detail: bool,
+    /// Only the records of frame N (the frame that completed each
+    /// message), as trees unless --format json or jsonl.
+    #[arg(long = "frame", value_name = "N", value_parser = super::detail::frame_number)]
+    pub frame: Option<u64>,
+    /// Each message's bytes too, as hex and ASCII (like tshark -x).
+    #[arg(short = 'x', long = "hex")]
+    pub hex: bool,
 }
 
 fn parse_protocol(s: &str) -> Result<ProtocolId, String> {
@@ -69,6 +81,7 @@ fn wanted(a: &DecodeArgs, r: &Record) -> bool {
         && a.type_name
             .as_deref()
             .is_none_or(|t| t.eq_ignore_ascii_case(r.type_name()))
+        && a.frame.is_none_or(|f| f == r.frame)
 }
 
 /// A record as a worker rendered it: its frame and time (the table's
@@ -106,7 +119,15 @@ impl RecordSink for Rows<'_> {
             DecodeFormat::Json => {
                 let _ = self.json.append(buf, &r);
             }
-            DecodeFormat::Table => table_row(&self.table, buf, &r),
+            DecodeFormat::Table if super::detail::view(self.args) => {
+                super::detail::write(buf, &mut self.json, &r, self.args.hex);
+            }
+            DecodeFormat::Table => {
+                table_row(&self.table, buf, &r);
+                if self.args.hex {
+                    super::detail::hex_below(buf, &r, "        ");
+                }
+            }
         }
         let piece = Piece {
             frame: r.frame,
@@ -195,6 +216,8 @@ struct Writer<W: Write> {
     table: Table<'static>,
     /// Whether the input is a live capture (output flushed per record).
     live: bool,
+    /// Records as trees (`-V`): written as rendered, no table around them.
+    detail: bool,
     error: Option<io::Error>,
     /// The streams of the records written (what `-w` writes).
     matched: StreamSet,
@@ -204,6 +227,7 @@ impl<W: Write> Writer<W> {
     fn piece(&mut self, p: Piece, bytes: &[u8]) -> ControlFlow<()> {
         match self.format {
             DecodeFormat::Jsonl => {}
+            DecodeFormat::Table if self.detail => {}
             DecodeFormat::Json => {
                 self.buf
                     .extend_from_slice(if self.written == 0 { b"[\n" } else { b",\n" });
@@ -254,7 +278,9 @@ impl<W: Write> Writer<W> {
 }
 
 pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
-    let config = args.decode.config()?;
+    super::detail::check(args)?;
+    let mut config = args.decode.config()?;
+    config.bytes = args.hex || super::detail::view(args);
     let (input, pcap_out) = args.input.with_pcap_out()?;
     let mut w = Writer {
         out: io::stdout().lock(),
@@ -265,6 +291,7 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
         first_ts: None,
         table: table(),
         live: args.input.is_live(),
+        detail: super::detail::view(args),
         error: None,
         matched: StreamSet::default(),
     };
@@ -281,6 +308,7 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
     let done = done?;
     w.finish()?;
     warn_all(&done.summary.warnings());
+    super::detail::check_frame(args, done.summary.frames, w.written)?;
     match pcap_out {
         Some(out) => out.write(&input, &w.matched),
         None => Ok(()),

@@ -6,6 +6,7 @@
 
 mod completions;
 mod decode;
+mod detail;
 mod diag;
 mod follow;
 mod follow_websocket;

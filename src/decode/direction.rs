@@ -34,6 +34,8 @@ pub struct Ctx {
     pub dst: SocketAddr,
     /// Make a record of each message ([`super::DecodeConfig::messages`]).
     pub messages: bool,
+    /// Keep each message's bytes in its record ([`super::DecodeConfig::bytes`]).
+    pub bytes: bool,
 }
 
 /// Skipped bytes not yet reported.
@@ -437,6 +439,7 @@ impl DirDecoder {
             dialect: dec.dialect(),
             len: msg.len() as u64,
             decoded,
+            bytes: self.ctx.bytes.then(|| msg.into()),
         };
         out.push(self.record(frame, ts, offset, body));
     }

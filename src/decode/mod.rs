@@ -75,6 +75,9 @@ pub struct DecodeConfig {
     /// Keep the unwrapped payload of every WebSocket data message in its
     /// record ([`Carried::payload`]), for `follow --websocket`.
     pub payloads: bool,
+    /// Keep the bytes of every message in its record ([`Body::Message`]'s
+    /// `bytes`), for `decode -x`.
+    pub bytes: bool,
 }
 
 impl Default for DecodeConfig {
@@ -84,6 +87,7 @@ impl Default for DecodeConfig {
             ordered: true,
             messages: true,
             payloads: false,
+            bytes: false,
         }
     }
 }
@@ -138,6 +142,8 @@ struct Stream {
     messages: bool,
     /// [`DecodeConfig::payloads`].
     payloads: bool,
+    /// [`DecodeConfig::bytes`].
+    bytes: bool,
     /// The protocol `--decode-as` chose: decoded as soon as it is known
     /// whether a transport (WebSocket) wraps it.
     forced: Option<ProtocolId>,
@@ -156,6 +162,7 @@ impl Stream {
             src,
             dst,
             messages: self.messages,
+            bytes: self.bytes,
         }
     }
 
@@ -194,6 +201,7 @@ impl Stream {
             server: self.info.server,
             messages: self.messages,
             payloads: self.payloads,
+            bytes: self.bytes,
             port: self.info.server.port(),
             forced: self.forced,
         }
@@ -273,6 +281,7 @@ impl<S: RecordSink> DecodeStage<S> {
             released: None,
             messages: self.config.messages,
             payloads: self.config.payloads,
+            bytes: self.config.bytes,
             forced,
         };
         if forced.is_some() {

@@ -137,6 +137,10 @@ pub enum Body {
         len: u64,
         /// What the protocol's decoder made of it.
         decoded: Decoded,
+        /// The message's bytes, when the decode stage was asked to keep
+        /// them ([`super::DecodeConfig::bytes`], for `decode -x`): exactly
+        /// the `len` bytes at the record's `offset`.
+        bytes: Option<Box<[u8]>>,
     },
     /// A TCP connection was first seen.
     StreamStart,

@@ -50,6 +50,7 @@ fn dir() -> DirDecoder {
         src: "10.0.0.1:1".parse().unwrap(),
         dst: "10.0.0.2:2".parse().unwrap(),
         messages: true,
+        bytes: true,
     };
     DirDecoder::new(ctx, 0, false)
 }
@@ -104,6 +105,23 @@ fn a_message_split_over_many_segments_is_dated_by_its_last() {
         d.data(&mut Toy, i as u64, &[*b], 100 + i as u64, ts(1), &mut out);
     }
     assert_eq!(summary(&out), vec![(0, "msg:10".into(), 111)]);
+}
+
+#[test]
+fn each_record_keeps_its_message_bytes_when_asked() {
+    let (mut d, mut out) = (dir(), Vec::new());
+    let (a, b) = (msg(3), msg(1));
+    let all = [a.clone(), b.clone()].concat();
+    // Split inside the first message: it is decoded from the buffer.
+    d.data(&mut Toy, 0, &all[..2], 1, ts(1), &mut out);
+    d.data(&mut Toy, 2, &all[2..], 2, ts(2), &mut out);
+    let kept: Vec<Option<&[u8]>> = (out.iter())
+        .map(|r| match &r.body {
+            Body::Message { bytes, .. } => bytes.as_deref(),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(kept, [Some(&a[..]), Some(&b[..])]);
 }
 
 /// Reassembly delivers bytes held out of order with the earlier frames

@@ -54,6 +54,8 @@ pub(super) struct Env {
     pub messages: bool,
     /// Keep each data message's payload in its record's [`Carried`].
     pub payloads: bool,
+    /// Keep each message's bytes in its record ([`super::DecodeConfig::bytes`]).
+    pub bytes: bool,
     /// The server's port (breaks ties between protocols).
     pub port: u16,
     /// The protocol inside, when `--decode-as` chose it.
@@ -368,6 +370,7 @@ impl Core {
             src,
             dst,
             messages: self.env.messages,
+            bytes: self.env.bytes,
         }
     }
 
@@ -564,6 +567,7 @@ impl Core {
                     dialect: dec.dialect(),
                     len: payload.len() as u64,
                     decoded,
+                    bytes: self.env.bytes.then(|| payload.as_ref().into()),
                 };
                 out.push(self.record(dir, at.frame, at.ts, at.offset, body));
             }

@@ -1,10 +1,12 @@
 //! Output helpers shared by the subcommands: tables ([`table`]), JSON, number formats,
-//! records ([`records`]), color ([`color`]), and an external sort for
-//! output kept until the end of a capture ([`spill`]).
+//! records ([`records`]), color ([`color`]), an external sort for output
+//! kept until the end of a capture ([`spill`]), and the check that every
+//! key of records' `fields` keeps one JSON type ([`key_types`]).
 
 pub mod color;
 pub mod hand_text;
 pub mod json;
+pub mod key_types;
 pub mod ohh;
 pub mod records;
 pub mod spill;

@@ -133,6 +133,7 @@ impl JsonWriter {
                 dialect,
                 len,
                 decoded,
+                ..
             } => {
                 if let Some(d) = dialect {
                     out.write_all(b",\"dialect\":\"")?;
@@ -375,6 +376,7 @@ mod tests {
                 notes,
                 error: error.map(str::to_owned),
             },
+            bytes: None,
         })
     }
 

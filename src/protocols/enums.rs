@@ -2,7 +2,8 @@
 //!
 //! [`wire_enum!`](crate::wire_enum) declares a newtype over the wire integer
 //! whose known values have lower_snake_case names. It serialises as its name,
-//! or as the number when the value is unknown, as the record contract says.
+//! or, when the value is unknown, as its number written as a string (`"9"`):
+//! a key of a record's `fields` keeps one JSON type whatever the value.
 //!
 //! ```
 //! cardshark::wire_enum! {
@@ -15,7 +16,7 @@
 //! }
 //! assert_eq!(AvatarType(2).name(), Some("jpg"));
 //! assert_eq!(serde_json::to_string(&AvatarType(2)).unwrap(), "\"jpg\"");
-//! assert_eq!(serde_json::to_string(&AvatarType(9)).unwrap(), "9");
+//! assert_eq!(serde_json::to_string(&AvatarType(9)).unwrap(), "\"9\"");
 //! ```
 
 /// Declares a named wire enumeration; see the [module docs](self).
@@ -54,7 +55,7 @@ macro_rules! wire_enum {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 match self.name() {
                     Some(n) => s.serialize_str(n),
-                    None => self.0.serialize(s),
+                    None => s.collect_str(&self.0),
                 }
             }
         }

@@ -51,6 +51,15 @@ def ty(t):
     raise SystemExit(f"unknown type {t}")
 
 
+# Record keys that differ from snake(name): a key must keep one JSON type
+# across every message type (`player_id` is a number everywhere else).
+RENAMED = {("PlayerInfoRequestMessage", "playerId"): "player_ids"}
+
+
+def key(message, field):
+    return RENAMED.get((message, field), snake(field))
+
+
 LABEL = {"required": "Required", "optional": "Optional", "repeated": "Repeated"}
 out = [
     "//! The PokerTH 1.x wire facts (network protocol 5.1): every message, its fields",
@@ -75,7 +84,7 @@ for m in s["messages"]:
         d = f.get("default")
         d = f'Some("{d}")' if d is not None else "None"
         out.append(
-            f'            FieldDef {{ number: {f["number"]}, name: "{f["name"]}", json: "{snake(f["name"])}", '
+            f'            FieldDef {{ number: {f["number"]}, name: "{f["name"]}", json: "{key(m["name"], f["name"])}", '
             f'label: Label::{LABEL[f["label"]]}, ty: {ty(f["type"])}, packed: {str(bool(f.get("packed"))).lower()}, default: {d} }},')
     out.append("        ],")
     out.append("    },")

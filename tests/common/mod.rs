@@ -3,7 +3,7 @@
 
 use assert_cmd::Command;
 use serde_json::Value;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub fn cardshark() -> Command {
     Command::cargo_bin("cardshark").expect("binary")
@@ -115,4 +115,28 @@ pub fn json_lines(s: &str) -> Vec<Value> {
     s.lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()
+}
+
+/// Every capture under testdata/.
+pub fn captures() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if matches!(
+                p.extension().and_then(|e| e.to_str()),
+                Some("pcap" | "pcapng")
+            ) {
+                out.push(p);
+            }
+        }
+    }
+    let mut all = Vec::new();
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata"),
+        &mut all,
+    );
+    all.sort();
+    all
 }

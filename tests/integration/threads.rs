@@ -3,32 +3,8 @@
 //! pipeline shards connections over the workers and merges their output
 //! back in capture order).
 
-use crate::common::cardshark;
-use std::path::{Path, PathBuf};
-
-/// Every capture under testdata/.
-fn captures() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        for e in std::fs::read_dir(dir).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                walk(&p, out);
-            } else if matches!(
-                p.extension().and_then(|e| e.to_str()),
-                Some("pcap" | "pcapng")
-            ) {
-                out.push(p);
-            }
-        }
-    }
-    let mut all = Vec::new();
-    walk(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata"),
-        &mut all,
-    );
-    all.sort();
-    all
-}
+use crate::common::{captures, cardshark};
+use std::path::Path;
 
 /// Standard output, standard error and exit status of `args` on `path`
 /// with `threads` workers.

@@ -120,7 +120,7 @@ impl fmt::Display for Loc {
 
 /// IMAGE: a card face (0..23, in the spec's table: 9, J, Q, K, 10, A of
 /// clubs, diamonds, hearts, spades) or the back (24). Serialises as the
-/// card ("Qh", "Tc") or "back"; an unknown image as its number.
+/// card ("Qh", "Tc") or "back"; an unknown image as its number, as a string (`"30"`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Image(pub u8);
 
@@ -157,7 +157,7 @@ impl Serialize for Image {
         if self.is_known() {
             s.collect_str(self)
         } else {
-            s.serialize_u8(self.0)
+            s.collect_str(&self.0)
         }
     }
 }

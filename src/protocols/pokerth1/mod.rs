@@ -24,6 +24,7 @@ pub mod messages;
 pub mod parsing;
 pub mod probe;
 pub mod scan;
+pub mod spans;
 
 pub use messages::Message;
 pub use probe::probe;

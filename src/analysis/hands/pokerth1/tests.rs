@@ -690,6 +690,7 @@ fn the_collector_builds_pokerth_1_streams_from_decoded_bytes() {
             dialect: dec.dialect(),
             len: bytes.len() as u64,
             decoded,
+            bytes: None,
         };
         c.record(r);
     }

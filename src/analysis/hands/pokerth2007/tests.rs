@@ -59,6 +59,7 @@ impl Script {
             dialect: Some(crate::protocols::Dialect::PokerTh2007),
             len: 8,
             decoded,
+            bytes: None,
         };
         self.record(dir, body)
     }

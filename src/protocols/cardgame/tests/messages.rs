@@ -144,7 +144,7 @@ fn odd_cards_and_places_are_notes() {
     assert_eq!(m.summary(), "move card 1 to unknown place 0x09 7");
     assert_eq!(
         serde_json::to_value(&m).unwrap(),
-        json!({"card": 1, "loc": {"place": 9, "detail": 7}})
+        json!({"card": 1, "loc": {"place": "9", "detail": 7}})
     );
 }
 
@@ -174,7 +174,7 @@ fn set_image_names_every_face() {
     let odd = parse_message(&[0x04, 0, 25]).unwrap().message;
     assert_eq!(
         serde_json::to_value(&odd).unwrap(),
-        json!({"card": 0, "image": 25})
+        json!({"card": 0, "image": "25"})
     );
 }
 

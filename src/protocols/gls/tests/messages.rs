@@ -360,7 +360,7 @@ fn die_place_try() {
     assert_eq!(notes(&past), (vec![s("color: 7 is past purple (6)")], true));
     assert_eq!(
         serde_json::to_value(parse_event(&past).unwrap().message).unwrap()["color"],
-        json!(7)
+        json!("7")
     );
 }
 

@@ -33,7 +33,7 @@ packets! {
         name: String = Str,
         password: String = Str,
         email: String = Str,
-        money: Vec<Money> = Money,
+        money: Vec<Money> = Money as money_by_currency,
     }
     /// `PacketPokerGetUserInfo` (type 93). Request the read only descriptive information for
     /// player "serial".
@@ -48,7 +48,7 @@ packets! {
         name: String = Str,
         password: String = Str,
         email: String = Str,
-        money: Vec<Money> = Money,
+        money: Vec<Money> = Money as money_by_currency,
         firstname: String = Str,
         lastname: String = Str,
         addr_street: String = Str,
@@ -82,7 +82,7 @@ packets! {
         name: String = Str,
         password: String = Str,
         email: String = Str,
-        money: Vec<Money> = Money,
+        money: Vec<Money> = Money as money_by_currency,
         firstname: String = Str,
         lastname: String = Str,
         addr_street: String = Str,
@@ -103,7 +103,7 @@ packets! {
         name: String = Str,
         password: String = Str,
         email: String = Str,
-        money: Vec<Money> = Money,
+        money: Vec<Money> = Money as money_by_currency,
         firstname: String = Str,
         lastname: String = Str,
         addr_street: String = Str,
@@ -172,8 +172,8 @@ packets! {
     }
     /// `PacketPokerStats` (type 144).
     144 PacketPokerStats {
-        players: u32 = U32,
-        hands: u32 = U32,
+        players: u32 = U32 as player_count,
+        hands: u32 = U32 as hand_count,
         bytesin: u32 = U32,
         bytesout: u32 = U32,
     }
@@ -211,7 +211,7 @@ packets! {
     164 PacketPokerUpdateMoney {
         game_id: u32 = U32,
         serials: Vec<u32> = ListU32,
-        chips: Vec<i32> = ListI32,
+        chips: Vec<i32> = ListI32 as chip_amounts,
         absolute: bool = Bool,
     }
 }

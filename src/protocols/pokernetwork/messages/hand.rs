@@ -96,7 +96,7 @@ packets! {
     67 PacketPokerInGame {
         serial: u32 = U32,
         game_id: u32 = U32,
-        players: Vec<u32> = ListU32,
+        players: Vec<u32> = ListU32 as player_serials,
     }
     /// `PacketPokerCall` (type 68). The "serial" player called in game "game_id".
     68 PacketPokerCall {

@@ -1,16 +1,23 @@
 //! `packets!`: declares packet classes from their attribute lists.
 //!
 //! Each entry is `ID Name { attribute: RustType = WireKind, ... }` in wire
-//! order. For each it generates the struct (fields in wire order), its nom
+//! order; `attribute: RustType = WireKind as key` writes the attribute
+//! under `key` in the record's `fields` (and in notes), where the seed's
+//! name would give one key two JSON types across classes (`players`, a
+//! count in `PacketPokerTable`, a list of serials in `PacketPokerInGame`).
+//! For each it generates the struct (fields in wire order), its nom
 //! parser (one [`Wire`](crate::protocols::pokernetwork::parsing::Wire)
 //! parser per attribute), its `Serialize` (an object of the attributes, see
 //! [`FieldValue`](super::values::FieldValue)), and the module's `SPECS`
 //! table of [`PacketSpec`](crate::protocols::pokernetwork::parsing::PacketSpec)s.
 
 macro_rules! packets {
+    // The record key of an attribute: its name, or the `as` key.
+    (@key $field:ident) => { stringify!($field) };
+    (@key $field:ident $key:ident) => { stringify!($key) };
     ($(
         $(#[$meta:meta])*
-        $id:literal $name:ident { $($field:ident : $ty:ty = $wire:ident),* $(,)? }
+        $id:literal $name:ident { $($field:ident : $ty:ty = $wire:ident $(as $key:ident)?),* $(,)? }
     )*) => {
         $(
             $(#[$meta])*
@@ -36,7 +43,7 @@ macro_rules! packets {
                     use $crate::protocols::pokernetwork::parsing::{wire, Wire};
                     let _ = &cx;
                     $(
-                        cx.field = stringify!($field);
+                        cx.field = packets!(@key $field $($key)?);
                         let (i, $field): (&[u8], $ty) = <wire::$wire as Wire>::parse(i, cx)?;
                     )*
                     Ok((i, $name { $($field),* }))
@@ -50,7 +57,7 @@ macro_rules! packets {
                     use serde::ser::SerializeMap;
                     #[allow(unused_mut)]
                     let mut map = s.serialize_map(None)?;
-                    $( FieldValue::put(&self.$field, stringify!($field), &mut map)?; )*
+                    $( FieldValue::put(&self.$field, packets!(@key $field $($key)?), &mut map)?; )*
                     map.end()
                 }
             }
@@ -66,6 +73,7 @@ macro_rules! packets {
                         stringify!($field),
                         $crate::protocols::pokernetwork::parsing::WireKind::$wire,
                     )),*],
+                    keys: &[$(packets!(@key $field $($key)?)),*],
                     parse: |i, cx| {
                         let (i, p) = $name::parse(i, cx)?;
                         Ok((i, $crate::protocols::pokernetwork::messages::Message::$name(p.into())))

@@ -43,11 +43,11 @@ packets! {
     /// `PacketPokerTable` (type 73). The full description of a poker game.
     73 PacketPokerTable {
         id: u32 = U32,
-        seats: u8 = U8,
+        seats: u8 = U8 as seat_count,
         average_pot: u32 = U32,
         hands_per_hour: u16 = U16,
         percent_flop: u8 = U8,
-        players: u8 = U8,
+        players: u8 = U8 as player_count,
         observers: u16 = U16,
         waiting: u8 = U8,
         player_timeout: u16 = U16,
@@ -64,8 +64,8 @@ packets! {
     /// response to a PACKET_POKER_SELECT request.
     74 PacketPokerTableList {
         packets: Vec<Record> = Packets,
-        players: u32 = U32,
-        tables: u32 = U32,
+        players: u32 = U32 as player_count,
+        tables: u32 = U32 as table_count,
     }
     /// `PacketPokerSit` (type 75). The player "serial" is willing to participate in the game
     /// "game_id".

@@ -61,8 +61,8 @@ packets! {
     /// response to a PACKET_POKER_SELECT request.
     114 PacketPokerTourneyList {
         packets: Vec<Record> = Packets,
-        players: u32 = U32,
-        tourneys: u32 = U32,
+        players: u32 = U32 as player_count,
+        tourneys: u32 = U32 as tourney_count,
     }
     /// `PacketPokerTourneyRequestPlayersList` (type 115). Client request the player list of the
     /// tourney "tourney_serial".
@@ -93,7 +93,7 @@ packets! {
     137 PacketPokerTourneyRank {
         serial: u32 = U32,
         game_id: u32 = U32,
-        players: u32 = U32,
+        players: u32 = U32 as player_count,
         money: u32 = U32,
         rank: u32 = U32,
         currency_serial: Option<u32> = Trail,
@@ -179,7 +179,7 @@ packets! {
         rake: u32 = U32,
         sit_n_go: SitNGo = YesNo,
         start_time: u32 = U32,
-        players: Vec<u32> = ListU32,
+        players: Vec<u32> = ListU32 as player_serials,
         breaks_duration: Option<u32> = Trail,
         breaks_first: Option<u32> = Trail,
         breaks_interval: Option<u32> = Trail,

@@ -70,9 +70,10 @@ crate::wire_enum! {
 }
 
 /// A "bool string": `_TRUE` / `_FALSE` mean true / false, any other text
-/// is itself (e.g. the blind state `"big_and_dead"`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
+/// is itself (e.g. the blind state `"big_and_dead"`). Serialises as a
+/// string always (`"true"`, `"false"` or the text), so that its key has one
+/// JSON type.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoolString {
     /// `_TRUE` or `_FALSE`.
     Bool(bool),
@@ -88,6 +89,12 @@ impl BoolString {
             "_FALSE" => BoolString::Bool(false),
             _ => BoolString::Text(s),
         }
+    }
+}
+
+impl Serialize for BoolString {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
     }
 }
 
@@ -154,12 +161,11 @@ impl std::fmt::Display for PnCard {
     }
 }
 
+/// As its text: `"Kd"`, `"??"`, or a byte that is no card as its number in
+/// a string (`"60"`), so that a card key has one JSON type.
 impl Serialize for PnCard {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            PnCard::Invalid(b) => s.serialize_u8(*b),
-            _ => s.collect_str(self),
-        }
+        s.collect_str(self)
     }
 }
 

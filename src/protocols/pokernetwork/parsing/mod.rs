@@ -100,8 +100,11 @@ pub struct PacketSpec {
     pub type_id: u8,
     /// The class name.
     pub name: &'static str,
-    /// The attributes sent, in wire order.
+    /// The attributes sent, in wire order: the seed's name, the wire type.
     pub attrs: &'static [(&'static str, WireKind)],
+    /// Each attribute's key in the record's `fields` (its name, but for
+    /// the few renamed so that every key has one JSON type).
+    pub keys: &'static [&'static str],
     /// Parses the payload.
     pub parse: for<'a> fn(&'a [u8], &mut Cx) -> PResult<'a, Message>,
 }
@@ -121,6 +124,18 @@ impl std::fmt::Debug for PacketSpec {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} ({})", self.name, self.type_id)
     }
+}
+
+/// The record keys whose value is the server's own JSON or Python literal
+/// (`showdown_stack`, the hand history's `history` and `serial2name`):
+/// whatever its shape, text when it does not parse. Every other key has
+/// one JSON type across all classes.
+pub fn free_form_keys() -> impl Iterator<Item = &'static str> {
+    specs().flat_map(|s| {
+        (s.attrs.iter().zip(s.keys))
+            .filter(|((_, kind), _)| matches!(kind, WireKind::Json | WireKind::PyLit))
+            .map(|(_, key)| *key)
+    })
 }
 
 /// Every packet class, family by family.

@@ -18,6 +18,16 @@ use serde_json::Value;
 
 pub(super) use crate::protocols::testkit::{codes, shared_file, texts, unhex};
 
+/// The record key of attribute `attr` of class `class`: its name, or the
+/// key the decoder gives it instead (`players` of `PacketPokerTable` is
+/// `player_count`).
+pub(super) fn record_key(class: &str, attr: &str) -> String {
+    let spec = super::parsing::specs().find(|s| s.name == class).unwrap();
+    let i = spec.attrs.iter().position(|(n, _)| *n == attr);
+    let i = i.unwrap_or_else(|| panic!("{class}: no attribute {attr}"));
+    spec.keys[i].to_owned()
+}
+
 /// A decoder that has seen both handshake lines of protocol `major`.
 pub(super) fn decoder(major: u8) -> Decoder {
     let mut d = Decoder::new();

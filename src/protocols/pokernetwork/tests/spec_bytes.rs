@@ -181,7 +181,7 @@ fn build(all: &[Class], class: &Class, k: u32) -> (Vec<u8>, Map<String, Value>) 
             json!(s)
         } else if w.starts_with("bool string:") {
             string(&mut out, "_TRUE");
-            json!(true)
+            json!("true")
         } else if w.starts_with("json:") {
             string(&mut out, "{\"pot\": [1, 2.5], \"who\": \"Zo\\u00eb\"}");
             json!({"pot": [1, 2.5], "who": "Zoë"})
@@ -231,7 +231,7 @@ fn build(all: &[Class], class: &Class, k: u32) -> (Vec<u8>, Map<String, Value>) 
         if is_cards(&class.name, &a.name) {
             want.insert(format!("{}_face_down", a.name), value);
         } else {
-            want.insert(a.name.clone(), value);
+            want.insert(super::record_key(&class.name, &a.name), value);
         }
     }
     (out, want)
@@ -241,7 +241,7 @@ fn build(all: &[Class], class: &Class, k: u32) -> (Vec<u8>, Map<String, Value>) 
 fn wire_keys(class: &Class) -> Vec<String> {
     let mut keys = Vec::new();
     for a in &class.attrs {
-        keys.push(a.name.clone());
+        keys.push(super::record_key(&class.name, &a.name));
         if is_cards(&class.name, &a.name) {
             keys.push(format!("{}_face_down", a.name));
         }
@@ -285,6 +285,30 @@ fn every_class_decodes_bytes_assembled_from_the_seed() {
         assert_eq!(key_order(&d), wire_keys(class), "{}", class.name);
         assert!(!d.fields.summary().is_empty());
     }
+}
+
+#[test]
+fn every_key_has_one_json_type_across_the_classes() {
+    use crate::output::key_types::KeyTypes;
+    use crate::protocols::pokernetwork::parsing::free_form_keys;
+    let free: Vec<&str> = free_form_keys().collect();
+    assert_eq!(free, ["showdown_stack", "history", "serial2name"]);
+    let is_free = |k: &str| free.contains(&k);
+    let classes = classes();
+    let mut types = KeyTypes::new();
+    for (k, class) in classes.iter().enumerate() {
+        let (payload, _) = build(&classes, class, k as u32);
+        let d = decode3(&packet3(class.id, &payload));
+        types.add(
+            "pokernetwork",
+            "fields",
+            &fields_json(&d),
+            &is_free,
+            &class.name,
+        );
+    }
+    assert!(types.len() > 200, "{}", types.len());
+    assert_eq!(types.conflicts(), Vec::<String>::new());
 }
 
 #[test]

@@ -60,6 +60,13 @@ fn history87() -> (Value, Value) {
     )
 }
 
+/// Whether attribute `attr` of `class` is a bool string.
+fn bool_string(class: &str, attr: &str) -> bool {
+    use crate::protocols::pokernetwork::parsing::{specs, WireKind};
+    let spec = specs().find(|s| s.name == class).unwrap();
+    spec.attrs.contains(&(attr, WireKind::BoolStr))
+}
+
 /// The vector's `fields` of a `class` packet as this decoder writes them.
 fn expected(class: &str, fields: &Map<String, Value>) -> Map<String, Value> {
     let mut out = Map::new();
@@ -98,8 +105,11 @@ fn expected(class: &str, fields: &Map<String, Value>) -> Map<String, Value> {
                 })
             });
             out.insert(k.clone(), records.collect());
+        } else if let Some(b) = v.as_bool().filter(|_| bool_string(class, k)) {
+            // A bool string is written as a string, whatever its value.
+            out.insert(k.clone(), Value::from(b.to_string()));
         } else {
-            out.insert(k.clone(), v.clone());
+            out.insert(super::record_key(class, k), v.clone());
         }
     }
     out
@@ -143,7 +153,7 @@ fn every_vector_decodes_to_its_fields() {
                 continue;
             }
             let down = format!("{k}_face_down");
-            want_order.push(k);
+            want_order.push(super::record_key(class, &k));
             if want.contains_key(&down) {
                 want_order.push(down);
             }

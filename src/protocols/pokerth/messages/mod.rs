@@ -4,7 +4,8 @@
 //! Field names are the specification's, in snake_case and in wire order
 //! (the keys of `vectors/pokerth.jsonl`): reserved fields and padding are left
 //! out, length and count fields are kept. Enumerations serialise as their
-//! lower_snake_case names (an undocumented value as its number), flags as
+//! lower_snake_case names (an undocumented value as its number, in a
+//! string), flags as
 //! objects of booleans, cards as `"Kd"`, MD5s and avatar data as hex.
 //!
 //! Two values are rendered for people and keep their wire number beside

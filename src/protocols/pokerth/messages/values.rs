@@ -3,7 +3,8 @@
 //!
 //! Flags serialise as objects of named booleans (with `other_bits` when an
 //! undocumented bit is set); enumerations are [`wire_enum!`] types, shown
-//! as their lower_snake_case names (an undocumented value as its number).
+//! as their lower_snake_case names (an undocumented value as its number,
+//! in a string: `"9"`).
 //! The names follow the specifications' texts; two come from the code only
 //! (PROTOCOL-NOTES.md): Removed From Game reason 5 `start_failed` and Vote
 //! Kick Player Denied reason 2 `impossible`.
@@ -16,8 +17,8 @@ use std::fmt;
 
 /// A PokerTH card on the wire: 0..51 = suit * 13 + rank, rank 0 = deuce ..
 /// 12 = ace, suits in the order diamonds, hearts, spades, clubs (11 = Kd,
-/// 31 = 7s, 51 = Ac). Serialises as `"Kd"`, or as its number when out of
-/// range.
+/// 31 = 7s, 51 = Ac). Serialises as `"Kd"`, or as its number in a string (`"60"`) when
+/// out of range.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PtCard(pub u16);
 
@@ -45,7 +46,7 @@ impl Serialize for PtCard {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.card() {
             Some(c) => c.serialize(s),
-            None => s.serialize_u16(self.0),
+            None => s.collect_str(&self.0),
         }
     }
 }

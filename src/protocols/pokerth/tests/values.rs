@@ -32,7 +32,7 @@ fn cards_are_named_suit_times_13_plus_rank() {
     assert_eq!(PtCard(21).to_string(), "Th");
     assert_eq!(PtCard(52).to_string(), "52");
     assert_eq!(serde_json::to_value(PtCard(12)).unwrap(), "Ad");
-    assert_eq!(serde_json::to_value(PtCard(60)).unwrap(), 60);
+    assert_eq!(serde_json::to_value(PtCard(60)).unwrap(), "60");
 }
 
 #[test]
@@ -71,7 +71,7 @@ fn code_only_reason_codes_are_named() {
     assert_eq!(GameState(0xF0).to_string(), "preflop_small_blind");
     assert_eq!(GameState(0xF1).to_string(), "preflop_big_blind");
     assert_eq!(PlayerAction(6).to_string(), "all_in");
-    assert_eq!(serde_json::to_value(ErrorReason(0x1234)).unwrap(), 0x1234);
+    assert_eq!(serde_json::to_value(ErrorReason(0x1234)).unwrap(), "4660");
 }
 
 fn summary_of(hex: &str) -> String {

@@ -198,7 +198,7 @@ pub const MESSAGES: &[MessageDef] = &[
     MessageDef {
         name: "PlayerInfoRequestMessage",
         fields: &[
-            FieldDef { number: 1, name: "playerId", json: "player_id", label: Label::Repeated, ty: Ty::U32, packed: true, default: None },
+            FieldDef { number: 1, name: "playerId", json: "player_ids", label: Label::Repeated, ty: Ty::U32, packed: true, default: None },
         ],
     },
     MessageDef {

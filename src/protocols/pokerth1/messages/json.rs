@@ -167,13 +167,14 @@ impl Serialize for WireVal<'_> {
                 let e = n() as i32;
                 match self.f.values.and_then(|vs| vs.iter().find(|v| v.2 == e)) {
                     Some(v) => s.serialize_str(v.1),
-                    None => s.serialize_i32(e),
+                    None => s.collect_str(&e),
                 }
             }
             _ if self.wire == 0 => {
                 let v = n() as u32;
                 match u16::try_from(v) {
                     Ok(c) if self.f.card => PtCard(c).serialize(s),
+                    _ if self.f.card => s.collect_str(&v),
                     _ => s.serialize_u32(v),
                 }
             }
@@ -224,13 +225,13 @@ impl Serialize for Val<'_> {
             Value::EnumNumber(n) => match self.fd.kind() {
                 Kind::Enum(e) => match schema().enum_value(e.full_name(), *n) {
                     Some(name) => s.serialize_str(name),
-                    None => s.serialize_i32(*n),
+                    None => s.collect_str(n),
                 },
                 _ => s.serialize_i32(*n),
             },
             Value::U32(n) if is_card_field(self.fd.name()) => match u16::try_from(*n) {
                 Ok(c) => PtCard(c).serialize(s),
-                Err(_) => s.serialize_u32(*n),
+                Err(_) => s.collect_str(n),
             },
             Value::U32(n) => s.serialize_u32(*n),
             Value::U64(n) => s.serialize_u64(*n),

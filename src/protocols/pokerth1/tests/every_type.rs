@@ -169,3 +169,18 @@ fn missing_required_fields_are_notes() {
         );
     }
 }
+
+#[test]
+fn every_key_has_one_json_type_across_the_types() {
+    use crate::output::key_types::KeyTypes;
+    let mut types = KeyTypes::new();
+    let mut seen = BTreeSet::new();
+    for (message, n) in envelope_types() {
+        let (body, _) = full(def(message), &mut seen);
+        let got = decode(&envelope(n, &body));
+        let fields = serde_json::to_value(&got.fields).unwrap();
+        types.add("pokerth-1", "fields", &fields, &|_| false, message);
+    }
+    assert!(types.len() > 150, "{}", types.len());
+    assert_eq!(types.conflicts(), Vec::<String>::new());
+}

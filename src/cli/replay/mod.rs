@@ -1,0 +1,334 @@
+//! `cardshark replay`: one hand a step at a time, the table drawn after
+//! each action (`--hand ID`), or one game stream's timeline, the board or
+//! table drawn after each change (`-s N`). On a terminal it waits for keys
+//! ([`keys`]: next, back, a street, a hand, a frame, a search, quit; the
+//! stepping itself is the state machine of [`nav`]), or plays through with
+//! `--auto MS`; `--keys FILE` reads the keys from a file; without a
+//! terminal it writes every step. `--format jsonl` gives the states as data.
+
+mod keys;
+mod nav;
+
+use super::hands::collect;
+use super::{CliError, DecodeOpts, InputArgs};
+use cardshark::analysis::hands::pokerth::street_name;
+use cardshark::analysis::hands::replay::{states, TableState};
+use cardshark::analysis::hands::{Hand, HandId};
+use cardshark::analysis::timeline::{Change, Game};
+use clap::{Args, ValueEnum};
+use keys::{Keys, Script, Terminal};
+use nav::{Nav, Outcome, Step};
+use serde::Serialize;
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// How `replay` writes the states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReplayFormat {
+    /// The table drawn for people, a step at a time.
+    Text,
+    /// One JSON object per state.
+    Jsonl,
+}
+
+/// The keys, at the end of `cardshark replay --help` and the man page.
+const KEYS_HELP: &str = "\
+Keys (on a terminal, read from /dev/tty even when the capture comes on standard input):
+  n, space, Enter    the next step; past the last one the replay ends
+  p                  the step before
+  f, t, r, s NAME    the first step of the flop, turn, river (or street NAME) of the hand in play
+  h N, h STREAM:N    the first step of hand N of this stream, or of hand STREAM:N
+  g N                the state at frame N (the last step at or before it)
+  /TEXT, /           the next step whose event holds TEXT; / alone searches again
+  ?                  the keys
+  q, Esc, Ctrl-C     the end
+Without a terminal (and without --keys) every step is written.";
+
+/// Arguments of `cardshark replay`.
+#[derive(Args, Debug)]
+#[command(after_long_help = KEYS_HELP)]
+pub struct ReplayArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub decode: DecodeOpts,
+    /// The hand: STREAM:HAND, as `cardshark hands` lists them (e.g. 0:3).
+    #[arg(
+        long,
+        value_name = "ID",
+        required_unless_present = "stream",
+        conflicts_with = "stream"
+    )]
+    pub hand: Option<HandId>,
+    /// A game stream (GLS, card game, PokerTH 0.7 lobby, PokerTH 1.x lobby
+    /// and table): its timeline, as `cardshark timeline -s N` lists it, a
+    /// state at a time.
+    #[arg(short = 's', long = "stream", value_name = "N")]
+    pub stream: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReplayFormat::Text)]
+    pub format: ReplayFormat,
+    /// Play through without waiting for keys, this many milliseconds
+    /// between steps (on a terminal; without one nothing waits).
+    #[arg(long, value_name = "MS", conflicts_with = "keys")]
+    pub auto: Option<u64>,
+    /// Read the keys from this file instead of the terminal (for scripts
+    /// and tests): each character is a key, a newline is Enter, and the
+    /// argument of h, g, s and / runs to the end of its line; the replay
+    /// ends where the keys do.
+    #[arg(long, value_name = "FILE")]
+    pub keys: Option<PathBuf>,
+}
+
+/// A step of a game stream's timeline, as `--format jsonl` writes it.
+#[derive(Serialize)]
+struct GameStep<'a> {
+    /// From 1.
+    step: usize,
+    /// What changed, where and when.
+    change: &'a Change,
+    /// The state after it.
+    state: &'a Game,
+}
+
+/// The table at one step, for people.
+pub fn draw(h: &Hand, t: &TableState) -> String {
+    let mut o = format!(
+        "── step {} · {} · {}{}\n",
+        t.step,
+        street_name(t.street),
+        t.event,
+        t.frame.map_or(String::new(), |f| format!(" (frame {f})"))
+    );
+    for s in &t.seats {
+        let cards = s
+            .cards
+            .map_or("     ".into(), |c| format!("{} {}", c[0], c[1]));
+        let mut flags = String::new();
+        if s.button {
+            flags.push_str(" [button]");
+        }
+        if s.folded {
+            flags.push_str(" folded");
+        }
+        if s.all_in {
+            flags.push_str(" all-in");
+        }
+        if t.to_act == Some(s.player) {
+            flags.push_str("  ← to act");
+        }
+        let stack = s.stack.map_or("?".into(), |x| x.to_string());
+        let bet = s.bet.map_or("?".into(), |x| x.to_string());
+        o.push_str(&format!(
+            "  seat {:>2}  {:<16} {cards}  stack {stack:>7}  bet {bet:>6}{flags}\n",
+            s.seat, s.name
+        ));
+    }
+    let board: Vec<String> = t.board.iter().map(|c| c.to_string()).collect();
+    o.push_str(&format!(
+        "  pot {}  board [{}]{}\n",
+        t.pot.map_or("?".into(), |x| x.to_string()),
+        board.join(" "),
+        if h.complete {
+            ""
+        } else {
+            "  (incomplete hand)"
+        }
+    ));
+    o
+}
+
+/// Runs `cardshark replay`.
+pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
+    let text = args.format == ReplayFormat::Text;
+    let (steps, start) = match (args.hand, args.stream) {
+        (Some(id), None) => hand_steps(args, id, text)?,
+        _ => (
+            stream_steps(args, args.stream.unwrap_or_default(), text)?,
+            0,
+        ),
+    };
+    step_through(args, Nav::new(steps, start))
+}
+
+/// The steps of every hand of the capture, a unit each, and where hand
+/// `id` starts.
+fn hand_steps(args: &ReplayArgs, id: HandId, text: bool) -> Result<(Vec<Step>, usize), CliError> {
+    let hands = collect(&args.input, &args.decode)?;
+    let Some(unit) = hands.iter().position(|h| id.matches(h)) else {
+        return Err(CliError::Usage(format!(
+            "--hand {id}: {} has no hand {id} (`cardshark hands` lists them)",
+            args.input.name()
+        )));
+    };
+    let mut steps = Vec::new();
+    let mut start = 0;
+    for (u, h) in hands.iter().enumerate() {
+        if u == unit {
+            start = steps.len();
+        }
+        for t in states(h) {
+            steps.push(Step {
+                shown: shown(text, || draw(h, &t), || serde_json::to_string(&t))?,
+                what: t.event.clone(),
+                frame: t.frame,
+                stream: h.stream,
+                hand: Some(h.number),
+                street: Some(street_name(t.street)),
+                unit: u,
+            });
+        }
+    }
+    Ok((steps, start))
+}
+
+/// The steps of stream `stream`'s timeline (one unit).
+fn stream_steps(args: &ReplayArgs, stream: u64, text: bool) -> Result<Vec<Step>, CliError> {
+    let all = super::timeline::steps(&args.input, &args.decode, stream)?;
+    if all.is_empty() {
+        return Err(CliError::Usage(format!(
+            "-s {stream}: {} shows no change of stream {stream}'s game to replay",
+            args.input.name()
+        )));
+    }
+    let n = all.len();
+    let mut steps = Vec::with_capacity(n);
+    for (i, (c, g)) in all.iter().enumerate() {
+        let draw = || {
+            let what = &c.what;
+            format!(
+                "── step {} of {n} · frame {} · {what}\n{}",
+                i + 1,
+                c.frame,
+                g.draw()
+            )
+        };
+        let json = || {
+            serde_json::to_string(&GameStep {
+                step: i + 1,
+                change: c,
+                state: g,
+            })
+        };
+        let (hand, street) = table_position(g);
+        steps.push(Step {
+            shown: shown(text, draw, json)?,
+            what: c.what.clone(),
+            frame: Some(c.frame),
+            stream,
+            hand,
+            street,
+            unit: 0,
+        });
+    }
+    Ok(steps)
+}
+
+/// What a step shows: its drawing, or its JSON line.
+fn shown(
+    text: bool,
+    draw: impl FnOnce() -> String,
+    json: impl FnOnce() -> serde_json::Result<String>,
+) -> Result<String, CliError> {
+    if text {
+        return Ok(draw());
+    }
+    let mut line = json().map_err(|e| CliError::Other(format!("writing a step: {e}")))?;
+    line.push('\n');
+    Ok(line)
+}
+
+/// The hand and street of the table a PokerTH 1.x stream's client plays
+/// at, for `h` and `f`/`t`/`r`; other games have none.
+fn table_position(g: &Game) -> (Option<u64>, Option<&'static str>) {
+    let Game::Pokerth1(lobby) = g else {
+        return (None, None);
+    };
+    let table = (lobby.own_game.as_ref()).and_then(|own| lobby.tables.get(&own.game_id));
+    table.map_or((None, None), |t| (t.hand.map(u64::from), t.street))
+}
+
+/// Writes the steps: on a terminal (or with `--keys`) as the keys say,
+/// else the unit's steps one after the other (`--auto MS` apart on a
+/// terminal).
+fn step_through(args: &ReplayArgs, mut nav: Nav) -> Result<(), CliError> {
+    let stdout = io::stdout();
+    let terminal = stdout.is_terminal();
+    let mut out = stdout.lock();
+    let mut keys: Box<dyn Keys> = match &args.keys {
+        Some(path) => {
+            let bad = |e: &dyn std::fmt::Display| {
+                CliError::Usage(format!("--keys {}: cannot read it: {e}", path.display()))
+            };
+            if path.is_dir() {
+                return Err(bad(&"it is a directory"));
+            }
+            let file = std::fs::File::open(path).map_err(|e| bad(&e))?;
+            Box::new(Script::new(io::BufReader::new(file)))
+        }
+        None if terminal
+            && args.auto.is_none()
+            && args.format == ReplayFormat::Text
+            && has_tty() =>
+        {
+            Box::new(Terminal::default())
+        }
+        None => return play_through(args, &nav, terminal, &mut out),
+    };
+    let mut at = nav.cursor();
+    out.write_all(nav.step(at).shown.as_bytes())?;
+    out.flush()?;
+    loop {
+        let (first, end) = nav.unit_range();
+        let last = if at + 1 == end { " (the last)" } else { "" };
+        let prompt = format!(
+            "[step {} of {}{last}: n next, p back, ? keys, q quit] ",
+            at - first + 1,
+            end - first
+        );
+        keys.prompt(prompt);
+        let c = keys::command(keys.as_mut())
+            .map_err(|e| CliError::Other(format!("reading the keys: {e}")))?;
+        let Some(c) = c else {
+            break;
+        };
+        match nav.apply(&c) {
+            Outcome::Show(i) => {
+                at = i;
+                out.write_all(nav.step(i).shown.as_bytes())?;
+                out.flush()?;
+            }
+            Outcome::Stay(m) => eprintln!("── {m}"),
+            Outcome::Quit => break,
+        }
+    }
+    Ok(())
+}
+
+/// Whether the terminal can be read for keys (standard input, or /dev/tty
+/// when standard input carries the capture).
+fn has_tty() -> bool {
+    io::stdin().is_terminal() || std::fs::File::open("/dev/tty").is_ok()
+}
+
+/// Writes the steps of the cursor's unit one after the other, `--auto MS`
+/// apart on a terminal.
+fn play_through(
+    args: &ReplayArgs,
+    nav: &Nav,
+    terminal: bool,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let (first, end) = nav.unit_range();
+    for i in first..end {
+        if i > first {
+            if let (Some(ms), true) = (args.auto, terminal) {
+                std::thread::sleep(Duration::from_millis(ms));
+            }
+        }
+        out.write_all(nav.step(i).shown.as_bytes())?;
+        out.flush()?;
+    }
+    Ok(())
+}

@@ -1,0 +1,177 @@
+//! `replay` navigation through the binary: without a terminal every step
+//! is written; `--keys FILE` drives it as a person at the terminal would
+//! (next, back, streets, hands, frames, search, quit), also with the
+//! capture on standard input; wrong values are usage errors naming the
+//! option. (The stepping itself is unit-tested in src/cli/replay/nav.rs.)
+
+use crate::common::{cardshark, testdata};
+use std::io::Write;
+
+/// The step headers (`── step ...`) replay writes on `file` with `args`
+/// and the keys `keys`; its standard error and exit status.
+fn replay(file: &str, args: &[&str], keys: &str) -> (Vec<String>, String, Option<i32>) {
+    let mut k = tempfile::NamedTempFile::new().unwrap();
+    k.write_all(keys.as_bytes()).unwrap();
+    let out = cardshark()
+        .arg("replay")
+        .args(args)
+        .arg("--keys")
+        .arg(k.path())
+        .arg(testdata(file))
+        .output()
+        .unwrap();
+    (headers(&out.stdout), stderr(&out.stderr), out.status.code())
+}
+
+fn headers(stdout: &[u8]) -> Vec<String> {
+    (String::from_utf8_lossy(stdout).lines())
+        .filter(|l| l.starts_with("── step"))
+        .map(str::to_owned)
+        .collect()
+}
+
+fn stderr(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn without_a_terminal_every_step_of_the_hand_is_written() {
+    let out = cardshark()
+        .args(["replay", "--hand", "0:1"])
+        .arg(testdata("mixed/all-four.pcap"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let h = headers(&out.stdout);
+    assert_eq!(h.len(), 23);
+    assert_eq!(h[0], "── step 0 · preflop · hand 0:1 starts");
+    assert!(h[22].starts_with("── step 22 · "), "{}", h[22]);
+    // Only hand 0:1: the next hand's start is not written.
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("hand 0:2 starts"));
+    assert_eq!(stderr(&out.stderr), "");
+}
+
+#[test]
+fn keys_step_forward_back_to_a_street_and_to_another_hand() {
+    let (h, err, code) = replay("mixed/all-four.pcap", &["--hand", "0:1"], "n p\nfrh2\nfpq");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        h,
+        [
+            "── step 0 · preflop · hand 0:1 starts",
+            "── step 1 · preflop · Bob1 posts small blind 10 (frame 168)",
+            "── step 2 · preflop · Carol posts big blind 20 (frame 169)",
+            "── step 1 · preflop · Bob1 posts small blind 10 (frame 168)",
+            "── step 2 · preflop · Carol posts big blind 20 (frame 169)",
+            "── step 7 · flop · flop: Qh Ks Tc",
+            "── step 17 · river · river: 2h",
+            "── step 0 · preflop · hand 0:2 starts",
+        ]
+    );
+    // Hand 0:2 ended before the flop; back from a hand's start.
+    assert_eq!(err, "── no flop in hand 0:2\n── this is the first step\n");
+}
+
+#[test]
+fn enter_past_the_last_step_ends_the_replay() {
+    let (h, err, code) = replay("mixed/all-four.pcap", &["--hand", "0:3"], &"\n".repeat(200));
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    let all = cardshark()
+        .args(["replay", "--hand", "0:3"])
+        .arg(testdata("mixed/all-four.pcap"))
+        .output()
+        .unwrap();
+    assert_eq!(h, headers(&all.stdout), "every step, then the end");
+}
+
+#[test]
+fn a_game_stream_by_hand_frame_and_search() {
+    let keys = "h2\ng91\n/chat\n/\n/\nt?zh9\ng5000\nq";
+    let (h, err, code) = replay("pokerth1/solo.pcap", &["-s", "0"], keys);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        h,
+        [
+            "── step 1 of 103 · frame 4 · server speaks protocol 5.1 (server_type_internet_no_auth), 0 player(s) online",
+            "── step 30 of 103 · frame 49 · hand 2 starts: small blind 40, dealer Computer2 (3), client's cards 7d Qs",
+            "── step 52 of 103 · frame 91 · turn 6s: pot 320",
+            "── step 5 of 103 · frame 13 · lobby chat, alice (1): hello lobby, alice here",
+            "── step 9 of 103 · frame 19 · game chat, alice (1): good luck from alice",
+            // The search wraps around.
+            "── step 5 of 103 · frame 13 · lobby chat, alice (1): hello lobby, alice here",
+        ]
+    );
+    let err: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        err[0], "── no hand in play at this step (h N goes to one)",
+        "{err:?}"
+    );
+    assert!(
+        err[1].starts_with("── keys: n, space or Enter next; p back;"),
+        "{}",
+        err[1]
+    );
+    assert_eq!(err[2], "── no key 'z' (? lists the keys)");
+    assert_eq!(err[3], "── no hand 0:9 in this replay");
+    assert_eq!(
+        err[4],
+        "── frame 5000 is outside this replay (frames 4 to 179 of stream 0)"
+    );
+    assert_eq!(err.len(), 5);
+}
+
+#[test]
+fn keys_while_the_capture_comes_on_standard_input() {
+    let mut k = tempfile::NamedTempFile::new().unwrap();
+    k.write_all(b"nnq").unwrap();
+    let out = cardshark()
+        .args(["replay", "--format", "jsonl", "--hand", "0:1", "--keys"])
+        .arg(k.path())
+        .arg("-")
+        .pipe_stdin(testdata("mixed/all-four.pcap"))
+        .unwrap()
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out.stderr));
+    let steps: Vec<u64> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["step"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(steps, [0, 1, 2]);
+}
+
+#[test]
+fn wrong_values_are_usage_errors_naming_the_option() {
+    let file = testdata("mixed/all-four.pcap");
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["--hand", "0:1", "--keys", "/no/such/keys"],
+            "--keys /no/such/keys: cannot read it",
+        ),
+        (
+            &["--hand", "0:1", "--keys", "/"],
+            "--keys /: cannot read it: it is a directory",
+        ),
+        (&["--hand", "0:99"], "--hand 0:99: "),
+        (&["--hand", "zero"], "--hand"),
+        (&["-s", "1"], "stream 1 is not a game stream"),
+        (&["--hand", "0:1", "--keys", "k", "--auto", "5"], "--auto"),
+    ];
+    for (args, want) in cases {
+        let out = cardshark()
+            .arg("replay")
+            .args(args)
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out.stderr);
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
