@@ -1,14 +1,17 @@
 //! `cardshark decode`: every message of every stream, as a table or as
 //! records (`--format json|jsonl`), with filters.
 
-use super::{warn_all, CliError, DecodeOpts, InputArgs};
+use super::strict::{self, Problem};
+use super::{names, warn_all, CliError, DecodeOpts, InputArgs, TimeArgs};
+use cardshark::capture::Timestamp;
 use cardshark::decode::{Body, DecodeStage, Record, RecordSink};
 use cardshark::output::color::Style;
 use cardshark::output::records::{summary, JsonWriter};
-use cardshark::output::table::{Align, Table};
+use cardshark::output::table::{self, Align, Table};
+use cardshark::output::time::{Stamper, TimeFormat};
 use cardshark::pipeline::{self, Items};
 use cardshark::protocols::ProtocolId;
-use clap::{Args, ValueEnum};
+use clap::{Args, ValueEnum, ValueHint};
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
@@ -34,26 +37,24 @@ pub struct DecodeArgs {
     #[arg(long, value_enum, default_value_t = DecodeFormat::Table)]
     pub format: DecodeFormat,
     /// Only this stream (its index in `inspect`).
-    #[arg(short = 's', long = "stream", value_name = "N")]
+    #[arg(short = 's', long = "stream", value_name = "N", value_hint = ValueHint::Other)]
     pub stream: Option<u64>,
     /// Only streams of this protocol (pokerth, pokerth-1, pokernetwork, gls,
     /// cardgame); pokerth takes PokerTH 1.x streams too.
-    #[arg(short = 'p', long = "protocol", value_name = "NAME", value_parser = parse_protocol)]
+    #[arg(short = 'p', long = "protocol", value_name = "NAME", value_parser = names::Protocol,
+          hide_possible_values = true)]
     pub protocol: Option<ProtocolId>,
     /// Only records of this message type or event (e.g. PlayersActionDone,
-    /// gap, unknown_data, websocket_close); case does not matter.
-    #[arg(short = 't', long = "type", value_name = "NAME")]
+    /// gap, unknown_data, websocket_close); case does not matter. A name no
+    /// protocol has is an error.
+    #[arg(long = "type", value_name = "NAME", value_parser = names::TypeName,
+          hide_possible_values = true)]
     pub type_name: Option<String>,
     /// Stop after this many records.
-    #[arg(short = 'c', long = "count", value_name = "N")]
+    #[arg(short = 'c', long = "count", value_name = "N", value_hint = ValueHint::Other)]
     pub count: Option<u64>,
-}
-
-fn parse_protocol(s: &str) -> Result<ProtocolId, String> {
-    ProtocolId::from_name(s).ok_or_else(|| {
-        let names: Vec<&str> = ProtocolId::ALL.iter().map(|p| p.cli_name()).collect();
-        format!("unknown protocol '{s}' (one of {})", names.join(", "))
-    })
+    #[command(flatten)]
+    pub time: TimeArgs,
 }
 
 /// Output is handed to standard output in pieces of about this many bytes.
@@ -70,13 +71,17 @@ fn wanted(a: &DecodeArgs, r: &Record) -> bool {
 }
 
 /// A record as a worker rendered it: its frame and time (the table's
-/// first columns, which count from the first record written), and the
-/// rest, `bytes[start..end]` of its batch.
+/// first columns), and the rest, `bytes[start..end]` of its batch; or only
+/// the time of a record the filters left out (`-t d` counts from it).
 struct Piece {
     frame: u64,
-    ts: f64,
+    ts: Timestamp,
     start: usize,
     end: usize,
+    /// Whether the record is written (false: only its time matters).
+    shown: bool,
+    /// What `--strict` makes of it.
+    problem: Option<Problem>,
 }
 
 /// The worker's side: filters records and renders those that pass.
@@ -90,6 +95,17 @@ struct Rows<'a> {
 impl RecordSink for Rows<'_> {
     fn record(&mut self, r: Record) {
         if !wanted(self.args, &r) {
+            if self.args.time.time_format == Some(TimeFormat::Delta) {
+                let piece = Piece {
+                    frame: r.frame,
+                    ts: r.ts,
+                    start: 0,
+                    end: 0,
+                    shown: false,
+                    problem: None,
+                };
+                self.items.push(r.order, piece);
+            }
             return;
         }
         let buf = &mut self.items.bytes;
@@ -107,9 +123,11 @@ impl RecordSink for Rows<'_> {
         }
         let piece = Piece {
             frame: r.frame,
-            ts: r.ts.as_f64(),
+            ts: r.ts,
             start,
             end: buf.len(),
+            shown: true,
+            problem: strict::of_record(&r),
         };
         self.items.push(r.order, piece);
     }
@@ -133,14 +151,16 @@ const HEADERS: [&str; 7] = [
     "Frame", "Time", "Stream", "Dir", "Protocol", "Type", "Summary",
 ];
 
-/// The table's layout: widths and alignments of [`HEADERS`].
-fn table() -> Table<'static> {
+/// The table's layout: widths and alignments of [`HEADERS`], the time's
+/// for its format.
+fn table(time: TimeFormat) -> Table<'static> {
     use Align::{Left, Right};
+    let time_align = if time.is_number() { Right } else { Left };
     Table::columns(
         &HEADERS,
         &[
             (7, Right),
-            (11, Right),
+            (time.width(), time_align),
             (6, Right),
             (3, Left),
             (12, Left),
@@ -187,7 +207,10 @@ struct Writer<W: Write> {
     buf: Vec<u8>,
     written: u64,
     count: Option<u64>,
-    first_ts: Option<f64>,
+    /// The Time column.
+    times: Stamper,
+    /// Tells the capture's first frame (the reference of `-t r`).
+    clock: pipeline::Clock,
     table: Table<'static>,
     /// Whether the input is a live capture (output flushed per record).
     live: bool,
@@ -196,6 +219,14 @@ struct Writer<W: Write> {
 
 impl<W: Write> Writer<W> {
     fn piece(&mut self, p: Piece, bytes: &[u8]) -> ControlFlow<()> {
+        if !p.shown {
+            self.times.skip(p.ts);
+            return ControlFlow::Continue(());
+        }
+        if let Some(problem) = p.problem {
+            strict::note(problem, p.frame);
+        }
+        let row = self.buf.len();
         match self.format {
             DecodeFormat::Jsonl => {}
             DecodeFormat::Json => {
@@ -205,15 +236,21 @@ impl<W: Write> Writer<W> {
             DecodeFormat::Table => {
                 if self.written == 0 {
                     self.table.write_header(&mut self.buf);
+                    table::fit_line(&mut self.buf, row);
                 }
-                let t0 = *self.first_ts.get_or_insert(p.ts);
+                self.times.first_frame(self.clock.first());
                 let mut frame = itoa::Buffer::new();
-                let time = format!("{:.6}", p.ts - t0);
+                let time = self.times.stamp(p.ts);
                 let cells = [(frame.format(p.frame), None), (time.as_str(), None)];
+                let start = self.buf.len();
                 self.table.write_cells(&mut self.buf, 0, cells);
+                self.buf.extend_from_slice(&bytes[p.start..p.end]);
+                table::fit_line(&mut self.buf, start);
             }
         }
-        self.buf.extend_from_slice(&bytes[p.start..p.end]);
+        if self.format != DecodeFormat::Table {
+            self.buf.extend_from_slice(&bytes[p.start..p.end]);
+        }
         self.written += 1;
         // Live, a record is shown as soon as it is decoded.
         if self.buf.len() >= FLUSH_AT || self.live {
@@ -248,14 +285,16 @@ impl<W: Write> Writer<W> {
 
 pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
     let config = args.decode.config()?;
+    let time = args.time.or(TimeFormat::Relative);
     let mut w = Writer {
         out: io::stdout().lock(),
         format: args.format,
         buf: Vec::with_capacity(FLUSH_AT + 4096),
         written: 0,
         count: args.count,
-        first_ts: None,
-        table: table(),
+        times: Stamper::new(time, None),
+        clock: args.input.clock.clone(),
+        table: table(time),
         live: args.input.is_live(),
         error: None,
     };
@@ -263,7 +302,7 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
         let render = Rows {
             args,
             json: JsonWriter::new(),
-            table: table(),
+            table: table(time),
             items: Items::default(),
         };
         DecodeStage::new(config.clone(), render)
@@ -272,5 +311,21 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
     let done = done?;
     w.finish()?;
     warn_all(&done.summary.warnings());
+    // What the pass tells of the arguments (`-c` may have ended it early:
+    // then what came after is not known).
+    let streams = done.summary.reassembly.streams;
+    let whole = args.count.is_none_or(|c| w.written < c);
+    if let (Some(s), true) = (args.stream, w.written == 0 && whole) {
+        if s >= streams {
+            return Err(CliError::Usage(format!(
+                "-s {s}: {} has no stream {s} ({}: `cardshark inspect` lists them)",
+                args.input.name(),
+                super::count_streams(streams)
+            )));
+        }
+    }
+    if whole {
+        args.decode.check_streams(args.input.name(), streams)?;
+    }
     Ok(())
 }

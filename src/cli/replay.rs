@@ -9,7 +9,7 @@ use super::{CliError, DecodeOpts, InputArgs};
 use cardshark::analysis::hands::replay::{states, TableState};
 use cardshark::analysis::hands::{Hand, HandId};
 use cardshark::analysis::timeline::{Change, Game};
-use clap::{Args, ValueEnum};
+use clap::{Args, ValueEnum, ValueHint};
 use serde::Serialize;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::Duration;
@@ -34,6 +34,7 @@ pub struct ReplayArgs {
     #[arg(
         long,
         value_name = "ID",
+        value_hint = ValueHint::Other,
         required_unless_present = "stream",
         conflicts_with = "stream"
     )]
@@ -41,14 +42,14 @@ pub struct ReplayArgs {
     /// A game stream (GLS, card game, PokerTH 0.7 lobby, PokerTH 1.x lobby
     /// and table): its timeline, as `cardshark timeline -s N` lists it, a
     /// state at a time.
-    #[arg(short = 's', long = "stream", value_name = "N")]
+    #[arg(short = 's', long = "stream", value_name = "N", value_hint = ValueHint::Other)]
     pub stream: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReplayFormat::Text)]
     pub format: ReplayFormat,
     /// Play through without waiting for Enter, this many milliseconds
     /// between steps (on a terminal; without one nothing waits).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_hint = ValueHint::Other)]
     pub auto: Option<u64>,
 }
 

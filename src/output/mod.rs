@@ -1,5 +1,5 @@
 //! Output helpers shared by the subcommands: tables ([`table`]), JSON, number formats,
-//! records ([`records`]), color ([`color`]), and an external sort for
+//! records ([`records`]), color ([`color`]), times ([`time`]), and an external sort for
 //! output kept until the end of a capture ([`spill`]).
 
 pub mod color;
@@ -9,6 +9,7 @@ pub mod ohh;
 pub mod records;
 pub mod spill;
 pub mod table;
+pub mod time;
 
 use std::io::Write;
 

@@ -27,6 +27,13 @@
 //! written a row at a time, either way, is the table comfy-table draws at
 //! once: a property test holds the two to the byte.
 //!
+//! **Fitting the terminal.** When [`fit_to`] was given a width (the
+//! terminal's, unless `--wide`), a boxed table's widest columns are
+//! narrowed until its lines fit, and a cell wider than its column is cut
+//! with an ellipsis (`…`) instead of wrapped; a table of columns has each
+//! line cut at the width ([`fit_line`]). Otherwise (`--wide`, or output to
+//! a pipe or a file) nothing is cut.
+//!
 //! Why the fast path (BENCHMARKS.md, "One table writer (issue 20)";
 //! release build, this 2-core machine, shared): comfy-table takes some
 //! 5.1 µs a row of `inspect`'s 14 columns drawn 512 rows to a table, 2.2 µs
@@ -43,10 +50,94 @@
 use super::color::{self, paint, Style};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Attribute, Cell, Color, ColumnConstraint, ContentArrangement, Width};
+use std::borrow::Cow;
 use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use unicode_width::UnicodeWidthChar;
 
 /// The widest a column of a boxed table gets, in characters.
 pub const MAX_COLUMN: usize = 80;
+
+/// The narrowest a column gets when a table is narrowed to fit.
+const MIN_COLUMN: usize = 4;
+
+/// The width tables fit ([`fit_to`]); 0: no limit.
+static WIDTH: AtomicUsize = AtomicUsize::new(0);
+
+/// Makes every table of the run fit `width` columns (`None`: no limit;
+/// decided once, from the terminal and `--wide`).
+pub fn fit_to(width: Option<usize>) {
+    WIDTH.store(width.unwrap_or(0), Ordering::Relaxed);
+}
+
+/// The width tables fit, if any.
+pub fn fit_width() -> Option<usize> {
+    match WIDTH.load(Ordering::Relaxed) {
+        0 => None,
+        w => Some(w),
+    }
+}
+
+/// The characters of `s` that are not part of a color code (`ESC [ ... m`),
+/// with their byte offsets.
+fn visible(s: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+    let mut escape = false;
+    s.char_indices().filter(move |&(_, c)| {
+        if escape {
+            escape = c != 'm';
+            return false;
+        }
+        escape = c == '\x1b';
+        !escape
+    })
+}
+
+/// Where to cut `s` so that what is kept, and an ellipsis after it, fit
+/// `width` display columns; `None` when `s` fits whole.
+fn cut_at(s: &str, width: usize) -> Option<usize> {
+    let w = |c: char| c.width().unwrap_or(0);
+    if visible(s).map(|(_, c)| w(c)).sum::<usize>() <= width {
+        return None;
+    }
+    let mut used = 0;
+    for (i, c) in visible(s) {
+        if used + w(c) + 1 > width {
+            return Some(i);
+        }
+        used += w(c);
+    }
+    Some(s.len())
+}
+
+/// `s` cut to `width` display columns, its end replaced by `…`, when it is
+/// wider.
+pub fn ellipsis(s: &str, width: usize) -> Cow<'_, str> {
+    match cut_at(s, width) {
+        None => Cow::Borrowed(s),
+        Some(at) => Cow::Owned(format!("{}…", &s[..at])),
+    }
+}
+
+/// Cuts the line `buf[start..]` (a row of a table of columns, ending with
+/// a newline) to the width tables fit, with an ellipsis; color codes take
+/// no room, and color is reset after a cut. Does nothing without a width.
+pub fn fit_line(buf: &mut Vec<u8>, start: usize) {
+    let Some(width) = fit_width() else { return };
+    let Ok(line) = std::str::from_utf8(&buf[start..]) else {
+        return;
+    };
+    let line = line.trim_end_matches('\n');
+    let Some(at) = cut_at(line, width) else {
+        return;
+    };
+    let mut fitted = format!("{}…", &line[..at]);
+    if line.contains('\x1b') {
+        fitted.push_str("\x1b[0m");
+    }
+    fitted.push('\n');
+    buf.truncate(start);
+    buf.extend_from_slice(fitted.as_bytes());
+}
 
 /// Where a cell sits in its column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -132,6 +223,14 @@ impl<'h> Table<'h> {
         self.rows += 1;
     }
 
+    /// Makes column `col` of a boxed table at least `width` characters
+    /// wide (for cells written later than they were measured).
+    pub fn widen(&mut self, col: usize, width: usize) {
+        if let Some(w) = self.widths.get_mut(col) {
+            *w = (*w).max(width);
+        }
+    }
+
     /// Rows measured so far.
     pub fn rows(&self) -> usize {
         self.rows
@@ -158,8 +257,16 @@ impl<'h> Table<'h> {
         // The columns' widths are fixed, so comfy-table lays each row out
         // on its own: a row at a time, by the fast path when it can.
         let mut line = Vec::new();
+        let fit = fit_width().is_some();
         for row in rows.take(self.rows) {
-            let row = row?;
+            let mut row = row?;
+            if fit {
+                for (cell, &w) in row.iter_mut().zip(&layout.widths) {
+                    if let Cow::Owned(cut) = ellipsis(cell, w) {
+                        *cell = cut;
+                    }
+                }
+            }
             if row.iter().all(|s| one_line(s)) {
                 line.clear();
                 layout.write_cells(&mut line, 0, row.iter().map(|s| (s.as_str(), None)));
@@ -178,14 +285,18 @@ impl<'h> Table<'h> {
     }
 
     /// This boxed table with its columns' widths as drawn: each as wide as
-    /// its header and its widest cell, at most [`MAX_COLUMN`].
+    /// its header and its widest cell, at most [`MAX_COLUMN`]; the widest
+    /// narrowed to fit the terminal when tables fit one.
     fn capped(&self) -> Self {
-        let widths = self
+        let mut widths: Vec<usize> = self
             .headers
             .iter()
             .zip(&self.widths)
             .map(|(h, &w)| chars(h).max(w).min(MAX_COLUMN))
             .collect();
+        if let Some(limit) = fit_width() {
+            narrow(&mut widths, limit);
+        }
         Table {
             widths,
             ..self.clone()
@@ -198,15 +309,16 @@ impl<'h> Table<'h> {
         let mut t = comfy_table::Table::new();
         t.load_preset(UTF8_FULL_CONDENSED)
             .set_content_arrangement(ContentArrangement::Dynamic);
+        // Headers are cut, not wrapped, in columns narrowed to fit.
+        let headers = self.headers.iter().zip(&self.widths);
+        let headers = headers.map(|(h, &w)| ellipsis(h, w));
         if header && color::enabled() {
             t.enforce_styling();
             t.set_header(
-                self.headers
-                    .iter()
-                    .map(|h| Cell::new(h).add_attribute(Attribute::Bold).fg(Color::Cyan)),
+                headers.map(|h| Cell::new(h).add_attribute(Attribute::Bold).fg(Color::Cyan)),
             );
         } else if header {
-            t.set_header(self.headers.iter().copied());
+            t.set_header(headers);
         }
         for row in rows {
             t.add_row(row);
@@ -267,6 +379,22 @@ impl<'h> Table<'h> {
                 buf.push(b'\n');
             }
         }
+    }
+}
+
+/// Narrows the widest of a boxed table's columns, a character at a time,
+/// until its lines fit `limit` (or every column is at [`MIN_COLUMN`]).
+fn narrow(widths: &mut [usize], limit: usize) {
+    // "│ " before the first cell, " ┆ " between cells, " │" after the last.
+    let line = |w: &[usize]| w.iter().sum::<usize>() + 3 * w.len() + 1;
+    while line(widths) > limit {
+        let Some(widest) = (0..widths.len()).max_by_key(|&i| (widths[i], usize::MAX - i)) else {
+            break;
+        };
+        if widths[widest] <= MIN_COLUMN {
+            break;
+        }
+        widths[widest] -= 1;
     }
 }
 

@@ -40,10 +40,16 @@ fn reassembler(reader: CaptureReader) -> Vec<String> {
     let mut link = LinkDecoder::new();
     let mut summary = CaptureSummary::empty("-");
     let mut reader = reader;
-    read_segments(&mut reader, &mut link, &mut summary, |frame, seg| {
-        r.process(frame.number, frame.ts, seg, &mut sink);
-        true
-    });
+    read_segments(
+        &mut reader,
+        &mut link,
+        &mut summary,
+        &Clock::default(),
+        |frame, seg| {
+            r.process(frame.number, frame.ts, seg, &mut sink);
+            true
+        },
+    );
     r.finish(&mut sink);
     seen
 }

@@ -123,6 +123,11 @@ impl std::fmt::Debug for PacketSpec {
     }
 }
 
+/// Every packet class name (a record's `type`).
+pub fn type_names() -> Vec<&'static str> {
+    specs().map(|s| s.name).collect()
+}
+
 /// Every packet class, family by family.
 pub fn specs() -> impl Iterator<Item = &'static PacketSpec> {
     [
