@@ -94,6 +94,11 @@ impl Pager {
             libc::dup2(self.saved, libc::STDOUT_FILENO);
             libc::close(self.saved);
         }
-        let _ = self.child.wait();
+        // The shell's status for a command it could not find or run.
+        if let Ok(status) = self.child.wait() {
+            if matches!(status.code(), Some(126 | 127)) {
+                eprintln!("cardshark: warning: --pager: the pager could not be run (set PAGER to one, or leave --pager out)");
+            }
+        }
     }
 }

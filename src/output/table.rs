@@ -29,9 +29,10 @@
 //!
 //! **Fitting the terminal.** When [`fit_to`] was given a width (the
 //! terminal's, unless `--wide`), a boxed table's widest columns are
-//! narrowed until its lines fit, and a cell wider than its column is cut
-//! with an ellipsis (`…`) instead of wrapped; a table of columns has each
-//! line cut at the width ([`fit_line`]). Otherwise (`--wide`, or output to
+//! narrowed until its lines fit (to [`MIN_COLUMN`] at the least: past
+//! that, its lines are cut at the edge), and a cell wider than its column
+//! is cut with an ellipsis (`…`) instead of wrapped; a table of columns has
+//! each line cut at the width ([`fit_line`]). Otherwise (`--wide`, or output to
 //! a pipe or a file) nothing is cut.
 //!
 //! Why the fast path (BENCHMARKS.md, "One table writer (issue 20)";
@@ -251,13 +252,25 @@ impl<'h> Table<'h> {
         let frame = layout.comfy(vec![vec![String::new(); self.headers.len()]], true);
         let frame: Vec<&str> = frame.lines().collect();
         let (top, bottom) = frame.split_at(frame.len() - 2);
+        // Lines go out through `emit`, which cuts them at the terminal's
+        // edge when even the narrowed columns do not fit it.
+        let fit = fit_width().is_some();
+        let mut cut = Vec::new();
+        let mut emit = |out: &mut dyn Write, line: &[u8]| -> std::io::Result<()> {
+            if !fit {
+                return out.write_all(line);
+            }
+            cut.clear();
+            cut.extend_from_slice(line);
+            fit_line(&mut cut, 0);
+            out.write_all(&cut)
+        };
         for line in top {
-            writeln!(out, "{line}")?;
+            emit(out, format!("{line}\n").as_bytes())?;
         }
         // The columns' widths are fixed, so comfy-table lays each row out
         // on its own: a row at a time, by the fast path when it can.
         let mut line = Vec::new();
-        let fit = fit_width().is_some();
         for row in rows.take(self.rows) {
             let mut row = row?;
             if fit {
@@ -270,17 +283,17 @@ impl<'h> Table<'h> {
             if row.iter().all(|s| one_line(s)) {
                 line.clear();
                 layout.write_cells(&mut line, 0, row.iter().map(|s| (s.as_str(), None)));
-                out.write_all(&line)?;
+                emit(out, &line)?;
                 continue;
             }
             // The row's lines, without the borders above and below them.
             let text = layout.comfy(vec![row], false);
             let lines: Vec<&str> = text.lines().collect();
             for l in &lines[1..lines.len() - 1] {
-                writeln!(out, "{l}")?;
+                emit(out, format!("{l}\n").as_bytes())?;
             }
         }
-        writeln!(out, "{}", bottom[1])?;
+        emit(out, format!("{}\n", bottom[1]).as_bytes())?;
         Ok(())
     }
 

@@ -13,6 +13,9 @@ mod common;
 mod support;
 
 mod bad_input;
+mod cli_errors;
+mod cli_terminal;
+mod cli_time;
 mod cli_ux;
 mod decode_captures;
 mod hands;
@@ -25,6 +28,7 @@ mod hostile;
 mod inspect_spill;
 mod live_capture;
 mod pokerth1_truth;
+mod readme_examples;
 mod realcap;
 mod reassembly;
 mod snapshots;
