@@ -50,11 +50,20 @@ pub struct DecodeArgs {
     #[arg(long = "type", value_name = "NAME", value_parser = names::TypeName,
           hide_possible_values = true)]
     pub type_name: Option<String>,
-    /// Stop after this many records.
-    #[arg(short = 'c', long = "count", value_name = "N", value_hint = ValueHint::Other)]
+    /// Stop after this many records (at least 1).
+    #[arg(short = 'c', long = "count", value_name = "N", value_hint = ValueHint::Other,
+          value_parser = at_least_one)]
     pub count: Option<u64>,
     #[command(flatten)]
     pub time: TimeArgs,
+}
+
+/// A count of at least 1 (`-c 0` would be a run that shows nothing).
+fn at_least_one(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err("not a whole number of at least 1".into()),
+    }
 }
 
 /// Output is handed to standard output in pieces of about this many bytes.
@@ -95,7 +104,8 @@ struct Rows<'a> {
 impl RecordSink for Rows<'_> {
     fn record(&mut self, r: Record) {
         if !wanted(self.args, &r) {
-            if self.args.time.time_format == Some(TimeFormat::Delta) {
+            let table = self.args.format == DecodeFormat::Table;
+            if table && self.args.time.time_format == Some(TimeFormat::Delta) {
                 let piece = Piece {
                     frame: r.frame,
                     ts: r.ts,

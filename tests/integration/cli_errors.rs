@@ -64,6 +64,7 @@ fn clap_errors_are_one_line_with_their_suggestion() {
         (vec!["inspect"], vec!["<FILE>", "cardshark inspect --help"]),
         (vec!["decode", &f, "--strict=yes"], vec!["--strict"]),
         (vec!["decode", &f, "--wide=1"], vec!["--wide"]),
+        (vec!["decode", &f, "--pager=1"], vec!["--pager"]),
     ] {
         let (code, out, err) = run(&args);
         assert_eq!(code, 2, "{args:?}: {err}");
@@ -110,6 +111,7 @@ fn wrong_names_are_refused_before_reading() {
             vec!["'0'", "--at", "numbered from 1"],
         ),
         (vec!["timeline", missing, "--at", "x"], vec!["'x'", "--at"]),
+        (vec!["decode", missing, "-c", "0"], vec!["'0'", "--count"]),
         (
             vec!["inspect", missing, "-t", "sometimes"],
             vec!["--time-format"],
