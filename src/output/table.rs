@@ -123,7 +123,13 @@ pub fn ellipsis(s: &str, width: usize) -> Cow<'_, str> {
 /// a newline) to the width tables fit, with an ellipsis; color codes take
 /// no room, and color is reset after a cut. Does nothing without a width.
 pub fn fit_line(buf: &mut Vec<u8>, start: usize) {
-    let Some(width) = fit_width() else { return };
+    if let Some(width) = fit_width() {
+        cut_line(buf, start, width);
+    }
+}
+
+/// Cuts the line `buf[start..]` to `width` display columns (see [`fit_line`]).
+fn cut_line(buf: &mut Vec<u8>, start: usize, width: usize) {
     let Ok(line) = std::str::from_utf8(&buf[start..]) else {
         return;
     };
@@ -544,6 +550,35 @@ mod tests {
                 "Frame", "Type", 12, "Hello", 3, "LongerType"
             )
         );
+    }
+
+    #[test]
+    fn cutting_to_a_width() {
+        assert_eq!(ellipsis("Players", 7), "Players");
+        assert_eq!(ellipsis("Players", 4), "Pla…");
+        assert_eq!(ellipsis("漢漢漢", 4), "漢…");
+        let mut buf = b"keep\nabcdefgh\n".to_vec();
+        cut_line(&mut buf, 5, 5);
+        assert_eq!(buf, "keep\nabcd…\n".as_bytes());
+        // Color codes take no room and are ended after a cut.
+        let mut buf = b"\x1b[31mabcdef\x1b[0m gh\n".to_vec();
+        cut_line(&mut buf, 0, 4);
+        assert_eq!(String::from_utf8(buf).unwrap(), "\x1b[31mabc…\x1b[0m\n");
+        let mut buf = b"abc\n".to_vec();
+        cut_line(&mut buf, 0, 3);
+        assert_eq!(buf, b"abc\n");
+    }
+
+    #[test]
+    fn the_widest_columns_narrow_first() {
+        // Lines are the widths, 3 per column and 1: 10+20+5 + 10 = 45.
+        let mut w = vec![10, 20, 5];
+        narrow(&mut w, 40);
+        assert_eq!(w, [10, 15, 5]);
+        narrow(&mut w, 30);
+        assert_eq!(w, [7, 8, 5], "ties: the first column first");
+        narrow(&mut w, 0);
+        assert_eq!(w, [MIN_COLUMN, MIN_COLUMN, MIN_COLUMN]);
     }
 
     proptest::proptest! {

@@ -97,6 +97,21 @@ mod tests {
         }
     }
 
+    #[test]
+    fn every_protocol_names_its_message_types() {
+        for r in &REGISTRY {
+            let names = (r.type_names)();
+            assert!(names.len() >= 10, "{}: {names:?}", r.cli_name);
+            assert!(names.iter().all(|n| !n.is_empty() && n.is_ascii()));
+        }
+        let pokerth = ProtocolId::PokerTh.type_names();
+        assert!(pokerth.contains(&"PlayersActionDone"));
+        assert!(ProtocolId::PokerTh1.type_names().contains(&"HandStart"));
+        assert!(ProtocolId::PokerNetwork.type_names().contains(&"PacketPokerRaise"));
+        assert!(ProtocolId::Gls.type_names().contains(&"DiePlaceTry"));
+        assert!(ProtocolId::CardGame.type_names().contains(&"PlayCard"));
+    }
+
     /// Every protocol module has the same entry points with the same
     /// signatures (ARCHITECTURE.md, "The shape of a protocol"): this fails
     /// to compile when one drifts.
