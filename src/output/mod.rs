@@ -3,6 +3,7 @@
 //! output kept until the end of a capture ([`spill`]).
 
 pub mod color;
+pub mod fit;
 pub mod hand_text;
 pub mod json;
 pub mod ohh;

@@ -107,7 +107,9 @@ mod tests {
         let pokerth = ProtocolId::PokerTh.type_names();
         assert!(pokerth.contains(&"PlayersActionDone"));
         assert!(ProtocolId::PokerTh1.type_names().contains(&"HandStart"));
-        assert!(ProtocolId::PokerNetwork.type_names().contains(&"PacketPokerRaise"));
+        assert!(ProtocolId::PokerNetwork
+            .type_names()
+            .contains(&"PacketPokerRaise"));
         assert!(ProtocolId::Gls.type_names().contains(&"DiePlaceTry"));
         assert!(ProtocolId::CardGame.type_names().contains(&"PlayCard"));
     }
