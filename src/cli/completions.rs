@@ -4,6 +4,7 @@
 use super::{Cli, CliError};
 use clap::{Args, CommandFactory};
 use clap_complete::Shell;
+use std::io::Write;
 
 /// Arguments of `cardshark completions`.
 #[derive(Args, Debug)]
@@ -15,10 +16,16 @@ pub struct CompletionsArgs {
     pub shell: Shell,
 }
 
-/// Writes the script on standard output.
+/// Writes the script on standard output. It is made in memory first:
+/// clap_complete panics when a write fails, and a reader may close the
+/// pipe early (`cardshark completions bash | grep -q complete`), which is
+/// not an error.
 pub fn run(args: &CompletionsArgs) -> Result<(), CliError> {
     let mut cmd = Cli::command();
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut cmd, "cardshark", &mut script);
     let mut out = std::io::stdout().lock();
-    clap_complete::generate(args.shell, &mut cmd, "cardshark", &mut out);
+    out.write_all(&script)?;
+    out.flush()?;
     Ok(())
 }

@@ -1,14 +1,17 @@
 //! `cardshark decode`: every message of every stream, as a table or as
 //! records (`--format json|jsonl`), with filters.
 
-use super::{warn_all, CliError, DecodeOpts, InputArgs};
+use super::strict::{self, Problem};
+use super::{names, warn_all, CliError, DecodeOpts, InputArgs, TimeArgs};
+use cardshark::capture::Timestamp;
 use cardshark::decode::{Body, DecodeStage, Record, RecordSink};
 use cardshark::output::color::Style;
 use cardshark::output::records::{summary, JsonWriter};
-use cardshark::output::table::{Align, Table};
+use cardshark::output::table::{self, Align, Table};
+use cardshark::output::time::{Stamper, TimeFormat};
 use cardshark::pipeline::{self, Items, StreamSet};
 use cardshark::protocols::ProtocolId;
-use clap::{Args, ValueEnum};
+use clap::{Args, ValueEnum, ValueHint};
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
@@ -34,18 +37,22 @@ pub struct DecodeArgs {
     #[arg(long, value_enum, default_value_t = DecodeFormat::Table)]
     pub format: DecodeFormat,
     /// Only this stream (its index in `inspect`).
-    #[arg(short = 's', long = "stream", value_name = "N")]
+    #[arg(short = 's', long = "stream", value_name = "N", value_hint = ValueHint::Other)]
     pub stream: Option<u64>,
     /// Only streams of this protocol (pokerth, pokerth-1, pokernetwork, gls,
     /// cardgame); pokerth takes PokerTH 1.x streams too.
-    #[arg(short = 'p', long = "protocol", value_name = "NAME", value_parser = parse_protocol)]
+    #[arg(short = 'p', long = "protocol", value_name = "NAME", value_parser = names::Protocol,
+          hide_possible_values = true)]
     pub protocol: Option<ProtocolId>,
     /// Only records of this message type or event (e.g. PlayersActionDone,
-    /// gap, unknown_data, websocket_close); case does not matter.
-    #[arg(short = 't', long = "type", value_name = "NAME")]
+    /// gap, unknown_data, websocket_close); case does not matter. A name no
+    /// protocol has is an error.
+    #[arg(long = "type", value_name = "NAME", value_parser = names::TypeName,
+          hide_possible_values = true)]
     pub type_name: Option<String>,
-    /// Stop after this many records.
-    #[arg(short = 'c', long = "count", value_name = "N")]
+    /// Stop after this many records (at least 1).
+    #[arg(short = 'c', long = "count", value_name = "N", value_hint = ValueHint::Other,
+          value_parser = at_least_one)]
     pub count: Option<u64>,
     /// Each record as an indented tree, like tshark -V: the envelope (with
     /// the message's bytes in its stream), then the fields (with their
@@ -59,13 +66,16 @@ pub struct DecodeArgs {
     /// Each message's bytes too, as hex and ASCII (like tshark -x).
     #[arg(short = 'x', long = "hex")]
     pub hex: bool,
+    #[command(flatten)]
+    pub time: TimeArgs,
 }
 
-fn parse_protocol(s: &str) -> Result<ProtocolId, String> {
-    ProtocolId::from_name(s).ok_or_else(|| {
-        let names: Vec<&str> = ProtocolId::ALL.iter().map(|p| p.cli_name()).collect();
-        format!("unknown protocol '{s}' (one of {})", names.join(", "))
-    })
+/// A count of at least 1 (`-c 0` would be a run that shows nothing).
+fn at_least_one(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err("not a whole number of at least 1".into()),
+    }
 }
 
 /// Output is handed to standard output in pieces of about this many bytes.
@@ -85,14 +95,18 @@ fn wanted(a: &DecodeArgs, r: &Record) -> bool {
 }
 
 /// A record as a worker rendered it: its frame and time (the table's
-/// first columns, which count from the first record written), and the
-/// rest, `bytes[start..end]` of its batch.
+/// first columns), and the rest, `bytes[start..end]` of its batch; or only
+/// the time of a record the filters left out (`-t d` counts from it).
 struct Piece {
     frame: u64,
     stream: u64,
-    ts: f64,
+    ts: Timestamp,
     start: usize,
     end: usize,
+    /// Whether the record is written (false: only its time matters).
+    shown: bool,
+    /// What `--strict` makes of it.
+    problem: Option<Problem>,
 }
 
 /// The worker's side: filters records and renders those that pass.
@@ -106,6 +120,19 @@ struct Rows<'a> {
 impl RecordSink for Rows<'_> {
     fn record(&mut self, r: Record) {
         if !wanted(self.args, &r) {
+            let table = self.args.format == DecodeFormat::Table;
+            if table && self.args.time.time_format == Some(TimeFormat::Delta) {
+                let piece = Piece {
+                    frame: r.frame,
+                    stream: r.stream,
+                    ts: r.ts,
+                    start: 0,
+                    end: 0,
+                    shown: false,
+                    problem: None,
+                };
+                self.items.push(r.order, piece);
+            }
             return;
         }
         let buf = &mut self.items.bytes;
@@ -132,9 +159,11 @@ impl RecordSink for Rows<'_> {
         let piece = Piece {
             frame: r.frame,
             stream: r.stream,
-            ts: r.ts.as_f64(),
+            ts: r.ts,
             start,
             end: buf.len(),
+            shown: true,
+            problem: strict::of_record(&r),
         };
         self.items.push(r.order, piece);
     }
@@ -158,14 +187,16 @@ const HEADERS: [&str; 7] = [
     "Frame", "Time", "Stream", "Dir", "Protocol", "Type", "Summary",
 ];
 
-/// The table's layout: widths and alignments of [`HEADERS`].
-fn table() -> Table<'static> {
+/// The table's layout: widths and alignments of [`HEADERS`], the time's
+/// for its format.
+fn table(time: TimeFormat) -> Table<'static> {
     use Align::{Left, Right};
+    let time_align = if time.is_number() { Right } else { Left };
     Table::columns(
         &HEADERS,
         &[
             (7, Right),
-            (11, Right),
+            (time.width(), time_align),
             (6, Right),
             (3, Left),
             (12, Left),
@@ -212,7 +243,10 @@ struct Writer<W: Write> {
     buf: Vec<u8>,
     written: u64,
     count: Option<u64>,
-    first_ts: Option<f64>,
+    /// The Time column.
+    times: Stamper,
+    /// Tells the capture's first frame (the reference of `-t r`).
+    clock: pipeline::Clock,
     table: Table<'static>,
     /// Whether the input is a live capture (output flushed per record).
     live: bool,
@@ -225,6 +259,14 @@ struct Writer<W: Write> {
 
 impl<W: Write> Writer<W> {
     fn piece(&mut self, p: Piece, bytes: &[u8]) -> ControlFlow<()> {
+        if !p.shown {
+            self.times.skip(p.ts);
+            return ControlFlow::Continue(());
+        }
+        if let Some(problem) = p.problem {
+            strict::note(problem, p.frame);
+        }
+        let row = self.buf.len();
         match self.format {
             DecodeFormat::Jsonl => {}
             DecodeFormat::Table if self.detail => {}
@@ -235,15 +277,21 @@ impl<W: Write> Writer<W> {
             DecodeFormat::Table => {
                 if self.written == 0 {
                     self.table.write_header(&mut self.buf);
+                    table::fit_line(&mut self.buf, row);
                 }
-                let t0 = *self.first_ts.get_or_insert(p.ts);
+                self.times.first_frame(self.clock.first());
                 let mut frame = itoa::Buffer::new();
-                let time = format!("{:.6}", p.ts - t0);
+                let time = self.times.stamp(p.ts);
                 let cells = [(frame.format(p.frame), None), (time.as_str(), None)];
+                let start = self.buf.len();
                 self.table.write_cells(&mut self.buf, 0, cells);
+                self.buf.extend_from_slice(&bytes[p.start..p.end]);
+                table::fit_line(&mut self.buf, start);
             }
         }
-        self.buf.extend_from_slice(&bytes[p.start..p.end]);
+        if self.format != DecodeFormat::Table || self.detail {
+            self.buf.extend_from_slice(&bytes[p.start..p.end]);
+        }
         self.written += 1;
         self.matched.insert(p.stream);
         // Live, a record is shown as soon as it is decoded.
@@ -281,6 +329,7 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
     super::detail::check(args)?;
     let mut config = args.decode.config()?;
     config.bytes = args.hex || super::detail::view(args);
+    let time = args.time.or(TimeFormat::Relative);
     let (input, pcap_out) = args.input.with_pcap_out()?;
     let mut w = Writer {
         out: io::stdout().lock(),
@@ -288,8 +337,9 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
         buf: Vec::with_capacity(FLUSH_AT + 4096),
         written: 0,
         count: args.count,
-        first_ts: None,
-        table: table(),
+        times: Stamper::new(time, None),
+        clock: input.clock.clone(),
+        table: table(time),
         live: args.input.is_live(),
         detail: super::detail::view(args),
         error: None,
@@ -299,7 +349,7 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
         let render = Rows {
             args,
             json: JsonWriter::new(),
-            table: table(),
+            table: table(time),
             items: Items::default(),
         };
         DecodeStage::new(config.clone(), render)
@@ -309,6 +359,22 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
     w.finish()?;
     warn_all(&done.summary.warnings());
     super::detail::check_frame(args, done.summary.frames, w.written)?;
+    // What the pass tells of the arguments (`-c` may have ended it early:
+    // then what came after is not known).
+    let streams = done.summary.reassembly.streams;
+    let whole = args.count.is_none_or(|c| w.written < c);
+    if let (Some(s), true) = (args.stream, w.written == 0 && whole) {
+        if s >= streams {
+            return Err(CliError::Usage(format!(
+                "-s {s}: {} has no stream {s} ({}: `cardshark inspect` lists them)",
+                args.input.name(),
+                super::count_streams(streams)
+            )));
+        }
+    }
+    if whole {
+        args.decode.check_streams(args.input.name(), streams)?;
+    }
     match pcap_out {
         Some(out) => out.write(&input, &w.matched),
         None => Ok(()),

@@ -1,9 +1,10 @@
 //! `cardshark follow`: the reassembled bytes of one stream, like
 //! `tshark -z follow,tcp`, with gaps marked.
 
+use super::strict::{self, Problem};
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use cardshark::reassembly::{Direction, Event, GapReason};
-use clap::{Args, ValueEnum};
+use clap::{Args, ValueEnum, ValueHint};
 use std::io::{self, Write};
 
 /// How `follow` writes the bytes.
@@ -30,7 +31,7 @@ pub struct FollowArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// The stream to follow (its index in `inspect`).
-    #[arg(short = 's', long = "stream", value_name = "N")]
+    #[arg(short = 's', long = "stream", value_name = "N", value_hint = ValueHint::Other)]
     pub stream: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t = FollowFormat::Hex)]
@@ -69,17 +70,26 @@ pub fn run(args: &FollowArgs) -> Result<(), CliError> {
         return Err(e.into());
     }
     if !writer.found {
-        return Err(CliError::Other(format!(
-            "{}: no TCP stream {} (the capture has {} stream(s), numbered from 0: `cardshark inspect` lists them)",
-            args.input.name(), args.stream, summary.reassembly.streams
-        )));
+        return Err(no_stream(args, summary.reassembly.streams));
     }
+    args.decode
+        .check_streams(args.input.name(), summary.reassembly.streams)?;
     if args.format != FollowFormat::Raw {
         writeln!(writer.out, "{RULE}")?;
     }
     writer.out.flush()?;
     warn_all(&summary.warnings());
     Ok(())
+}
+
+/// `-s N` names a stream the capture does not have (of `streams`).
+pub(super) fn no_stream(args: &FollowArgs, streams: u64) -> CliError {
+    CliError::Usage(format!(
+        "-s {s}: {} has no stream {s} ({}: `cardshark inspect` lists them)",
+        args.input.name(),
+        super::count_streams(streams),
+        s = args.stream,
+    ))
 }
 
 pub(super) const RULE: &str = "===================================================================";
@@ -118,6 +128,14 @@ impl<W: Write> FollowWriter<W> {
     }
 
     fn write_event(&mut self, ev: Event<'_>) -> io::Result<()> {
+        if let Event::Gap {
+            stream, dir, frame, ..
+        } = ev
+        {
+            if self.shown(stream, dir) {
+                strict::note(Problem::Gap, frame);
+            }
+        }
         match ev {
             Event::Start(info) if info.id == self.stream => {
                 self.found = true;

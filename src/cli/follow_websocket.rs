@@ -4,7 +4,8 @@
 //! were not frames marked. The messages come from the decode stage, which
 //! keeps their payloads for this ([`DecodeConfig::payloads`]).
 
-use super::follow::{gap_words, hex_dump, text_dump, FollowArgs, FollowFormat, RULE};
+use super::follow::{gap_words, hex_dump, no_stream, text_dump, FollowArgs, FollowFormat, RULE};
+use super::strict::Watch;
 use super::{warn_all, CliError};
 use cardshark::decode::{Body, DecodeConfig, DecodeStage, Record, RecordSink, WsEvent};
 use cardshark::reassembly::Direction;
@@ -133,22 +134,21 @@ pub fn run(args: &FollowArgs, want_dir: Option<Direction>) -> Result<(), CliErro
         websocket: false,
         error: None,
     };
-    let mut stage = DecodeStage::new(config, follower);
+    let mut stage = DecodeStage::new(config, Watch::new(follower, Some(args.stream)));
     let summary = args.input.run_events(&mut stage)?;
-    let mut f = stage.into_sink();
+    let mut f = stage.into_sink().inner;
     if let Some(e) = f.error.take() {
         return Err(e.into());
     }
     let name = args.input.name();
     if f.found.is_none() {
-        return Err(CliError::Other(format!(
-            "{name}: no TCP stream {} (the capture has {} stream(s), numbered from 0: `cardshark inspect` lists them)",
-            args.stream, summary.reassembly.streams
-        )));
+        return Err(no_stream(args, summary.reassembly.streams));
     }
+    args.decode
+        .check_streams(name, summary.reassembly.streams)?;
     if !f.websocket {
-        return Err(CliError::Other(format!(
-            "{name}: stream {} is not a WebSocket (follow it without --websocket)",
+        return Err(CliError::Usage(format!(
+            "--websocket: {name}: stream {} is not a WebSocket (follow it without --websocket)",
             args.stream
         )));
     }

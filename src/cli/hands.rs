@@ -12,14 +12,16 @@
 //! stream, only lobby traffic, poker streams whose messages carry no hand,
 //! stream data cut by the snapshot length), and `hands` exits 0.
 
+use super::strict::{self, Problem, Watch};
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
+use cardshark::analysis::hands::model::NoteKind;
 use cardshark::analysis::hands::{Hand, HandCollector, HandId, Seen};
 use cardshark::decode::DecodeStage;
 use cardshark::output::spill::{self, KeyedBytes, Sorted, Store};
 use cardshark::output::table::Table;
 use cardshark::output::{hand_text, ohh};
 use cardshark::pipeline::StreamSet;
-use clap::{Args, ValueEnum};
+use clap::{Args, ValueEnum, ValueHint};
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
@@ -60,8 +62,8 @@ the server's chip reports after a raise decide for the stream (chips moved until
 OHH's `cardshark.bet_reading` says which and why. The server's chip reports are the \
 authority; reports that contradict each other are notes naming their frames.
 
-Exit status: 0, also when there is no hand (standard error says why); 1 when the input \
-cannot be read; 2 on bad usage.";
+No hand is not an error: standard error says why, and the exit status is 0 (3 with --strict \
+when a hand contradicts the server or the rules).";
 
 /// Arguments of `cardshark hands`.
 #[derive(Args, Debug)]
@@ -75,7 +77,7 @@ pub struct HandsArgs {
     pub format: HandsFormat,
     /// Only this hand: STREAM:HAND (the stream as `decode` numbers it, the
     /// hand number of the table's Hand column), e.g. 0:3.
-    #[arg(long, value_name = "ID")]
+    #[arg(long, value_name = "ID", value_hint = ValueHint::Other)]
     pub hand: Option<HandId>,
     /// With `--format text|ohh|jsonl`, also write incomplete hands (they
     /// are left out by default: other tools would read them as whole
@@ -86,20 +88,28 @@ pub struct HandsArgs {
 
 /// Runs the pipeline over `input` and returns every hand, ordered by
 /// stream, then by first frame (hands starting at the same frame in the
-/// order they ended), and what was seen.
+/// order they ended), and what was seen. The problems of every stream and
+/// the contradictions of every hand are noted for `--strict`.
 pub fn collect_seen(
     input: &InputArgs,
     decode: &DecodeOpts,
     mut f: impl FnMut(Hand) -> ControlFlow<()>,
 ) -> Result<Seen, CliError> {
     let config = decode.config()?;
-    let make = || DecodeStage::new(config.clone(), HandCollector::new());
+    let make = || DecodeStage::new(config.clone(), Watch::new(HandCollector::new(), None));
+    let mut f = |h: Hand| {
+        for n in h.notes.iter().filter(|n| n.kind == NoteKind::Check) {
+            strict::note(Problem::Contradiction, n.frame);
+        }
+        f(h)
+    };
     let done = input.run(make, &mut |h: Hand, _: &[u8]| f(h))?;
     warn_all(&done.summary.warnings());
+    decode.check_streams(input.name(), done.summary.reassembly.streams)?;
     let mut seen = Seen::default();
     for w in done.workers {
         // The hands still open (none, once every stream has ended).
-        let (left, s) = w.into_sink().end_seen();
+        let (left, s) = w.into_sink().inner.end_seen();
         seen.add(&s);
         for h in left {
             let _ = f(h);

@@ -6,7 +6,7 @@ use super::{live, progress, CliError};
 use cardshark::capture::{CaptureError, Source};
 use cardshark::pipeline::{self, CaptureSummary, Finished, Pipeline, Work};
 use cardshark::reassembly::{Config, Sink};
-use clap::Args;
+use clap::{Args, ValueHint};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
@@ -19,7 +19,8 @@ pub struct InputArgs {
     /// (their capture files, in natural order: cap2 before cap10). Several
     /// are merged by timestamp into one capture, as mergecap does: frames
     /// numbered across them, stream numbers unique.
-    #[arg(value_name = "FILE", required_unless_present = "interface", num_args = 1..)]
+    #[arg(value_name = "FILE", required_unless_present = "interface", num_args = 1..,
+          value_hint = ValueHint::FilePath)]
     pub files: Vec<String>,
     /// Capture live on this interface (`lo`, `eth0`, `any`; see
     /// `cardshark --list-interfaces`) instead of reading a file, until
@@ -28,7 +29,8 @@ pub struct InputArgs {
         short = 'i',
         long = "interface",
         value_name = "IFACE",
-        conflicts_with = "files"
+        conflicts_with = "files",
+        value_hint = ValueHint::Other
     )]
     pub interface: Option<String>,
     /// With `-i`: a capture filter in tcpdump's BPF syntax, e.g. 'tcp port 7234'.
@@ -36,7 +38,8 @@ pub struct InputArgs {
         short = 'f',
         long = "filter",
         value_name = "FILTER",
-        requires = "interface"
+        requires = "interface",
+        value_hint = ValueHint::Other
     )]
     pub filter: Option<String>,
     /// With `-i`: also keep every captured packet in this pcapng file.
@@ -45,25 +48,26 @@ pub struct InputArgs {
     /// capture order, as pcap (pcapng when OUT ends in .pcapng); a second
     /// pass over the input (standard input is kept in a temporary file
     /// for it).
-    #[arg(short = 'w', long = "write", value_name = "OUT")]
+    #[arg(short = 'w', long = "write", value_name = "OUT", value_hint = ValueHint::FilePath)]
     pub write: Option<String>,
     /// Out-of-order bytes buffered per stream direction before a hole is
     /// given up as a gap.
-    #[arg(long, value_name = "BYTES", default_value_t = Config::default().max_buffered_per_dir)]
+    #[arg(long, value_name = "BYTES", default_value_t = Config::default().max_buffered_per_dir,
+          value_hint = ValueHint::Other)]
     pub max_buffer: usize,
     /// TCP connections tracked at once; past it the longest idle is flushed
     /// (each costs about 1.5 KB: the default keeps memory near 30 MB).
     #[arg(long, value_name = "N", default_value_t = Config::default().max_flows,
-          value_parser = at_least_one)]
+          value_parser = at_least_one, value_hint = ValueHint::Other)]
     pub max_flows: usize,
     /// Seconds without a packet after which a stream ends (0: never).
-    #[arg(long, value_name = "SECS", default_value_t = 600.0)]
+    #[arg(long, value_name = "SECS", default_value_t = 600.0, value_hint = ValueHint::Other)]
     pub idle_timeout: f64,
     /// Worker threads: the capture's connections are shared out among
     /// them (a thread more reads the file); the output is the same for
     /// every number. Default: the cores available. With 1, everything
     /// runs on one thread.
-    #[arg(long, value_name = "N", value_parser = at_least_one)]
+    #[arg(long, value_name = "N", value_parser = at_least_one, value_hint = ValueHint::Other)]
     pub threads: Option<usize>,
     /// Standard input kept in a temporary file, for `-w`'s second pass
     /// (set by [`InputArgs::with_pcap_out`]).
@@ -76,6 +80,10 @@ pub struct InputArgs {
     /// [`InputArgs::name`], once made.
     #[arg(skip)]
     name: OnceLock<String>,
+    /// Tells the first frame's time as soon as the pass has read it (the
+    /// reference of `-t r`).
+    #[arg(skip)]
+    pub clock: pipeline::Clock,
 }
 
 /// A count of at least 1.
@@ -139,14 +147,18 @@ impl InputArgs {
     {
         if let Some(iface) = &self.interface {
             return live::run(self, iface, |reader| {
-                let p = Pipeline::new(iface, reader).config(self.config());
+                let p = Pipeline::new(iface, reader)
+                    .config(self.config())
+                    .clock(self.clock.clone());
                 p.eager().run(make, sink)
             });
         }
         self.check_file_options()?;
         let file = self.name();
         let (reader, bar) = progress::open(file, self.sources()?)?;
-        let p = Pipeline::new(file, reader).config(self.config());
+        let p = Pipeline::new(file, reader)
+            .config(self.config())
+            .clock(self.clock.clone());
         let done = p.threads(self.threads()).run(make, sink);
         if let Some(bar) = bar {
             bar.finish_and_clear();
@@ -159,7 +171,9 @@ impl InputArgs {
     pub fn run_events(&self, sink: &mut impl Sink) -> Result<CaptureSummary, CliError> {
         if let Some(iface) = &self.interface {
             let done = live::run(self, iface, |reader| {
-                let p = Pipeline::new(iface, reader).config(self.config());
+                let p = Pipeline::new(iface, reader)
+                    .config(self.config())
+                    .clock(self.clock.clone());
                 let summary = p.eager().run_events(sink)?;
                 Ok(Finished {
                     summary,

@@ -79,10 +79,12 @@ mod with_pcap {
 
     /// Prints the interfaces libpcap can capture on, numbered like `tshark -D`.
     pub fn list_interfaces() -> Result<(), CliError> {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
         for (n, (name, desc)) in live::interfaces()?.into_iter().enumerate() {
             match desc {
-                Some(d) => println!("{}. {name} ({d})", n + 1),
-                None => println!("{}. {name}", n + 1),
+                Some(d) => writeln!(out, "{}. {name} ({d})", n + 1)?,
+                None => writeln!(out, "{}. {name}", n + 1)?,
             }
         }
         Ok(())

@@ -2,7 +2,11 @@
 //!
 //! Exit status: 0 on success (also when part of a capture could not be read:
 //! its results are printed with a warning), 1 when the input could not be
-//! read at all, 2 on bad usage.
+//! read at all, 2 on bad usage (also found only after the pass: a stream,
+//! frame or hand the capture does not have), 3 with `--strict` when the
+//! traffic had gaps, error records or hand contradictions ([`strict`]).
+//! Every error is one line on standard error, `cardshark: error: ...`,
+//! clap's included ([`usage`]).
 
 mod completions;
 mod decode;
@@ -16,17 +20,24 @@ mod inspect;
 mod live;
 #[cfg(test)]
 mod man_page;
+#[cfg(test)]
+mod man_text;
+mod names;
 mod pcap_out;
 mod progress;
 mod replay;
 mod stats;
+mod strict;
+mod terminal;
 mod timeline;
+mod usage;
 
 pub use input::InputArgs;
 
 use cardshark::capture::CaptureError;
 use cardshark::output::color::ColorChoice;
-use clap::{Args, Parser, Subcommand};
+use cardshark::output::time::TimeFormat;
+use clap::{Args, Parser, Subcommand, ValueHint};
 use std::fmt;
 
 /// Dissect old online game protocols in packet captures.
@@ -42,6 +53,19 @@ pub struct Cli {
     /// `always` or `never`.
     #[arg(long, value_enum, global = true, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// Exit with status 3 when the traffic looked at had a gap, a record
+    /// with an error, a hand contradiction, or the capture is damaged
+    /// (for CI jobs; the output is the same).
+    #[arg(long, global = true)]
+    pub strict: bool,
+    /// Keep tables whole on a terminal: no column narrowed, no cell cut
+    /// (by default they fit the terminal's width, cut with an ellipsis).
+    #[arg(long, global = true)]
+    pub wide: bool,
+    /// On a terminal, show the output through a pager: $PAGER, or
+    /// `less -FRX`.
+    #[arg(long, global = true)]
+    pub pager: bool,
 }
 
 /// The subcommands.
@@ -73,8 +97,24 @@ pub enum Command {
 pub struct DecodeOpts {
     /// Decode a port or a stream as this protocol, whatever detection says:
     /// `PORT=PROTOCOL` or `stream:N=PROTOCOL` (repeatable).
-    #[arg(long = "decode-as", value_name = "PORT=PROTOCOL")]
+    #[arg(long = "decode-as", value_name = "PORT=PROTOCOL", value_hint = ValueHint::Other)]
     pub decode_as: Vec<String>,
+}
+
+/// `-t`: how times are written, for the commands that show them.
+#[derive(Args, Debug, Clone, Default)]
+pub struct TimeArgs {
+    /// How times are written, as tshark's -t (default: r; inspect's Start
+    /// column: ud).
+    #[arg(short = 't', long = "time-format", value_name = "FORMAT", value_parser = names::Time)]
+    pub time_format: Option<TimeFormat>,
+}
+
+impl TimeArgs {
+    /// The format asked for, else the command's `default`.
+    pub fn or(&self, default: TimeFormat) -> TimeFormat {
+        self.time_format.unwrap_or(default)
+    }
 }
 
 impl DecodeOpts {
@@ -85,6 +125,34 @@ impl DecodeOpts {
             config.overrides.add(spec).map_err(CliError::Usage)?;
         }
         Ok(config)
+    }
+
+    /// After a pass that saw `streams` streams: a `--decode-as stream:N`
+    /// naming a stream the capture does not have is a usage error.
+    pub fn check_streams(&self, input: &str, streams: u64) -> Result<(), CliError> {
+        let config = self.config()?;
+        let missing = config
+            .overrides
+            .streams
+            .keys()
+            .filter(|&&s| s >= streams)
+            .min();
+        match missing {
+            Some(s) => Err(CliError::Usage(format!(
+                "--decode-as stream:{s}: {input} has no stream {s} ({}: `cardshark inspect` lists them)",
+                count_streams(streams)
+            ))),
+            None => Ok(()),
+        }
+    }
+}
+
+/// "3 streams, numbered from 0", "no TCP stream".
+pub fn count_streams(n: u64) -> String {
+    match n {
+        0 => "it has no TCP stream".into(),
+        1 => "it has 1 stream, numbered 0".into(),
+        n => format!("it has {n} streams, numbered from 0"),
     }
 }
 
@@ -142,8 +210,10 @@ fn spill_error(what: &str, e: std::io::Error) -> CliError {
     ))
 }
 
-/// Prints the pass's warnings on standard error.
+/// Prints the pass's warnings on standard error (each a problem for
+/// `--strict`).
 fn warn_all(warnings: &[String]) {
+    strict::warned(warnings.len());
     for w in warnings {
         eprintln!("cardshark: warning: {w}");
     }
@@ -151,24 +221,58 @@ fn warn_all(warnings: &[String]) {
 
 /// Runs the command line; returns the exit status.
 pub fn main() -> i32 {
+    let args: Vec<String> = std::env::args().collect();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
-        Err(e) => {
-            let _ = e.print();
-            return if e.use_stderr() { 2 } else { 0 };
-        }
+        Err(e) => return clap_error(&e, &args),
     };
-    cardshark::output::color::init(cli.color);
+    strict::init(cli.strict);
+    let pager = terminal::setup(cli.color, cli.wide, cli.pager);
+    let input = cli
+        .command
+        .as_ref()
+        .and_then(Command::input)
+        .map(|i| i.name());
+    let status = finish(run(&cli), input);
+    if let Some(p) = pager {
+        p.finish();
+    }
+    status
+}
+
+/// Reports an error of clap's (help and version are not errors) in one
+/// line; returns the exit status.
+fn clap_error(e: &clap::Error, args: &[String]) -> i32 {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = e.print();
+            0
+        }
+        // `cardshark` alone: the help, as a usage error.
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = e.print();
+            2
+        }
+        _ => {
+            eprintln!("cardshark: error: {}", usage::one_line(e, args));
+            2
+        }
+    }
+}
+
+/// Runs the command.
+fn run(cli: &Cli) -> Result<(), CliError> {
     let command = match &cli.command {
-        _ if cli.list_interfaces => return finish(live::list_interfaces()),
+        _ if cli.list_interfaces => return live::list_interfaces(),
         Some(c) => c,
         None => {
-            return finish(Err(CliError::Usage(
+            return Err(CliError::Usage(
                 "no command given: try `cardshark --help`".into(),
-            )))
+            ))
         }
     };
-    let result = match command {
+    match command {
         Command::Inspect(a) => inspect::run(a),
         Command::Decode(a) => decode::run(a),
         Command::Follow(a) => follow::run(a),
@@ -177,14 +281,36 @@ pub fn main() -> i32 {
         Command::Timeline(a) => timeline::run(a),
         Command::Stats(a) => stats::run(a),
         Command::Completions(a) => completions::run(a),
-    };
-    finish(result)
+    }
 }
 
-/// Reports how a command ended; returns the exit status.
-fn finish(result: Result<(), CliError>) -> i32 {
+impl Command {
+    /// The capture the command reads, if it reads one.
+    fn input(&self) -> Option<&InputArgs> {
+        match self {
+            Command::Inspect(a) => Some(&a.input),
+            Command::Decode(a) => Some(&a.input),
+            Command::Follow(a) => Some(&a.input),
+            Command::Hands(a) => Some(&a.input),
+            Command::Replay(a) => Some(&a.input),
+            Command::Timeline(a) => Some(&a.input),
+            Command::Stats(a) => Some(&a.input),
+            Command::Completions(_) => None,
+        }
+    }
+}
+
+/// Reports how a command (reading `input`) ended; returns the exit status.
+fn finish(result: Result<(), CliError>, input: Option<&str>) -> i32 {
     match result {
-        Ok(()) => 0,
+        Ok(()) => match strict::verdict() {
+            Some(m) => {
+                let input = input.map_or(String::new(), |i| format!("{i}: "));
+                eprintln!("cardshark: error: --strict: {input}{m}");
+                3
+            }
+            None => 0,
+        },
         // A closed pipe (`cardshark ... | head`) is not an error.
         Err(CliError::Other(m)) if m.contains("Broken pipe") => 0,
         Err(CliError::Usage(m)) => {

@@ -3,16 +3,17 @@
 //! message that changed it: a table of changes, the full state at every
 //! step as JSON Lines, or the state at one frame.
 
-use super::{warn_all, CliError, DecodeOpts, InputArgs};
+use super::strict::Watch;
+use super::{warn_all, CliError, DecodeOpts, InputArgs, TimeArgs};
 use cardshark::analysis::timeline::{Change, ChangeSink, Game, TimelineCollector};
 use cardshark::capture::Timestamp;
 use cardshark::decode::DecodeStage;
-use cardshark::output::seconds;
 use cardshark::output::spill::{self, KeyedBytes, Store};
 use cardshark::output::table::Table;
+use cardshark::output::time::{Stamper, TimeFormat};
 use cardshark::pipeline::{Items, Work};
 use cardshark::reassembly::{Event, Sink};
-use clap::{Args, ValueEnum};
+use clap::{Args, ValueEnum, ValueHint};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Write};
@@ -36,15 +37,27 @@ pub struct TimelineArgs {
     #[command(flatten)]
     pub decode: DecodeOpts,
     /// Only this stream (its index in `inspect`).
-    #[arg(short = 's', long = "stream", value_name = "N")]
+    #[arg(short = 's', long = "stream", value_name = "N", value_hint = ValueHint::Other)]
     pub stream: Option<u64>,
     /// The state of each game at this frame (after every message that
-    /// frame completed) instead of the changes.
-    #[arg(long, value_name = "FRAME")]
+    /// frame completed) instead of the changes; a frame past the capture's
+    /// last is an error.
+    #[arg(long, value_name = "FRAME", value_hint = ValueHint::Other,
+          value_parser = frame_number)]
     pub at: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = TimelineFormat::Table)]
     pub format: TimelineFormat,
+    #[command(flatten)]
+    pub time: TimeArgs,
+}
+
+/// A frame number: frames are numbered from 1, as tshark numbers them.
+fn frame_number(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err("not a frame number (frames are numbered from 1, as in tshark)".into()),
+    }
 }
 
 /// One line of `--format jsonl`: a change and the state after it.
@@ -135,8 +148,9 @@ impl ChangeSink for Changes {
     }
 }
 
-/// A worker: the decode stage and the timelines of its streams.
-struct Timelines(DecodeStage<TimelineCollector<Changes>>);
+/// A worker: the decode stage and the timelines of its streams (their
+/// problems noted for `--strict`).
+struct Timelines(DecodeStage<Watch<TimelineCollector<Changes>>>);
 
 impl Sink for Timelines {
     fn event(&mut self, ev: Event<'_>) {
@@ -156,7 +170,7 @@ impl Work for Timelines {
         self.0.low(next)
     }
     fn take(&mut self, into: &mut Items<Made>) {
-        let items = &mut self.0.sink_mut().sink_mut().items;
+        let items = &mut self.0.sink_mut().inner.sink_mut().items;
         let base = into.bytes.len();
         for (_, m) in &mut items.keyed {
             if let Made::Line(start, end) = m {
@@ -194,24 +208,45 @@ fn collect(
             // Only the changes are wanted: states go once their stream ends.
             None => sink = sink.forgetting_ended(),
         }
-        Timelines(DecodeStage::new(config.clone(), sink))
+        Timelines(DecodeStage::new(config.clone(), Watch::new(sink, stream)))
     };
     let done = input.run(make, &mut |m, bytes| {
         f(m, bytes);
         ControlFlow::Continue(())
     })?;
     warn_all(&done.summary.warnings());
+    let frames = done.summary.frames;
+    if let Some(f) = at.filter(|&f| f > frames) {
+        return Err(CliError::Usage(format!(
+            "--at {f}: {} has {}",
+            input.name(),
+            match frames {
+                0 => "no frame".to_string(),
+                1 => "1 frame (--at 1)".to_string(),
+                n => format!("frames 1 to {n}"),
+            }
+        )));
+    }
+    let streams = done.summary.reassembly.streams;
+    decode.check_streams(input.name(), streams)?;
     let mut saw = false;
     let mut games = BTreeMap::new();
     for w in done.workers {
-        let sink = w.0.into_sink();
+        let sink = w.0.into_sink().inner;
         saw |= sink.saw_stream();
         games.extend(sink.finish());
     }
     if let Some(s) = stream {
+        if s >= streams {
+            return Err(CliError::Usage(format!(
+                "-s {s}: {} has no stream {s} ({}: `cardshark inspect` lists them)",
+                input.name(),
+                super::count_streams(streams)
+            )));
+        }
         if !saw && !games.contains_key(&s) {
             return Err(CliError::Usage(format!(
-                "{}: stream {s} is not a game stream (gls, cardgame or pokerth){}",
+                "-s {s}: {}: stream {s} is not a game stream (gls, cardgame or pokerth){}",
                 input.name(),
                 at.map_or(String::new(), |f| format!(" by frame {f}"))
             )));
@@ -286,15 +321,16 @@ pub fn run(args: &TimelineArgs) -> Result<(), CliError> {
             // flat however many changes the capture holds.
             let mut rows: Store<KeyedBytes<1>> = Store::new(TABLE_BYTES_IN_MEMORY);
             let mut table = Table::boxed(&["Time", "Frame", "Stream", "What changed"]);
-            let mut t0 = None;
+            let mut times = Stamper::new(args.time.or(TimeFormat::Relative), None);
             let mut failed: Option<io::Error> = None;
             let (input, decode) = (&args.input, &args.decode);
+            let clock = input.clock.clone();
             collect(input, decode, args.stream, None, Mode::Table, |m, _| {
                 let Made::Row(ts, [frame, stream, what]) = m else {
                     return;
                 };
-                let t0 = *t0.get_or_insert(ts);
-                let cells = vec![seconds(ts.seconds_since(t0)), frame, stream, what];
+                times.first_frame(clock.first());
+                let cells = vec![times.stamp(ts), frame, stream, what];
                 table.measure(&cells);
                 let seq = table.rows() as u64;
                 let pushed = spill::cells_to_bytes(&cells)

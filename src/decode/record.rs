@@ -188,6 +188,20 @@ impl Record {
         }
     }
 
+    /// Every event name a record may carry (as [`Record::event_name`]
+    /// gives them).
+    pub const EVENT_NAMES: [&'static str; 9] = [
+        "stream_start",
+        "stream_end",
+        "gap",
+        "unknown_data",
+        "websocket_upgrade",
+        "websocket_ping",
+        "websocket_pong",
+        "websocket_close",
+        "websocket_error",
+    ];
+
     /// The message type name, or the event name.
     pub fn type_name(&self) -> &str {
         match &self.body {

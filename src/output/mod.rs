@@ -1,9 +1,11 @@
 //! Output helpers shared by the subcommands: tables ([`table`]), JSON, number formats,
-//! records ([`records`]), color ([`color`]), an external sort for output
-//! kept until the end of a capture ([`spill`]), and the check that every
-//! key of records' `fields` keeps one JSON type ([`key_types`]).
+//! records ([`records`]), color ([`color`]), times ([`time`]), an external
+//! sort for output kept until the end of a capture ([`spill`]), and the
+//! check that every key of records' `fields` keeps one JSON type
+//! ([`key_types`]).
 
 pub mod color;
+pub mod fit;
 pub mod hand_text;
 pub mod json;
 pub mod key_types;
@@ -11,6 +13,7 @@ pub mod ohh;
 pub mod records;
 pub mod spill;
 pub mod table;
+pub mod time;
 
 use std::io::Write;
 

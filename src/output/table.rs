@@ -27,6 +27,14 @@
 //! written a row at a time, either way, is the table comfy-table draws at
 //! once: a property test holds the two to the byte.
 //!
+//! **Fitting the terminal.** When [`fit_to`] was given a width (the
+//! terminal's, unless `--wide`), a boxed table's widest columns are
+//! narrowed until its lines fit (to [`MIN_COLUMN`](super::fit::MIN_COLUMN) at the least: past
+//! that, its lines are cut at the edge), and a cell wider than its column
+//! is cut with an ellipsis (`…`) instead of wrapped; a table of columns has
+//! each line cut at the width ([`fit_line`]). Otherwise (`--wide`, or output to
+//! a pipe or a file) nothing is cut.
+//!
 //! Why the fast path (BENCHMARKS.md, "One table writer (issue 20)";
 //! release build, this 2-core machine, shared): comfy-table takes some
 //! 5.1 µs a row of `inspect`'s 14 columns drawn 512 rows to a table, 2.2 µs
@@ -41,8 +49,11 @@
 //! comfy-table, 0.03 s with the fast path, lost in the 6.3 s of the run.
 
 use super::color::{self, paint, Style};
+use super::fit::narrow;
+pub use super::fit::{ellipsis, fit_line, fit_to, fit_width};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Attribute, Cell, Color, ColumnConstraint, ContentArrangement, Width};
+use std::borrow::Cow;
 use std::io::Write;
 
 /// The widest a column of a boxed table gets, in characters.
@@ -132,6 +143,14 @@ impl<'h> Table<'h> {
         self.rows += 1;
     }
 
+    /// Makes column `col` of a boxed table at least `width` characters
+    /// wide (for cells written later than they were measured).
+    pub fn widen(&mut self, col: usize, width: usize) {
+        if let Some(w) = self.widths.get_mut(col) {
+            *w = (*w).max(width);
+        }
+    }
+
     /// Rows measured so far.
     pub fn rows(&self) -> usize {
         self.rows
@@ -152,40 +171,64 @@ impl<'h> Table<'h> {
         let frame = layout.comfy(vec![vec![String::new(); self.headers.len()]], true);
         let frame: Vec<&str> = frame.lines().collect();
         let (top, bottom) = frame.split_at(frame.len() - 2);
+        // Lines go out through `emit`, which cuts them at the terminal's
+        // edge when even the narrowed columns do not fit it.
+        let fit = fit_width().is_some();
+        let mut cut = Vec::new();
+        let mut emit = |out: &mut dyn Write, line: &[u8]| -> std::io::Result<()> {
+            if !fit {
+                return out.write_all(line);
+            }
+            cut.clear();
+            cut.extend_from_slice(line);
+            fit_line(&mut cut, 0);
+            out.write_all(&cut)
+        };
         for line in top {
-            writeln!(out, "{line}")?;
+            emit(out, format!("{line}\n").as_bytes())?;
         }
         // The columns' widths are fixed, so comfy-table lays each row out
         // on its own: a row at a time, by the fast path when it can.
         let mut line = Vec::new();
         for row in rows.take(self.rows) {
-            let row = row?;
+            let mut row = row?;
+            if fit {
+                for (cell, &w) in row.iter_mut().zip(&layout.widths) {
+                    if let Cow::Owned(cut) = ellipsis(cell, w) {
+                        *cell = cut;
+                    }
+                }
+            }
             if row.iter().all(|s| one_line(s)) {
                 line.clear();
                 layout.write_cells(&mut line, 0, row.iter().map(|s| (s.as_str(), None)));
-                out.write_all(&line)?;
+                emit(out, &line)?;
                 continue;
             }
             // The row's lines, without the borders above and below them.
             let text = layout.comfy(vec![row], false);
             let lines: Vec<&str> = text.lines().collect();
             for l in &lines[1..lines.len() - 1] {
-                writeln!(out, "{l}")?;
+                emit(out, format!("{l}\n").as_bytes())?;
             }
         }
-        writeln!(out, "{}", bottom[1])?;
+        emit(out, format!("{}\n", bottom[1]).as_bytes())?;
         Ok(())
     }
 
     /// This boxed table with its columns' widths as drawn: each as wide as
-    /// its header and its widest cell, at most [`MAX_COLUMN`].
+    /// its header and its widest cell, at most [`MAX_COLUMN`]; the widest
+    /// narrowed to fit the terminal when tables fit one.
     fn capped(&self) -> Self {
-        let widths = self
+        let mut widths: Vec<usize> = self
             .headers
             .iter()
             .zip(&self.widths)
             .map(|(h, &w)| chars(h).max(w).min(MAX_COLUMN))
             .collect();
+        if let Some(limit) = fit_width() {
+            narrow(&mut widths, limit);
+        }
         Table {
             widths,
             ..self.clone()
@@ -198,15 +241,16 @@ impl<'h> Table<'h> {
         let mut t = comfy_table::Table::new();
         t.load_preset(UTF8_FULL_CONDENSED)
             .set_content_arrangement(ContentArrangement::Dynamic);
+        // Headers are cut, not wrapped, in columns narrowed to fit.
+        let headers = self.headers.iter().zip(&self.widths);
+        let headers = headers.map(|(h, &w)| ellipsis(h, w));
         if header && color::enabled() {
             t.enforce_styling();
             t.set_header(
-                self.headers
-                    .iter()
-                    .map(|h| Cell::new(h).add_attribute(Attribute::Bold).fg(Color::Cyan)),
+                headers.map(|h| Cell::new(h).add_attribute(Attribute::Bold).fg(Color::Cyan)),
             );
         } else if header {
-            t.set_header(self.headers.iter().copied());
+            t.set_header(headers);
         }
         for row in rows {
             t.add_row(row);

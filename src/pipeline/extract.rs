@@ -84,25 +84,31 @@ impl Pipeline {
             truncated: None,
         };
         let mut failed = None;
-        read_segments(&mut reader, &mut decoder, &mut summary, |frame, seg| {
-            done.first_link.get_or_insert(frame.link_type);
-            let flow = flows.table().hasher().flow(seg.src, seg.dst);
-            let mut stream = None;
-            flows.route(frame.number, frame.ts, seg, &flow, &mut |step| {
-                if let Action::Segment { .. } = step.action {
-                    stream = Some(step.stream);
+        read_segments(
+            &mut reader,
+            &mut decoder,
+            &mut summary,
+            &self.clock,
+            |frame, seg| {
+                done.first_link.get_or_insert(frame.link_type);
+                let flow = flows.table().hasher().flow(seg.src, seg.dst);
+                let mut stream = None;
+                flows.route(frame.number, frame.ts, seg, &flow, &mut |step| {
+                    if let Action::Segment { .. } = step.action {
+                        stream = Some(step.stream);
+                    }
+                });
+                if !stream.is_some_and(|s| streams.contains(s)) {
+                    return true;
                 }
-            });
-            if !stream.is_some_and(|s| streams.contains(s)) {
-                return true;
-            }
-            done.frames += 1;
-            if let Err(e) = write(frame) {
-                failed = Some(e);
-                return false;
-            }
-            true
-        });
+                done.frames += 1;
+                if let Err(e) = write(frame) {
+                    failed = Some(e);
+                    return false;
+                }
+                true
+            },
+        );
         if let Some(e) = failed {
             return Err(e);
         }

@@ -10,7 +10,7 @@
 //! into the cache together (`Batch::warm`). Carrying steps out directly,
 //! without the payload's copy, measured 13% slower on one core.
 
-use super::CaptureSummary;
+use super::{CaptureSummary, Clock};
 use crate::capture::{CaptureReader, Timestamp};
 use crate::link::{LinkDecoder, TcpSegment};
 use crate::reassembly::conn::Conns;
@@ -181,6 +181,8 @@ pub(super) struct Front {
     reader: CaptureReader,
     decoder: LinkDecoder,
     summary: CaptureSummary,
+    /// Started at the first frame.
+    clock: Clock,
     pub(super) flows: Flows,
     /// Segments read, not routed yet (kept to be reused).
     group: Vec<Pending>,
@@ -189,8 +191,9 @@ pub(super) struct Front {
 
 impl Front {
     /// Reads `reader` (named `name` in the summary).
-    pub(super) fn new(name: &str, reader: CaptureReader, config: Config) -> Self {
+    pub(super) fn new(name: &str, reader: CaptureReader, config: Config, clock: Clock) -> Self {
         Front {
+            clock,
             summary: CaptureSummary {
                 format: reader.format(),
                 ..CaptureSummary::empty(name)
@@ -226,6 +229,7 @@ impl Front {
             &mut self.reader,
             &mut self.decoder,
             &mut self.summary,
+            &self.clock,
             |frame, seg| {
                 let flow = flows.table().hasher().flow(seg.src, seg.dst);
                 let shard = (flow.hash % n) as usize;

@@ -68,6 +68,26 @@ use crate::link::{LinkDecoder, LinkStats, Packet, TcpSegment};
 use crate::reassembly::{Config, ReassemblyStats, Sink};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
+use std::sync::{Arc, OnceLock};
+
+/// The time of a pass's first frame, shared between threads: the reading
+/// thread sets it as it reads that frame, before anything made from any
+/// frame reaches the sink, so a sink may count time from the start of the
+/// capture (not from the first item it is given) while the pass runs.
+/// Clones share the one time.
+#[derive(Debug, Clone, Default)]
+pub struct Clock(Arc<OnceLock<Timestamp>>);
+
+impl Clock {
+    /// The first frame's time, once it has been read.
+    pub fn first(&self) -> Option<Timestamp> {
+        self.0.get().copied()
+    }
+
+    fn start(&self, ts: Timestamp) {
+        let _ = self.0.set(ts);
+    }
+}
 
 /// What a pass over a capture saw, beside the streams themselves.
 #[derive(Debug, Clone)]
@@ -265,6 +285,7 @@ pub struct Pipeline {
     eager: bool,
     /// Steps and payload bytes per worker in a round of the reading thread.
     round: (usize, usize),
+    clock: Clock,
 }
 
 impl Pipeline {
@@ -279,6 +300,7 @@ impl Pipeline {
             threads: default_threads(),
             eager: false,
             round: inline::ROUND,
+            clock: Clock::default(),
         }
     }
 
@@ -290,6 +312,12 @@ impl Pipeline {
     /// The reassembly limits.
     pub fn config(mut self, config: Config) -> Self {
         self.config = config;
+        self
+    }
+
+    /// Sets `clock` to the first frame's time as soon as it is read.
+    pub fn clock(mut self, clock: Clock) -> Self {
+        self.clock = clock;
         self
     }
 
@@ -381,11 +409,13 @@ pub fn default_threads() -> usize {
 /// The capture and link stages: reads frames, takes each apart, and hands
 /// its TCP segment to `f`, until the capture ends, a frame cannot be read
 /// (the error goes to `summary.truncated`), or `f` returns false. Counts the
-/// frames, the time span and the first malformed frame in `summary`.
+/// frames, the time span and the first malformed frame in `summary`; starts
+/// `clock` at the first frame.
 fn read_segments(
     reader: &mut CaptureReader,
     decoder: &mut LinkDecoder,
     summary: &mut CaptureSummary,
+    clock: &Clock,
     mut f: impl FnMut(&Frame<'_>, &TcpSegment<'_>) -> bool,
 ) {
     loop {
@@ -398,7 +428,10 @@ fn read_segments(
             }
         };
         summary.frames += 1;
-        summary.first.get_or_insert(frame.ts);
+        if summary.first.is_none() {
+            summary.first = Some(frame.ts);
+            clock.start(frame.ts);
+        }
         summary.last = Some(frame.ts);
         match decoder.decode(&frame) {
             Packet::Tcp(seg) => {

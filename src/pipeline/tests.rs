@@ -40,10 +40,16 @@ fn reassembler(reader: CaptureReader) -> Vec<String> {
     let mut link = LinkDecoder::new();
     let mut summary = CaptureSummary::empty("-");
     let mut reader = reader;
-    read_segments(&mut reader, &mut link, &mut summary, |frame, seg| {
-        r.process(frame.number, frame.ts, seg, &mut sink);
-        true
-    });
+    read_segments(
+        &mut reader,
+        &mut link,
+        &mut summary,
+        &Clock::default(),
+        |frame, seg| {
+            r.process(frame.number, frame.ts, seg, &mut sink);
+            true
+        },
+    );
     r.finish(&mut sink);
     seen
 }
@@ -185,4 +191,28 @@ fn the_summary_is_the_same_for_every_number_of_workers() {
     assert!(one.1.segments > 0);
     assert_eq!(one, count(2));
     assert_eq!(one, count(4));
+}
+
+/// The clock tells the first frame's time from the first item the sink
+/// gets on, whatever the number of workers (mixed/all-four.pcap starts
+/// with an ARP frame, which makes no item).
+#[test]
+fn the_clock_knows_the_first_frame_before_the_first_item() {
+    for threads in [1, 2, 3] {
+        let clock = Clock::default();
+        let mut seen = Vec::new();
+        let done = Pipeline::new("x", open("mixed/all-four.pcap"))
+            .threads(threads)
+            .clock(clock.clone())
+            .run(Recorder::default, &mut |_: String, _: &[u8]| {
+                seen.push(clock.first());
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        assert!(!seen.is_empty());
+        let first = done.summary.first;
+        assert!(first.is_some());
+        assert!(seen.iter().all(|t| *t == first), "{threads} workers");
+        assert_eq!(clock.first(), first);
+    }
 }

@@ -104,6 +104,11 @@ impl ProtocolId {
         self.registration().default_ports
     }
 
+    /// Every message name its records may carry as `type`.
+    pub fn type_names(self) -> Vec<&'static str> {
+        (self.registration().type_names)()
+    }
+
     /// Whether a message-oriented transport carries the protocol one
     /// message per transport message ([`StreamDecoder::decode_unframed`]).
     pub fn carries_unframed(self) -> bool {

@@ -43,6 +43,10 @@ pub struct Registration {
     pub probe_unframed: Option<ProbeUnframedFn>,
     /// A fresh `Decoder` for one stream.
     pub new_decoder: fn() -> Box<dyn StreamDecoder>,
+    /// Every message name its records may carry as `type` (for the
+    /// command line: `--type` is checked against them, and completions
+    /// offer them).
+    pub type_names: fn() -> Vec<&'static str>,
 }
 
 /// A boxed fresh decoder of type `D`, as [`Registration::new_decoder`]
@@ -54,11 +58,11 @@ fn boxed<D: StreamDecoder + Default + 'static>() -> Box<dyn StreamDecoder> {
 /// Every protocol, in the order probes run (and in [`ProtocolId`]'s order).
 #[rustfmt::skip]
 pub const REGISTRY: [Registration; 5] = [
-    Registration { id: ProtocolId::PokerTh, name: "pokerth", cli_name: "pokerth", default_ports: &[7234], probe: pokerth::probe::probe, probe_unframed: None, new_decoder: boxed::<pokerth::Decoder> },
-    Registration { id: ProtocolId::PokerTh1, name: "pokerth", cli_name: "pokerth-1", default_ports: &[7234], probe: pokerth1::probe::probe, probe_unframed: Some(pokerth1::probe::probe_unframed), new_decoder: boxed::<pokerth1::Decoder> },
-    Registration { id: ProtocolId::PokerNetwork, name: "pokernetwork", cli_name: "pokernetwork", default_ports: &[19380], probe: pokernetwork::probe::probe, probe_unframed: None, new_decoder: boxed::<pokernetwork::Decoder> },
-    Registration { id: ProtocolId::Gls, name: "gls", cli_name: "gls", default_ports: &[13500], probe: gls::probe::probe, probe_unframed: None, new_decoder: boxed::<gls::Decoder> },
-    Registration { id: ProtocolId::CardGame, name: "cardgame", cli_name: "cardgame", default_ports: &[], probe: cardgame::probe::probe, probe_unframed: None, new_decoder: boxed::<cardgame::Decoder> },
+    Registration { id: ProtocolId::PokerTh, name: "pokerth", cli_name: "pokerth", default_ports: &[7234], probe: pokerth::probe::probe, probe_unframed: None, new_decoder: boxed::<pokerth::Decoder>, type_names: pokerth::messages::type_names },
+    Registration { id: ProtocolId::PokerTh1, name: "pokerth", cli_name: "pokerth-1", default_ports: &[7234], probe: pokerth1::probe::probe, probe_unframed: Some(pokerth1::probe::probe_unframed), new_decoder: boxed::<pokerth1::Decoder>, type_names: pokerth1::messages::type_names },
+    Registration { id: ProtocolId::PokerNetwork, name: "pokernetwork", cli_name: "pokernetwork", default_ports: &[19380], probe: pokernetwork::probe::probe, probe_unframed: None, new_decoder: boxed::<pokernetwork::Decoder>, type_names: pokernetwork::parsing::type_names },
+    Registration { id: ProtocolId::Gls, name: "gls", cli_name: "gls", default_ports: &[13500], probe: gls::probe::probe, probe_unframed: None, new_decoder: boxed::<gls::Decoder>, type_names: gls::messages::type_names },
+    Registration { id: ProtocolId::CardGame, name: "cardgame", cli_name: "cardgame", default_ports: &[], probe: cardgame::probe::probe, probe_unframed: None, new_decoder: boxed::<cardgame::Decoder>, type_names: cardgame::messages::type_names },
 ];
 
 /// [`REGISTRY`]'s ids, in order: [`ProtocolId::ALL`].
@@ -91,6 +95,23 @@ mod tests {
             }
             assert_eq!(ProtocolId::from_name(a.cli_name), Some(a.id));
         }
+    }
+
+    #[test]
+    fn every_protocol_names_its_message_types() {
+        for r in &REGISTRY {
+            let names = (r.type_names)();
+            assert!(names.len() >= 10, "{}: {names:?}", r.cli_name);
+            assert!(names.iter().all(|n| !n.is_empty() && n.is_ascii()));
+        }
+        let pokerth = ProtocolId::PokerTh.type_names();
+        assert!(pokerth.contains(&"PlayersActionDone"));
+        assert!(ProtocolId::PokerTh1.type_names().contains(&"HandStart"));
+        assert!(ProtocolId::PokerNetwork
+            .type_names()
+            .contains(&"PacketPokerRaise"));
+        assert!(ProtocolId::Gls.type_names().contains(&"DiePlaceTry"));
+        assert!(ProtocolId::CardGame.type_names().contains(&"PlayCard"));
     }
 
     /// Every protocol module has the same entry points with the same

@@ -160,10 +160,11 @@ fn following_a_stream_that_does_not_exist() {
         .arg(&path)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    // A stream the capture does not have is bad usage.
+    assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("no TCP stream 5") && err.contains("1 stream(s)"),
+        err.contains("-s 5: ") && err.contains("has no stream 5 (it has 1 stream, numbered 0"),
         "{err}"
     );
 }

@@ -164,3 +164,50 @@ fn a_progress_bar_on_a_terminal() {
     assert!(shown.contains("MiB"), "bytes shown: {shown:?}");
     assert!(shown.contains("left"), "time left shown: {shown:?}");
 }
+
+/// The lines of bash's completion script that complete option `opt` of
+/// `decode`.
+fn bash_case<'a>(script: &'a str, opt: &str) -> &'a str {
+    let decode = &script[script
+        .find("cardshark__subcmd__decode)")
+        .expect("decode's part")..];
+    let at = decode
+        .find(&format!("                {opt})\n"))
+        .unwrap_or_else(|| panic!("{opt}"));
+    let case = &decode[at..];
+    &case[..case.find(";;").unwrap()]
+}
+
+#[test]
+fn completions_offer_names_not_files() {
+    let (code, script, _) = run(&["completions", "bash"], &[]);
+    assert_eq!(code, 0);
+    for (opt, words) in [
+        ("-p", &["pokerth pokerth-1 pokernetwork gls cardgame"][..]),
+        (
+            "--type",
+            &["PlayersActionDone", "PacketPokerRaise", "DiePlace", "gap"],
+        ),
+        ("-t", &["a ad r d dd e u ud"]),
+        ("--format", &["table json jsonl"]),
+    ] {
+        let case = bash_case(&script, opt);
+        assert!(case.contains("compgen -W"), "{opt}: {case}");
+        for w in words {
+            assert!(case.contains(w), "{opt} offers {w}: {case}");
+        }
+    }
+    for opt in ["-s", "-c", "--decode-as", "--threads", "-i"] {
+        let case = bash_case(&script, opt);
+        assert!(
+            !case.contains("compgen -f"),
+            "{opt} offers no file names: {case}"
+        );
+    }
+    assert!(
+        bash_case(&script, "-w").contains("compgen -f"),
+        "-w takes a file"
+    );
+    let (_, zsh, _) = run(&["completions", "zsh"], &[]);
+    assert!(zsh.contains("PlayersActionDone") && zsh.contains("pokernetwork"));
+}

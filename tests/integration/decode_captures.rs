@@ -278,7 +278,7 @@ fn cardgame_session_and_lossy() {
 #[test]
 fn filters_pick_streams_types_and_counts() {
     let path = support::testdata("gls/session.pcap");
-    let only = decode(&path, &["-t", "diePLACE"]);
+    let only = decode(&path, &["--type", "diePLACE"]);
     assert!(!only.is_empty() && only.iter().all(|r| r["type"] == "DiePlace"));
     let one = decode(&path, &["-s", "1"]);
     assert!(!one.is_empty() && one.iter().all(|r| r["stream"] == 1));

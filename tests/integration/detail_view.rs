@@ -79,7 +79,7 @@ Frame 39, stream 3 c2s (10.77.1.2:39919 → 10.77.2.2:13500): gls Protover, byte
 #[test]
 fn pokerth1_fields_show_their_bytes_in_the_stream() {
     let (out, err, code) = decode(
-        &["-V", "-x", "-t", "HandStart", "-c", "1"],
+        &["-V", "-x", "--type", "HandStart", "-c", "1"],
         "pokerth1/solo.pcap",
     );
     assert_eq!((code, err.as_str()), (Some(0), ""));

@@ -13,6 +13,9 @@ mod common;
 mod support;
 
 mod bad_input;
+mod cli_errors;
+mod cli_terminal;
+mod cli_time;
 mod cli_ux;
 mod decode_captures;
 mod detail_view;
@@ -28,6 +31,7 @@ mod inspect_spill;
 mod json_types;
 mod live_capture;
 mod pokerth1_truth;
+mod readme_examples;
 mod realcap;
 mod reassembly;
 mod replay_keys;

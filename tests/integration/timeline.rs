@@ -14,15 +14,19 @@ use serde_json::{json, Value};
 
 use common::{json_lines as lines, run_ok as run, testdata};
 
-/// The state of `stream` at the end of the capture (`--at` past the end).
+/// The state of `stream` at the end of the capture (`--at` its last frame;
+/// past it is an error).
 fn final_state(file: &str, stream: u64) -> Value {
+    let inspect: Value =
+        serde_json::from_str(&run(&["inspect", "--format", "json"], file)).unwrap();
+    let last = inspect["capture"]["frames"].to_string();
     let out = run(
         &[
             "timeline",
             "--format",
             "jsonl",
             "--at",
-            "999999",
+            &last,
             "-s",
             &stream.to_string(),
         ],

@@ -338,7 +338,7 @@ fn follow_websocket_refuses_a_stream_that_is_not_one() {
         .arg(testdata("websocket/solo-tcp.pcap"))
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("stream 0 is not a WebSocket"), "{err}");
     assert!(out.stdout.is_empty());

@@ -138,7 +138,7 @@ fn decode_writes_every_frame_of_the_streams_it_matched() {
     for (filter, streams) in [
         (&["-s", "2"][..], &[2][..]),
         (&["-p", "gls"][..], &[3][..]),
-        (&["-t", "PlayersActionDone"][..], &[0][..]),
+        (&["--type", "PlayersActionDone"][..], &[0][..]),
         (&["-p", "pokerth", "-c", "3"][..], &[0][..]),
         (&[][..], &[0, 1, 2, 3][..]),
     ] {

@@ -8,9 +8,11 @@
 mod codec;
 mod rows;
 
-use super::{warn_all, CliError, DecodeOpts, InputArgs};
+use super::strict::{self, Problem};
+use super::{warn_all, CliError, DecodeOpts, InputArgs, TimeArgs};
 use cardshark::decode::{DecodeStage, DirCounts, How, Record, RecordSink, StreamReport};
 use cardshark::output::table::Table;
+use cardshark::output::time::{Stamper, TimeFormat};
 use cardshark::output::{human_bytes, seconds, Format};
 use cardshark::pipeline::{CaptureSummary, Items, Work};
 use cardshark::protocols::Dialect;
@@ -33,6 +35,10 @@ pub struct InspectArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
+    /// How the Start column is written (`-t`; default ud); `d` and `dd`:
+    /// since the previous stream's start.
+    #[command(flatten)]
+    pub time: TimeArgs,
 }
 
 /// Keeps what the decode stage says of each stream; records are not needed.
@@ -124,6 +130,9 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     config.messages = false;
     let mut store = rows::store(rows_in_memory()?);
     let mut table = (args.format == Format::Table).then(|| Table::boxed(&HEADERS));
+    let time = args.time.or(TimeFormat::UtcDate);
+    let mut starts = Stamper::new(time, None);
+    let clock = args.input.clock.clone();
     let mut spill_failed = None;
     let make = || Collect {
         stage: DecodeStage::new(config.clone(), Reports::default()),
@@ -134,8 +143,13 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     // The table's column widths are gathered as rows come, so that it is
     // then written in one pass.
     let done = args.input.run(make, &mut |row: Row, _: &[u8]| {
+        let (c, s) = (row.info.dir(Direction::C2S), row.info.dir(Direction::S2C));
+        let [mc, ms] = counts(&row);
+        strict::count(Problem::Gap, c.gaps.saturating_add(s.gaps));
+        strict::count(Problem::Error, mc.errors.saturating_add(ms.errors));
         if let Some(table) = &mut table {
-            table.measure(&cells(&row));
+            starts.first_frame(clock.first());
+            table.measure(&cells(&row, starts.stamp(row.info.start)));
         }
         if let Err(e) = store.push(row) {
             spill_failed = Some(e);
@@ -147,12 +161,22 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     if let Some(e) = spill_failed {
         return Err(spill_error(e));
     }
+    args.decode
+        .check_streams(args.input.name(), summary.reassembly.streams)?;
     let rows = store.finish().map_err(spill_error)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match args.format {
         Format::Table => {
-            let table = table.unwrap_or_else(|| Table::boxed(&HEADERS));
-            print_table(&mut out, &summary, &rows, &table)?
+            let mut table = table.unwrap_or_else(|| Table::boxed(&HEADERS));
+            // Deltas were measured in the order streams ended, and are
+            // written in stream order: none is longer than the span.
+            if matches!(time, TimeFormat::Delta | TimeFormat::DeltaDisplayed) {
+                let span = summary.duration();
+                let widest = seconds(span).len().max(seconds(-span).len());
+                table.widen(START, widest);
+            }
+            let starts = Stamper::new(time, summary.first);
+            print_table(&mut out, &summary, &rows, &table, starts)?
         }
         Format::Json => print_json(&mut out, &summary, &rows)?,
     }
@@ -165,7 +189,7 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
 /// temporary file's.
 fn each<'a, T>(
     rows: &'a Sorted,
-    f: impl Fn(&Row) -> T + 'a,
+    mut f: impl FnMut(&Row) -> T + 'a,
 ) -> Result<impl Iterator<Item = Result<T, CliError>> + 'a, CliError> {
     let merge = rows.merge().map_err(spill_error)?;
     Ok(merge.map(move |r| r.map(|r| f(&r)).map_err(spill_error)))
@@ -188,6 +212,9 @@ const HEADERS: [&str; 14] = [
     "End",
 ];
 
+/// The Start column.
+const START: usize = 4;
+
 /// `addr` as displayed; IPv4 addresses without the formatting machinery
 /// (this runs for every row of the table).
 fn address(addr: std::net::SocketAddr) -> String {
@@ -209,7 +236,9 @@ fn address(addr: std::net::SocketAddr) -> String {
     }
 }
 
-fn cells(r: &Row) -> Vec<String> {
+/// A row's cells; `start`, its Start cell, is written by the caller (in
+/// the `-t` format).
+fn cells(r: &Row, start: String) -> Vec<String> {
     let i = &r.info;
     let (c, s) = (i.dir(Direction::C2S), i.dir(Direction::S2C));
     let mut client = address(i.client);
@@ -228,7 +257,7 @@ fn cells(r: &Row) -> Vec<String> {
         client,
         address(i.server),
         protocol_label(r),
-        i.start.to_string(),
+        start,
         seconds(i.duration()),
         pair(int(c.packets), " / ", int(s.packets), ""),
         pair(
@@ -256,9 +285,11 @@ fn print_table(
     s: &CaptureSummary,
     rows: &Sorted,
     table: &Table,
+    mut starts: Stamper,
 ) -> Result<(), CliError> {
     if !rows.is_empty() {
-        table.write(out, each(rows, cells)?)?;
+        let row = |r: &Row| cells(r, starts.stamp(r.info.start));
+        table.write(out, each(rows, row)?)?;
     }
     let link_types: Vec<String> = s
         .link_types()

@@ -15,7 +15,7 @@ use cardshark::analysis::hands::pokerth::street_name;
 use cardshark::analysis::hands::replay::{states, TableState};
 use cardshark::analysis::hands::{Hand, HandId};
 use cardshark::analysis::timeline::{Change, Game};
-use clap::{Args, ValueEnum};
+use clap::{Args, ValueEnum, ValueHint};
 use keys::{Keys, Script, Terminal};
 use nav::{Nav, Outcome, Step};
 use serde::Serialize;
@@ -57,6 +57,7 @@ pub struct ReplayArgs {
     #[arg(
         long,
         value_name = "ID",
+        value_hint = ValueHint::Other,
         required_unless_present = "stream",
         conflicts_with = "stream"
     )]
@@ -64,20 +65,20 @@ pub struct ReplayArgs {
     /// A game stream (GLS, card game, PokerTH 0.7 lobby, PokerTH 1.x lobby
     /// and table): its timeline, as `cardshark timeline -s N` lists it, a
     /// state at a time.
-    #[arg(short = 's', long = "stream", value_name = "N")]
+    #[arg(short = 's', long = "stream", value_name = "N", value_hint = ValueHint::Other)]
     pub stream: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReplayFormat::Text)]
     pub format: ReplayFormat,
     /// Play through without waiting for keys, this many milliseconds
     /// between steps (on a terminal; without one nothing waits).
-    #[arg(long, value_name = "MS", conflicts_with = "keys")]
+    #[arg(long, value_name = "MS", conflicts_with = "keys", value_hint = ValueHint::Other)]
     pub auto: Option<u64>,
     /// Read the keys from this file instead of the terminal (for scripts
     /// and tests): each character is a key, a newline is Enter, and the
     /// argument of h, g, s and / runs to the end of its line; the replay
     /// ends where the keys do.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
     pub keys: Option<PathBuf>,
 }
 

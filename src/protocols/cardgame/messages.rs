@@ -258,6 +258,11 @@ pub enum Message {
     PlayCard(CardOnly),
 }
 
+/// Every message name (a record's `type`).
+pub fn type_names() -> Vec<&'static str> {
+    (0..=u8::MAX).filter_map(opcode_name).collect()
+}
+
 /// The message name of `opcode`.
 pub fn opcode_name(opcode: u8) -> Option<&'static str> {
     Some(match opcode {

@@ -209,6 +209,11 @@ pub enum Message {
     DiePlace(DiePlace),
 }
 
+/// Every event name (a record's `type`).
+pub fn type_names() -> Vec<&'static str> {
+    (0..=u8::MAX.into()).filter_map(event_name).collect()
+}
+
 /// The name of event type `event_type` (as in PROTOCOL-NOTES.md).
 pub fn event_name(event_type: u32) -> Option<&'static str> {
     Some(match event_type {

@@ -138,6 +138,11 @@ pub fn free_form_keys() -> impl Iterator<Item = &'static str> {
     })
 }
 
+/// Every packet class name (a record's `type`).
+pub fn type_names() -> Vec<&'static str> {
+    specs().map(|s| s.name).collect()
+}
+
 /// Every packet class, family by family.
 pub fn specs() -> impl Iterator<Item = &'static PacketSpec> {
     [

@@ -188,6 +188,11 @@ pub const TYPES_2007: [Spec; 9] = [
     spec(1024, "Error", Fixed(8)),
 ];
 
+/// Every message name of both dialects (a record's `type`).
+pub fn type_names() -> Vec<&'static str> {
+    TYPES.iter().chain(&TYPES_2007).map(|s| s.name).collect()
+}
+
 /// The type `id` of dialect `d`, if it has one.
 pub fn lookup(d: Dialect, id: u16) -> Option<&'static Spec> {
     let table: &'static [Spec] = match d {

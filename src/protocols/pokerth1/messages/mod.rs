@@ -66,6 +66,11 @@ pub fn type_name(kind: u32) -> Option<&'static str> {
     names.get(kind as usize).copied().flatten()
 }
 
+/// Every message name of protocol 5.1 (a record's `type`).
+pub fn type_names() -> Vec<&'static str> {
+    (0..128).filter_map(type_name).collect()
+}
+
 /// `Type_HandStartMessage` → `HandStart`.
 fn record_type(wire: &'static str) -> &'static str {
     let s = wire.strip_prefix("Type_").unwrap_or(wire);

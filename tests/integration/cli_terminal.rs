@@ -1,0 +1,174 @@
+//! On a terminal (a pseudo-terminal of a chosen width here): tables fit
+//! its width, cut with an ellipsis (`--wide` keeps them whole), color
+//! unless NO_COLOR, and `--pager` pipes the output through `$PAGER`. Into a
+//! pipe none of it.
+
+use crate::common;
+use crate::support::testdata;
+use std::io::Read;
+use std::os::fd::FromRawFd;
+use std::process::{Command, Stdio};
+use unicode_width::UnicodeWidthStr;
+
+/// Runs cardshark with standard output on a terminal `columns` wide (the
+/// environment's COLUMNS removed, NO_COLOR set, then `env`); its exit
+/// status, what the terminal showed (lines ending in `\n`), and stderr.
+fn on_terminal(args: &[&str], columns: u16, env: &[(&str, &str)]) -> (i32, String, String) {
+    let (mut master, mut slave) = (0, 0);
+    let size = libc::winsize {
+        ws_row: 50,
+        ws_col: columns,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: openpty writes two new descriptors into the pointers given
+    // and reads the window size.
+    let rc = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            &size,
+        )
+    };
+    assert_eq!(rc, 0, "openpty");
+    // SAFETY: both descriptors were just opened and are owned here alone.
+    let (master, slave) = unsafe {
+        (
+            std::fs::File::from_raw_fd(master),
+            std::fs::File::from_raw_fd(slave),
+        )
+    };
+    let reader = std::thread::spawn(move || {
+        let (mut m, mut all, mut buf) = (master, Vec::new(), [0u8; 4096]);
+        // Ends with EIO once the last holder of the slave exits.
+        while let Ok(n) = m.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            all.extend_from_slice(&buf[..n]);
+        }
+        String::from_utf8_lossy(&all).replace("\r\n", "\n")
+    });
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_cardshark"));
+    cmd.args(args)
+        .env_remove("COLUMNS")
+        .env_remove("PAGER")
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(slave)
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().unwrap();
+    drop(cmd);
+    let shown = reader.join().unwrap();
+    (
+        out.status.code().unwrap(),
+        shown,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The widest line's display width.
+fn widest(text: &str) -> usize {
+    text.lines().map(UnicodeWidthStr::width).max().unwrap_or(0)
+}
+
+fn all_four() -> String {
+    testdata("mixed/all-four.pcap")
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn tables_fit_the_terminal_and_wide_keeps_them_whole() {
+    let f = all_four();
+    for args in [
+        vec!["inspect", &f],
+        vec!["decode", &f, "-c", "40"],
+        vec!["hands", &f],
+        vec!["timeline", &f, "-s", "2"],
+    ] {
+        let (code, shown, err) = on_terminal(&args, 80, &[]);
+        assert_eq!((code, err.as_str()), (0, ""), "{args:?}");
+        // inspect's summary lines after its table are not a table.
+        let table: Vec<&str> = (shown.lines())
+            .filter(|l| !l.starts_with(|c: char| c.is_ascii_alphabetic()))
+            .collect();
+        let table = table.join("\n");
+        assert!(widest(&table) <= 80, "{args:?} fits 80 columns:\n{shown}");
+        assert!(
+            shown.contains('…'),
+            "{args:?} cuts with an ellipsis:\n{shown}"
+        );
+        let mut wide = args.clone();
+        wide.push("--wide");
+        let (code, whole, _) = on_terminal(&wide, 80, &[]);
+        assert_eq!(code, 0);
+        assert!(widest(&whole) > 80, "{wide:?}");
+        assert!(!whole.contains('…'), "{wide:?}");
+        // Into a pipe: the same as --wide.
+        let piped = common::cardshark()
+            .args(&args)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&piped.stdout), whole, "{args:?}");
+    }
+    // COLUMNS says the width, on a terminal.
+    let (_, shown, _) = on_terminal(&["decode", &f, "-c", "5"], 200, &[("COLUMNS", "60")]);
+    assert!(widest(&shown) <= 60, "{shown}");
+    // A cell is cut, its column narrowed, the row still whole.
+    let (_, shown, _) = on_terminal(&["hands", &f, "--hand", "0:3"], 80, &[]);
+    let row = shown.lines().nth(3).unwrap();
+    assert!(
+        row.starts_with("│ 0:3 ┆ ") && row.ends_with(" │"),
+        "{shown}"
+    );
+    assert_eq!(row.width(), 80, "{shown}");
+    assert!(row.contains("┆ Alice… ┆ 5970 ┆"), "{shown}");
+}
+
+#[test]
+fn color_on_a_terminal_unless_no_color() {
+    let f = all_four();
+    let (_, shown, _) = on_terminal(&["decode", &f, "-c", "3"], 200, &[("NO_COLOR", "")]);
+    assert!(shown.contains("\x1b["), "{shown}");
+    let (_, shown, _) = on_terminal(&["decode", &f, "-c", "3"], 200, &[]);
+    assert!(!shown.contains('\x1b'), "{shown}");
+    // Cut lines end their color.
+    let (_, shown, _) = on_terminal(&["decode", &f, "-c", "3"], 50, &[("NO_COLOR", "")]);
+    for line in shown.lines().filter(|l| l.contains('…')) {
+        assert!(line.ends_with("…\x1b[0m"), "{line:?}");
+    }
+}
+
+#[test]
+fn pager_only_when_asked_and_on_a_terminal() {
+    let f = all_four();
+    let pager = [("PAGER", "sed 's/^/paged: /'")];
+    let (code, shown, err) = on_terminal(&["--pager", "decode", &f, "-c", "3"], 200, &pager);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(shown.lines().count(), 4, "{shown}");
+    assert!(shown.lines().all(|l| l.starts_with("paged: ")), "{shown}");
+    let (_, shown, _) = on_terminal(&["decode", &f, "-c", "3"], 200, &pager);
+    assert!(!shown.contains("paged"), "not asked: {shown}");
+    // Into a pipe, no pager.
+    let piped = common::cardshark()
+        .args(["--pager", "decode", &f, "-c", "3"])
+        .env("PAGER", "sed 's/^/paged: /'")
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&piped.stdout).contains("paged"));
+    // A pager that cannot run is a warning.
+    let (code, _, err) = on_terminal(
+        &["--pager", "decode", &f, "-c", "3"],
+        200,
+        &[("PAGER", "no-such-pager-x")],
+    );
+    assert_eq!(code, 0);
+    assert!(err.contains("cardshark: warning: --pager: "), "{err}");
+}
