@@ -1,8 +1,11 @@
 //! `cardshark decode`: every message of every stream, as a table or as
 //! records (`--format json|jsonl`), with filters.
 
-use super::{warn_all, CliError, DecodeOpts, InputArgs};
+use super::fields::{Columns, FieldArgs};
+use super::{display_filter, warn_all, CliError, DecodeOpts, InputArgs};
 use cardshark::decode::{Body, DecodeStage, Record, RecordSink};
+use cardshark::filter::record::{RecordKey, RecordScope, View};
+use cardshark::filter::Filter;
 use cardshark::output::color::Style;
 use cardshark::output::records::{summary, JsonWriter};
 use cardshark::output::table::{Align, Table};
@@ -21,6 +24,12 @@ pub enum DecodeFormat {
     Json,
     /// One JSON record per line.
     Jsonl,
+    /// The values of the `-e` keys, a line per record, as `tshark -T
+    /// fields` writes them (see -E).
+    Fields,
+    /// CSV (RFC 4180): a header row, then a row per record: the `-e` keys,
+    /// or frame, ts, stream, dir, protocol, type and summary.
+    Csv,
 }
 
 /// Arguments of `cardshark decode`.
@@ -30,9 +39,15 @@ pub struct DecodeArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub decode: DecodeOpts,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = DecodeFormat::Table)]
+    /// Output format (-T as in tshark: `-T fields -e frame -e type`).
+    #[arg(short = 'T', long, value_enum, default_value_t = DecodeFormat::Table)]
     pub format: DecodeFormat,
+    /// Only the records EXPR matches (see below).
+    #[arg(short = 'Y', long = "display-filter", value_name = "EXPR",
+          long_help = display_filter::records_help("Records that do not match are not written."))]
+    pub display_filter: Option<String>,
+    #[command(flatten)]
+    pub fields: FieldArgs,
     /// Only this stream (its index in `inspect`).
     #[arg(short = 's', long = "stream", value_name = "N")]
     pub stream: Option<u64>,
@@ -79,9 +94,33 @@ struct Piece {
     end: usize,
 }
 
+/// What `-Y` and `-e` made of the arguments: the filter, the columns,
+/// and the `fields.*` paths their keys read.
+struct Selection {
+    filter: Option<Filter<RecordKey>>,
+    columns: Option<Columns>,
+    paths: Vec<Vec<String>>,
+}
+
+impl Selection {
+    fn new(args: &DecodeArgs) -> Result<Self, CliError> {
+        let mut scope = RecordScope::new();
+        let filter = (args.display_filter.as_deref())
+            .map(|t| display_filter::compile(t, &mut scope))
+            .transpose()?;
+        let columns = Columns::new(args.format, &args.fields, &mut scope)?;
+        Ok(Selection {
+            filter,
+            columns,
+            paths: scope.into_paths(),
+        })
+    }
+}
+
 /// The worker's side: filters records and renders those that pass.
 struct Rows<'a> {
     args: &'a DecodeArgs,
+    select: &'a Selection,
     json: JsonWriter,
     table: Table<'static>,
     items: Items<Piece>,
@@ -92,9 +131,18 @@ impl RecordSink for Rows<'_> {
         if !wanted(self.args, &r) {
             return;
         }
+        let mut view = View::new(&r, &self.select.paths);
+        if (self.select.filter.as_ref()).is_some_and(|f| !f.matches(&mut view)) {
+            return;
+        }
         let buf = &mut self.items.bytes;
         let start = buf.len();
         match self.args.format {
+            DecodeFormat::Fields | DecodeFormat::Csv => {
+                if let Some(c) = &self.select.columns {
+                    c.row(&r, &mut view, buf);
+                }
+            }
             DecodeFormat::Jsonl => {
                 // Writing to a vector fails only on memory.
                 let _ = self.json.append(buf, &r);
@@ -179,8 +227,10 @@ fn table_row(table: &Table, buf: &mut Vec<u8>, r: &Record) {
 }
 
 /// The calling thread's side: writes the pieces in order.
-struct Writer<W: Write> {
+struct Writer<'a, W: Write> {
     out: W,
+    /// The columns of field output (their header goes first).
+    columns: Option<&'a Columns>,
     format: DecodeFormat,
     /// Output not yet written; it goes to `out` in pieces of about
     /// [`FLUSH_AT`] bytes.
@@ -194,10 +244,15 @@ struct Writer<W: Write> {
     error: Option<io::Error>,
 }
 
-impl<W: Write> Writer<W> {
+impl<W: Write> Writer<'_, W> {
     fn piece(&mut self, p: Piece, bytes: &[u8]) -> ControlFlow<()> {
         match self.format {
             DecodeFormat::Jsonl => {}
+            DecodeFormat::Fields | DecodeFormat::Csv => {
+                if self.written == 0 {
+                    self.header();
+                }
+            }
             DecodeFormat::Json => {
                 self.buf
                     .extend_from_slice(if self.written == 0 { b"[\n" } else { b",\n" });
@@ -228,6 +283,13 @@ impl<W: Write> Writer<W> {
         ControlFlow::Continue(())
     }
 
+    /// The header line of field output.
+    fn header(&mut self) {
+        if let Some(c) = self.columns {
+            c.header(&mut self.buf);
+        }
+    }
+
     fn flush(&mut self) -> io::Result<()> {
         self.out.write_all(&self.buf)?;
         self.buf.clear();
@@ -242,14 +304,19 @@ impl<W: Write> Writer<W> {
             self.buf
                 .extend_from_slice(if self.written == 0 { b"[]\n" } else { b"\n]\n" });
         }
+        if self.written == 0 {
+            self.header();
+        }
         self.flush()
     }
 }
 
 pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
     let config = args.decode.config()?;
+    let select = Selection::new(args)?;
     let mut w = Writer {
         out: io::stdout().lock(),
+        columns: select.columns.as_ref(),
         format: args.format,
         buf: Vec::with_capacity(FLUSH_AT + 4096),
         written: 0,
@@ -262,6 +329,7 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
     let make = || {
         let render = Rows {
             args,
+            select: &select,
             json: JsonWriter::new(),
             table: table(),
             items: Items::default(),

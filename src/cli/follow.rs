@@ -1,7 +1,7 @@
 //! `cardshark follow`: the reassembled bytes of one stream, like
 //! `tshark -z follow,tcp`, with gaps marked.
 
-use super::{warn_all, CliError, DecodeOpts, InputArgs};
+use super::{display_filter, warn_all, CliError, DecodeOpts, InputArgs};
 use cardshark::reassembly::{Direction, Event, GapReason};
 use clap::{Args, ValueEnum};
 use std::io::{self, Write};
@@ -29,9 +29,23 @@ pub enum DirArg {
 pub struct FollowArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// The stream to follow (its index in `inspect`).
-    #[arg(short = 's', long = "stream", value_name = "N")]
-    pub stream: u64,
+    /// The stream to follow (its index in `inspect`); with -Y, only if
+    /// it has a matching record.
+    #[arg(
+        short = 's',
+        long = "stream",
+        value_name = "N",
+        required_unless_present = "display_filter"
+    )]
+    pub stream: Option<u64>,
+    /// Follow every stream that has a record EXPR matches, one after the
+    /// other in stream order (see below).
+    #[arg(short = 'Y', long = "display-filter", value_name = "EXPR",
+          long_help = display_filter::records_help(
+              "Every stream with a record that matches is followed, one after the other in \
+               stream order, each as -s N would show it. The capture is read once to find \
+               them, then once per stream: it must be a file, not standard input."))]
+    pub display_filter: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = FollowFormat::Hex)]
     pub format: FollowFormat,
@@ -47,17 +61,29 @@ pub struct FollowArgs {
 }
 
 pub fn run(args: &FollowArgs) -> Result<(), CliError> {
+    let streams = match &args.display_filter {
+        Some(expr) => super::follow_filter::matching(args, expr)?,
+        None => args.stream.into_iter().collect(),
+    };
+    for stream in streams {
+        follow(args, stream)?;
+    }
+    Ok(())
+}
+
+/// Follows one stream.
+fn follow(args: &FollowArgs, stream: u64) -> Result<(), CliError> {
     let want_dir = args.dir.map(|d| match d {
         DirArg::C2s => Direction::C2S,
         DirArg::S2c => Direction::S2C,
     });
     if args.websocket {
-        return super::follow_websocket::run(args, want_dir);
+        return super::follow_websocket::run(args, stream, want_dir);
     }
     let mut writer = FollowWriter {
         out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
         format: args.format,
-        stream: args.stream,
+        stream,
         want_dir,
         found: false,
         error: None,
@@ -71,7 +97,7 @@ pub fn run(args: &FollowArgs) -> Result<(), CliError> {
     if !writer.found {
         return Err(CliError::Other(format!(
             "{}: no TCP stream {} (the capture has {} stream(s), numbered from 0: `cardshark inspect` lists them)",
-            args.input.name(), args.stream, summary.reassembly.streams
+            args.input.name(), stream, summary.reassembly.streams
         )));
     }
     if args.format != FollowFormat::Raw {

@@ -119,7 +119,7 @@ impl<W: Write> Follower<W> {
 }
 
 /// Follows the messages of a WebSocket stream.
-pub fn run(args: &FollowArgs, want_dir: Option<Direction>) -> Result<(), CliError> {
+pub fn run(args: &FollowArgs, stream: u64, want_dir: Option<Direction>) -> Result<(), CliError> {
     let config = DecodeConfig {
         payloads: true,
         ..args.decode.config()?
@@ -127,7 +127,7 @@ pub fn run(args: &FollowArgs, want_dir: Option<Direction>) -> Result<(), CliErro
     let follower = Follower {
         out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
         format: args.format,
-        stream: args.stream,
+        stream,
         want_dir,
         found: None,
         websocket: false,
@@ -143,13 +143,12 @@ pub fn run(args: &FollowArgs, want_dir: Option<Direction>) -> Result<(), CliErro
     if f.found.is_none() {
         return Err(CliError::Other(format!(
             "{name}: no TCP stream {} (the capture has {} stream(s), numbered from 0: `cardshark inspect` lists them)",
-            args.stream, summary.reassembly.streams
+            stream, summary.reassembly.streams
         )));
     }
     if !f.websocket {
         return Err(CliError::Other(format!(
-            "{name}: stream {} is not a WebSocket (follow it without --websocket)",
-            args.stream
+            "{name}: stream {stream} is not a WebSocket (follow it without --websocket)"
         )));
     }
     if args.format != FollowFormat::Raw {

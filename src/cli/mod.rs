@@ -7,7 +7,10 @@
 mod completions;
 mod decode;
 mod diag;
+mod display_filter;
+mod fields;
 mod follow;
+mod follow_filter;
 mod follow_websocket;
 mod hands;
 mod input;

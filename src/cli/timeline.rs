@@ -3,10 +3,12 @@
 //! message that changed it: a table of changes, the full state at every
 //! step as JSON Lines, or the state at one frame.
 
+use super::display_filter::{self, ChangeSubject, CHANGE_NAMES};
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use cardshark::analysis::timeline::{Change, ChangeSink, Game, TimelineCollector};
 use cardshark::capture::Timestamp;
 use cardshark::decode::DecodeStage;
+use cardshark::filter::Filter;
 use cardshark::output::seconds;
 use cardshark::output::spill::{self, KeyedBytes, Store};
 use cardshark::output::table::Table;
@@ -26,6 +28,9 @@ pub enum TimelineFormat {
     /// One JSON object per change, with the full state after it (with
     /// `--at`: one object per stream).
     Jsonl,
+    /// CSV (RFC 4180): a header row, then a row per change: ts (RFC
+    /// 3339), frame, stream, what.
+    Csv,
 }
 
 /// Arguments of `cardshark timeline`.
@@ -45,6 +50,15 @@ pub struct TimelineArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = TimelineFormat::Table)]
     pub format: TimelineFormat,
+    /// Only the changes EXPR matches (see below; not with --at).
+    #[arg(short = 'Y', long = "display-filter", value_name = "EXPR", conflicts_with = "at",
+          long_help = display_filter::items_help(
+              "Changes that do not match are not written (`--format jsonl` keeps numbering \
+               each stream's steps from its first change).",
+              CHANGE_NAMES,
+              "game == \"gls\" && what contains \"Frostsnow\"",
+          ))]
+    pub display_filter: Option<String>,
 }
 
 /// One line of `--format jsonl`: a change and the state after it.
@@ -97,19 +111,25 @@ enum Mode {
 }
 
 /// A worker's change sink: each change made into an item.
-struct Changes {
+struct Changes<'f> {
     mode: Mode,
+    /// `-Y`.
+    filter: Option<&'f Filter<Vec<String>>>,
     /// Changes so far per stream (the step numbers of `--format jsonl`).
     step: BTreeMap<u64, u64>,
     items: Items<Made>,
 }
 
-impl ChangeSink for Changes {
+impl ChangeSink for Changes<'_> {
     fn change(&mut self, key: u64, c: &Change, g: &Game) {
+        let step = self.step.entry(c.stream).or_default();
+        *step += 1;
+        if (self.filter).is_some_and(|f| !f.matches(&mut ChangeSubject(c, g))) {
+            return;
+        }
         let made = match self.mode {
             Mode::Jsonl => {
-                let n = self.step.entry(c.stream).or_default();
-                *n += 1;
+                let n = step;
                 let line = StepLine {
                     step: *n,
                     change: c,
@@ -136,9 +156,9 @@ impl ChangeSink for Changes {
 }
 
 /// A worker: the decode stage and the timelines of its streams.
-struct Timelines(DecodeStage<TimelineCollector<Changes>>);
+struct Timelines<'f>(DecodeStage<TimelineCollector<Changes<'f>>>);
 
-impl Sink for Timelines {
+impl Sink for Timelines<'_> {
     fn event(&mut self, ev: Event<'_>) {
         self.0.event(ev);
     }
@@ -150,7 +170,7 @@ impl Sink for Timelines {
     }
 }
 
-impl Work for Timelines {
+impl Work for Timelines<'_> {
     type Item = Made;
     fn low(&mut self, next: u64) -> u64 {
         self.0.low(next)
@@ -173,18 +193,21 @@ impl Work for Timelines {
 
 /// Runs the pipeline with a [`TimelineCollector`] per worker, handing
 /// what they make of each change to `f`; returns the final states.
+#[allow(clippy::too_many_arguments)]
 fn collect(
     input: &InputArgs,
     decode: &DecodeOpts,
     stream: Option<u64>,
     at: Option<u64>,
     mode: Mode,
+    filter: Option<&Filter<Vec<String>>>,
     mut f: impl FnMut(Made, &[u8]),
 ) -> Result<BTreeMap<u64, Game>, CliError> {
     let config = decode.config()?;
     let make = || {
         let changes = Changes {
             mode,
+            filter,
             step: BTreeMap::new(),
             items: Items::default(),
         };
@@ -227,16 +250,29 @@ pub fn steps(
     stream: u64,
 ) -> Result<Vec<(Change, Game)>, CliError> {
     let mut all = Vec::new();
-    collect(input, decode, Some(stream), None, Mode::Steps, |m, _| {
-        if let Made::Step(s) = m {
-            all.push(*s);
-        }
-    })?;
+    collect(
+        input,
+        decode,
+        Some(stream),
+        None,
+        Mode::Steps,
+        None,
+        |m, _| {
+            if let Made::Step(s) = m {
+                all.push(*s);
+            }
+        },
+    )?;
     Ok(all)
 }
 
 /// Runs `cardshark timeline`.
 pub fn run(args: &TimelineArgs) -> Result<(), CliError> {
+    if args.at.is_some() && args.format == TimelineFormat::Csv {
+        return Err(CliError::Usage(
+            "--format csv writes the changes; --at draws states (--format table or jsonl)".into(),
+        ));
+    }
     let mut out = BufWriter::new(io::stdout().lock());
     if let Some(frame) = args.at {
         let games = collect(
@@ -245,6 +281,7 @@ pub fn run(args: &TimelineArgs) -> Result<(), CliError> {
             args.stream,
             Some(frame),
             Mode::Nothing,
+            None,
             |_, _| {},
         )?;
         for (&stream, g) in &games {
@@ -258,7 +295,7 @@ pub fn run(args: &TimelineArgs) -> Result<(), CliError> {
                     serde_json::to_writer(&mut out, &line).map_err(io::Error::other)?;
                     out.write_all(b"\n")?;
                 }
-                TimelineFormat::Table => {
+                TimelineFormat::Table | TimelineFormat::Csv => {
                     writeln!(out, "── stream {stream} at frame {frame}")?;
                     out.write_all(g.draw().as_bytes())?;
                 }
@@ -267,15 +304,55 @@ pub fn run(args: &TimelineArgs) -> Result<(), CliError> {
         out.flush()?;
         return Ok(());
     }
+    let filter = display_filter::items(
+        args.display_filter.as_deref(),
+        display_filter::change_scope(),
+    )?;
+    let filter = filter.as_ref();
     match args.format {
+        TimelineFormat::Csv => {
+            let mut failed: Option<io::Error> = None;
+            let mut buf = Vec::new();
+            cardshark::output::csv::row(&mut buf, ["ts", "frame", "stream", "what"]);
+            let (input, decode) = (&args.input, &args.decode);
+            collect(
+                input,
+                decode,
+                args.stream,
+                None,
+                Mode::Table,
+                filter,
+                |m, _| {
+                    let (Made::Row(ts, [frame, stream, what]), None) = (m, &failed) else {
+                        return;
+                    };
+                    let ts = ts.to_string();
+                    cardshark::output::csv::row(&mut buf, [&ts, &frame, &stream, &what]);
+                    failed = out.write_all(&buf).err();
+                    buf.clear();
+                },
+            )?;
+            out.write_all(&buf)?;
+            if let Some(e) = failed {
+                return Err(e.into());
+            }
+        }
         TimelineFormat::Jsonl => {
             let mut failed: Option<io::Error> = None;
             let (input, decode) = (&args.input, &args.decode);
-            collect(input, decode, args.stream, None, Mode::Jsonl, |m, bytes| {
-                if let (Made::Line(start, end), None) = (m, &failed) {
-                    failed = out.write_all(&bytes[start..end]).err();
-                }
-            })?;
+            collect(
+                input,
+                decode,
+                args.stream,
+                None,
+                Mode::Jsonl,
+                filter,
+                |m, bytes| {
+                    if let (Made::Line(start, end), None) = (m, &failed) {
+                        failed = out.write_all(&bytes[start..end]).err();
+                    }
+                },
+            )?;
             if let Some(e) = failed {
                 return Err(e.into());
             }
@@ -289,20 +366,28 @@ pub fn run(args: &TimelineArgs) -> Result<(), CliError> {
             let mut t0 = None;
             let mut failed: Option<io::Error> = None;
             let (input, decode) = (&args.input, &args.decode);
-            collect(input, decode, args.stream, None, Mode::Table, |m, _| {
-                let Made::Row(ts, [frame, stream, what]) = m else {
-                    return;
-                };
-                let t0 = *t0.get_or_insert(ts);
-                let cells = vec![seconds(ts.seconds_since(t0)), frame, stream, what];
-                table.measure(&cells);
-                let seq = table.rows() as u64;
-                let pushed = spill::cells_to_bytes(&cells)
-                    .and_then(|b| rows.push(KeyedBytes::new([seq], b)));
-                if let Err(e) = pushed {
-                    failed.get_or_insert(e);
-                }
-            })?;
+            collect(
+                input,
+                decode,
+                args.stream,
+                None,
+                Mode::Table,
+                filter,
+                |m, _| {
+                    let Made::Row(ts, [frame, stream, what]) = m else {
+                        return;
+                    };
+                    let t0 = *t0.get_or_insert(ts);
+                    let cells = vec![seconds(ts.seconds_since(t0)), frame, stream, what];
+                    table.measure(&cells);
+                    let seq = table.rows() as u64;
+                    let pushed = spill::cells_to_bytes(&cells)
+                        .and_then(|b| rows.push(KeyedBytes::new([seq], b)));
+                    if let Err(e) = pushed {
+                        failed.get_or_insert(e);
+                    }
+                },
+            )?;
             if let Some(e) = failed {
                 return Err(spill_error(e));
             }

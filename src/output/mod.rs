@@ -3,6 +3,7 @@
 //! output kept until the end of a capture ([`spill`]).
 
 pub mod color;
+pub mod csv;
 pub mod hand_text;
 pub mod json;
 pub mod ohh;
@@ -19,6 +20,8 @@ pub enum Format {
     Table,
     /// One JSON document.
     Json,
+    /// CSV: a header row, then a row per item (RFC 4180 quoting).
+    Csv,
 }
 
 /// Writes `value` as pretty JSON and a newline.

@@ -6,8 +6,10 @@
 //! memory stays small however many streams the capture holds.
 
 mod codec;
+mod csv;
 mod rows;
 
+use super::display_filter::{self, passes, stream_help_names, with_totals};
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use cardshark::decode::{DecodeStage, DirCounts, How, Record, RecordSink, StreamReport};
 use cardshark::output::table::Table;
@@ -33,6 +35,14 @@ pub struct InspectArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
+    /// Only the streams EXPR matches (see below).
+    #[arg(short = 'Y', long = "display-filter", value_name = "EXPR",
+          long_help = display_filter::items_help(
+              "Streams that do not match get no row (the capture summary still counts every frame).",
+              &stream_help_names(),
+              "protocol == \"pokerth\" && errors > 0",
+          ))]
+    pub display_filter: Option<String>,
 }
 
 /// Keeps what the decode stage says of each stream; records are not needed.
@@ -120,6 +130,10 @@ impl Work for Collect {
 
 pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     let mut config = args.decode.config()?;
+    let filter = display_filter::items(
+        args.display_filter.as_deref(),
+        display_filter::stream_scope(),
+    )?;
     config.ordered = false;
     config.messages = false;
     let mut store = rows::store(rows_in_memory()?);
@@ -134,6 +148,9 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     // The table's column widths are gathered as rows come, so that it is
     // then written in one pass.
     let done = args.input.run(make, &mut |row: Row, _: &[u8]| {
+        if filter.is_some() && !passes(filter.as_ref(), &with_totals(stream_json(&row))) {
+            return ControlFlow::Continue(());
+        }
         if let Some(table) = &mut table {
             table.measure(&cells(&row));
         }
@@ -152,9 +169,19 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     match args.format {
         Format::Table => {
             let table = table.unwrap_or_else(|| Table::boxed(&HEADERS));
-            print_table(&mut out, &summary, &rows, &table)?
+            print_table(&mut out, &summary, &rows, &table, filter.is_some())?
         }
         Format::Json => print_json(&mut out, &summary, &rows)?,
+        Format::Csv => {
+            let mut buf = Vec::new();
+            csv::header(&mut buf);
+            for r in each(&rows, stream_json)? {
+                csv::row(&mut buf, &r?);
+                out.write_all(&buf)?;
+                buf.clear();
+            }
+            out.write_all(&buf)?;
+        }
     }
     out.flush()?;
     warn_all(&summary.warnings());
@@ -256,6 +283,7 @@ fn print_table(
     s: &CaptureSummary,
     rows: &Sorted,
     table: &Table,
+    filtered: bool,
 ) -> Result<(), CliError> {
     if !rows.is_empty() {
         table.write(out, each(rows, cells)?)?;
@@ -303,7 +331,12 @@ fn print_table(
         )?,
         _ => writeln!(out, "Time span:    -")?,
     }
-    writeln!(out, "Streams:      {}", rows.len())?;
+    if filtered {
+        let all = s.reassembly.streams;
+        writeln!(out, "Streams:      {} matching -Y (of {all})", rows.len())?;
+    } else {
+        writeln!(out, "Streams:      {}", rows.len())?;
+    }
     Ok(())
 }
 
