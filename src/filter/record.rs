@@ -46,6 +46,8 @@ pub enum RecordKey {
     WsMasked,
     WsCompressed,
     WsFrames,
+    /// `websocket` itself, as JSON.
+    Websocket,
     /// `fields` itself, as JSON.
     Fields,
     /// A path under `fields`: its index in the scope's paths.
@@ -115,6 +117,7 @@ pub fn envelope() -> &'static [(&'static str, RecordKey, Kind)] {
             ("masked", K::Masked, Kind::Any),
             ("payload", K::Payload, Kind::Any),
             ("code", K::Code, Kind::Any),
+            ("websocket", K::Websocket, Kind::Any),
             ("websocket.opcode", K::WsOpcode, Kind::Any),
             ("websocket.fin", K::WsFin, Kind::Any),
             ("websocket.masked", K::WsMasked, Kind::Any),
@@ -325,6 +328,11 @@ impl Subject<RecordKey> for View<'_> {
             K::WsMasked => facts.is_some_and(|x| f(Value::Bool(x.masked))),
             K::WsCompressed => facts.is_some_and(|x| f(Value::Bool(x.compressed))),
             K::WsFrames => facts.is_some_and(|x| f(int(u64::from(x.frames)))),
+            K::Websocket => facts.is_some_and(|x| {
+                let mut text = Vec::new();
+                let _ = crate::output::records::write_facts_object(&mut text, &x);
+                f(Value::Json(&String::from_utf8_lossy(&text)))
+            }),
             K::Fields | K::Field(_) => {
                 let Some((_, _, decoded)) = message else {
                     return false;

@@ -15,6 +15,7 @@ mod support;
 mod bad_input;
 mod cli_ux;
 mod decode_captures;
+mod display_filter;
 mod hands;
 mod hands_betting;
 mod hands_interop;
