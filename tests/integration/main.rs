@@ -16,6 +16,7 @@ mod bad_input;
 mod cli_ux;
 mod decode_captures;
 mod display_filter;
+mod fields_interop;
 mod hands;
 mod hands_betting;
 mod hands_interop;
