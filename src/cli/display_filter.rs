@@ -8,7 +8,7 @@ use super::CliError;
 use cardshark::analysis::hands::Hand;
 use cardshark::analysis::timeline::{Change, Game};
 use cardshark::filter::json::{self, JsonName, JsonScope, JsonSubject};
-use cardshark::filter::record::{envelope, RecordKey, RecordScope};
+use cardshark::filter::record::{envelope, Paths, RecordKey, RecordScope};
 use cardshark::filter::{Filter, Kind, Scope, Subject, Value};
 use serde_json::{json, Value as J};
 
@@ -57,13 +57,11 @@ pub fn compile<S: Scope>(text: &str, scope: &mut S) -> Result<Filter<S::Key>, Cl
     Filter::compile(text, scope).map_err(|e| CliError::Usage(format!("-Y: {e}")))
 }
 
-/// Compiles an optional `-Y` over records: the filter and the `fields.*`
-/// paths it reads.
-pub fn records(
-    text: Option<&str>,
-) -> Result<(Option<Filter<RecordKey>>, Vec<Vec<String>>), CliError> {
+/// Compiles `-Y` over records: the filter and the `fields.*` paths it
+/// reads.
+pub fn records(text: &str) -> Result<(Filter<RecordKey>, Paths), CliError> {
     let mut scope = RecordScope::new();
-    let filter = text.map(|t| compile(t, &mut scope)).transpose()?;
+    let filter = compile(text, &mut scope)?;
     Ok((filter, scope.into_paths()))
 }
 

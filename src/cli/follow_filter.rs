@@ -31,10 +31,7 @@ impl RecordSink for Matching<'_> {
 /// The streams to follow, in order: those with a record `expr` matches
 /// (and `-s`, if given); none is a warning, not an error.
 pub fn matching(args: &FollowArgs, expr: &str) -> Result<Vec<u64>, CliError> {
-    let (filter, paths) = display_filter::records(Some(expr))?;
-    let Some(filter) = filter else {
-        return Ok(Vec::new());
-    };
+    let (filter, paths) = display_filter::records(expr)?;
     if args.input.is_live() || args.input.name() == "-" {
         return Err(CliError::Usage(
             "follow -Y reads the capture more than once: give a file, not standard input or an interface".into(),

@@ -127,11 +127,15 @@ pub fn envelope() -> &'static [(&'static str, RecordKey, Kind)] {
     })
 }
 
+/// The `fields.*` paths a scope resolved, by [`RecordKey::Field`] index,
+/// each as its keys.
+pub type Paths = Vec<Vec<String>>;
+
 /// The names of records: the contract's keys and `fields.*` paths. The
 /// paths asked for are numbered in the order they were first resolved.
 #[derive(Debug, Default)]
 pub struct RecordScope {
-    paths: Vec<Vec<String>>,
+    paths: Paths,
 }
 
 impl RecordScope {
@@ -141,7 +145,7 @@ impl RecordScope {
     }
 
     /// The `fields.*` paths resolved, by [`RecordKey::Field`] index.
-    pub fn into_paths(self) -> Vec<Vec<String>> {
+    pub fn into_paths(self) -> Paths {
         self.paths
     }
 }

@@ -17,6 +17,10 @@ const FILE: &str = "mixed/all-four.pcap";
 
 const TZ: &str = "TIMESTAMP WITH TIME ZONE";
 
+/// A command, the delimiter of what it writes, and the columns expected
+/// with their DuckDB types.
+type Case<'a> = (&'a [&'a str], &'a str, Vec<(&'a str, &'a str)>);
+
 #[test]
 #[ignore = "needs the Python venv of tests/interop/setup.sh (duckdb); CI runs it"]
 fn duckdb_loads_field_output_with_the_right_columns_and_types() {
@@ -46,7 +50,7 @@ fn duckdb_loads_field_output_with_the_right_columns_and_types() {
         "type",
     ];
     // (command, delimiter, expected columns and DuckDB types)
-    let cases: [(&[&str], &str, Vec<(&str, &str)>); 5] = [
+    let cases: [Case; 5] = [
         (
             &fields[..],
             "tab",
