@@ -4,7 +4,7 @@
 use super::fields::{Columns, FieldArgs};
 use super::{display_filter, warn_all, CliError, DecodeOpts, InputArgs};
 use cardshark::decode::{Body, DecodeStage, Record, RecordSink};
-use cardshark::filter::record::{RecordKey, RecordScope, View};
+use cardshark::filter::record::{Paths, RecordKey, RecordScope, View};
 use cardshark::filter::Filter;
 use cardshark::output::color::Style;
 use cardshark::output::records::{summary, JsonWriter};
@@ -99,7 +99,7 @@ struct Piece {
 struct Selection {
     filter: Option<Filter<RecordKey>>,
     columns: Option<Columns>,
-    paths: Vec<Vec<String>>,
+    paths: Paths,
 }
 
 impl Selection {

@@ -5,14 +5,14 @@
 use super::follow::FollowArgs;
 use super::{display_filter, CliError};
 use cardshark::decode::{DecodeStage, Record, RecordSink};
-use cardshark::filter::record::{RecordKey, View};
+use cardshark::filter::record::{Paths, RecordKey, View};
 use cardshark::filter::Filter;
 use std::collections::BTreeSet;
 
 /// Collects the streams of the records that match.
 struct Matching<'a> {
     filter: &'a Filter<RecordKey>,
-    paths: &'a [Vec<String>],
+    paths: &'a Paths,
     only: Option<u64>,
     streams: BTreeSet<u64>,
 }

@@ -17,6 +17,7 @@
 //! true). A bare key is true when some value is not `false`, `null`, empty
 //! text or an empty object.
 
+mod extract;
 pub mod json;
 pub mod names;
 pub mod parser;

@@ -7,6 +7,7 @@
 //! Each key holds the value the record's JSON has under it (the same
 //! text, number or boolean), or nothing where the JSON has no such key.
 
+use super::extract::{extract, Scalar, Trie};
 use super::{names, nearest, Kind, Scope, Subject, Value};
 use crate::decode::{Body, Record, WsEvent};
 use crate::protocols::{hex, Dialect, Note, ProtocolId};
@@ -128,14 +129,18 @@ pub fn envelope() -> &'static [(&'static str, RecordKey, Kind)] {
 }
 
 /// The `fields.*` paths a scope resolved, by [`RecordKey::Field`] index,
-/// each as its keys.
-pub type Paths = Vec<Vec<String>>;
+/// each as its keys, and their trie (to find them all in one pass).
+#[derive(Debug, Default)]
+pub struct Paths {
+    list: Vec<Vec<String>>,
+    trie: Trie,
+}
 
 /// The names of records: the contract's keys and `fields.*` paths. The
 /// paths asked for are numbered in the order they were first resolved.
 #[derive(Debug, Default)]
 pub struct RecordScope {
-    paths: Paths,
+    paths: Vec<Vec<String>>,
 }
 
 impl RecordScope {
@@ -146,7 +151,10 @@ impl RecordScope {
 
     /// The `fields.*` paths resolved, by [`RecordKey::Field`] index.
     pub fn into_paths(self) -> Paths {
-        self.paths
+        Paths {
+            trie: Trie::new(&self.paths),
+            list: self.paths,
+        }
     }
 }
 
@@ -191,23 +199,42 @@ fn unknown(name: &str) -> String {
     )
 }
 
+/// What a record's fields hold at the paths asked for.
+enum Found {
+    /// The scalars at each path.
+    Scalars(Vec<Vec<Scalar>>),
+    /// The whole fields as JSON (a path ends at an object).
+    Json(serde_json::Value),
+}
+
 /// A record seen by a filter or a field column.
 pub struct View<'a> {
     r: &'a Record,
-    paths: &'a [Vec<String>],
-    /// The record's fields as JSON, once a path under them was asked for.
-    fields: Option<serde_json::Value>,
+    paths: &'a Paths,
+    /// What the record's fields hold, once a path under them was asked for.
+    found: Option<Found>,
 }
 
 impl<'a> View<'a> {
     /// `r`, whose `fields.*` keys are the paths of `paths` (see
     /// [`RecordScope::into_paths`]).
-    pub fn new(r: &'a Record, paths: &'a [Vec<String>]) -> Self {
+    pub fn new(r: &'a Record, paths: &'a Paths) -> Self {
         View {
             r,
             paths,
-            fields: None,
+            found: None,
         }
+    }
+}
+
+/// A scalar as a value.
+fn scalar(s: &Scalar) -> Value<'_> {
+    match s {
+        Scalar::Null => Value::Null,
+        Scalar::Bool(b) => Value::Bool(*b),
+        Scalar::Int(n) => Value::Int(*n),
+        Scalar::Float(x) => Value::Float(*x),
+        Scalar::Str(s) => Value::Str(s),
     }
 }
 
@@ -337,18 +364,30 @@ impl Subject<RecordKey> for View<'_> {
                 let _ = crate::output::records::write_facts_object(&mut text, &x);
                 f(Value::Json(&String::from_utf8_lossy(&text)))
             }),
-            K::Fields | K::Field(_) => {
+            K::Fields => message.is_some_and(|(_, _, decoded)| {
+                let json = serde_json::to_value(&decoded.fields).unwrap_or_default();
+                super::json::walk(&json, &[], f)
+            }),
+            K::Field(i) => {
                 let Some((_, _, decoded)) = message else {
                     return false;
                 };
-                let fields = self.fields.get_or_insert_with(|| {
-                    serde_json::to_value(&decoded.fields).unwrap_or_default()
+                let paths = self.paths;
+                let found = self.found.get_or_insert_with(|| {
+                    match extract(&decoded.fields, &paths.trie, paths.list.len()) {
+                        Some(s) => Found::Scalars(s),
+                        None => {
+                            Found::Json(serde_json::to_value(&decoded.fields).unwrap_or_default())
+                        }
+                    }
                 });
-                let path: &[String] = match key {
-                    K::Field(i) => self.paths.get(*i).map_or(&[], Vec::as_slice),
-                    _ => &[],
-                };
-                super::json::walk(fields, path, f)
+                match found {
+                    Found::Scalars(s) => s.get(i).is_some_and(|v| v.iter().any(|x| f(scalar(x)))),
+                    Found::Json(json) => {
+                        let path = paths.list.get(i).map_or(&[][..], Vec::as_slice);
+                        super::json::walk(json, path, f)
+                    }
+                }
             }
         }
     }

@@ -197,7 +197,10 @@ const ENVELOPE: [&str; 17] = [
 fn cell(v: &Value) -> String {
     match v {
         Value::Null => String::new(),
-        Value::String(s) => s.replace('\t', "\\t").replace('\n', "\\n"),
+        Value::String(s) => s
+            .replace('\t', "\\t")
+            .replace('\n', "\\n")
+            .replace('\r', "\\r"),
         Value::Array(a) => a.iter().map(cell).collect::<Vec<_>>().join(","),
         v => v.to_string(),
     }
@@ -226,6 +229,66 @@ fn field_columns_hold_the_values_of_the_records_json() {
             assert_eq!(cells, want, "{file}: {r}");
         }
     }
+}
+
+/// Every key path under `fields` that some record of `file` writes, as
+/// `-e` columns: each cell holds what the record's JSON has there.
+#[test]
+fn every_fields_path_reads_as_the_json_has_it() {
+    for file in [
+        MIXED,
+        "pokerth1/duo.pcap",
+        "pokernetwork/port5555.pcap",
+        "pokerth/session-2007.pcap",
+    ] {
+        let records = json_lines(&run_ok(&["decode", "--format", "jsonl"], file));
+        let mut paths = Vec::new();
+        for r in &records {
+            key_paths(&r["fields"], "", &mut paths);
+        }
+        paths.sort();
+        paths.dedup();
+        // Leaves only: a path that ends at an object would have the
+        // filter read the fields' JSON instead of walking them.
+        let all = paths.clone();
+        paths.retain(|p| !all.iter().any(|q| q.starts_with(&format!("{p}."))));
+        assert!(paths.len() > 20, "{file}");
+        let names: Vec<String> = paths.iter().map(|p| format!("fields.{p}")).collect();
+        let mut args = vec!["decode", "-T", "fields"];
+        for n in &names {
+            args.extend(["-e", n.as_str()]);
+        }
+        let out = run_ok(&args, file);
+        assert_eq!(out.lines().count(), records.len(), "{file}");
+        for (line, r) in out.lines().zip(&records) {
+            let cells: Vec<&str> = line.split('\t').collect();
+            for (p, got) in paths.iter().zip(&cells) {
+                let want = cell(&at(&r["fields"], p));
+                assert_eq!(*got, want, "{file}: fields.{p} in {r}");
+            }
+        }
+    }
+}
+
+/// What a dotted path holds in `v`, lists walked through (as a list of
+/// what each element holds, absent ones left out).
+fn at(v: &Value, path: &str) -> Value {
+    let keys: Vec<&str> = path.split('.').collect();
+    fn walk(v: &Value, keys: &[&str], out: &mut Vec<Value>) {
+        match (v, keys) {
+            (Value::Array(a), _) => a.iter().for_each(|x| walk(x, keys, out)),
+            (Value::Object(m), [k, rest @ ..]) => {
+                if let Some(x) = m.get(*k) {
+                    walk(x, rest, out);
+                }
+            }
+            (_, [_, ..]) => {}
+            (v, []) => out.push(v.clone()),
+        }
+    }
+    let mut out = Vec::new();
+    walk(v, &keys, &mut out);
+    Value::Array(out)
 }
 
 #[test]
