@@ -212,9 +212,9 @@ fn to_json<T: serde::Serialize>(v: &T) -> J {
     serde_json::to_value(v).unwrap_or_default()
 }
 
-/// The names of a stream's row (`inspect`): its `--format json` keys,
-/// and totals of both directions.
-pub const STREAM_NAMES: &[JsonName] = &[
+/// The names of a stream's row (`inspect`) besides each direction's:
+/// its `--format json` keys, and totals of both directions.
+const STREAM_KEYS: &[JsonName] = &[
     ("stream", Kind::Any, "the stream"),
     ("protocol", Kind::Any, "the protocol decoded (absent: none)"),
     ("dialect", Kind::Any, "its dialect"),
@@ -251,57 +251,51 @@ pub const STREAM_NAMES: &[JsonName] = &[
     ("gap_bytes", Kind::Any, "bytes missing both ways"),
     ("retransmissions", Kind::Any, "retransmissions both ways"),
     ("conflicts", Kind::Any, "conflicting overlaps both ways"),
-    (
-        "c2s.messages",
-        Kind::Any,
-        "and c2s.* / s2c.*: each direction's counts",
-    ),
-    ("c2s.errors", Kind::Any, ""),
-    ("c2s.unknown_bytes", Kind::Any, ""),
-    ("c2s.packets", Kind::Any, ""),
-    ("c2s.bytes", Kind::Any, ""),
-    ("c2s.wire_bytes", Kind::Any, ""),
-    ("c2s.gaps", Kind::Any, ""),
-    ("c2s.gap_bytes", Kind::Any, ""),
-    ("c2s.retransmissions", Kind::Any, ""),
-    ("c2s.keepalives", Kind::Any, ""),
-    ("c2s.conflicts", Kind::Any, ""),
-    ("s2c.messages", Kind::Any, ""),
-    ("s2c.errors", Kind::Any, ""),
-    ("s2c.unknown_bytes", Kind::Any, ""),
-    ("s2c.packets", Kind::Any, ""),
-    ("s2c.bytes", Kind::Any, ""),
-    ("s2c.wire_bytes", Kind::Any, ""),
-    ("s2c.gaps", Kind::Any, ""),
-    ("s2c.gap_bytes", Kind::Any, ""),
-    ("s2c.retransmissions", Kind::Any, ""),
-    ("s2c.keepalives", Kind::Any, ""),
-    ("s2c.conflicts", Kind::Any, ""),
 ];
 
-/// The names of a stream's row with a help line (the per-direction ones
-/// folded into one).
+/// The counts of each direction (`c2s.messages`, ...), as `--format json`
+/// writes them.
+const DIRECTION_KEYS: [&str; 11] = [
+    "messages",
+    "errors",
+    "unknown_bytes",
+    "packets",
+    "bytes",
+    "wire_bytes",
+    "gaps",
+    "gap_bytes",
+    "retransmissions",
+    "keepalives",
+    "conflicts",
+];
+
+/// Every name of a stream's row: [`STREAM_KEYS`], then `c2s.*` and `s2c.*`.
+pub fn stream_names() -> &'static [JsonName] {
+    static NAMES: std::sync::OnceLock<Vec<JsonName>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        let mut names = STREAM_KEYS.to_vec();
+        for dir in ["c2s", "s2c"] {
+            for k in DIRECTION_KEYS {
+                let name: &'static str = Box::leak(format!("{dir}.{k}").into_boxed_str());
+                names.push((name, Kind::Any, ""));
+            }
+        }
+        names
+    })
+}
+
+/// The names of a stream's row for its help: the per-direction ones in
+/// one line.
 pub fn stream_help_names() -> Vec<JsonName> {
-    (STREAM_NAMES.iter())
-        .filter(|(_, _, what)| !what.is_empty())
-        .map(|&(n, k, w)| {
-            (
-                if n == "c2s.messages" {
-                    "c2s.*, s2c.*"
-                } else {
-                    n
-                },
-                k,
-                w,
-            )
-        })
-        .collect()
+    let mut names = STREAM_KEYS.to_vec();
+    names.push(("c2s.*, s2c.*", Kind::Any, "each direction's counts (messages, errors, unknown_bytes, packets, bytes, wire_bytes, gaps, gap_bytes, retransmissions, keepalives, conflicts)"));
+    names
 }
 
 /// The scope of `inspect`'s rows.
 pub fn stream_scope() -> JsonScope {
     JsonScope {
-        names: STREAM_NAMES,
+        names: stream_names(),
         item: "stream",
         command: "inspect",
     }
@@ -310,21 +304,13 @@ pub fn stream_scope() -> JsonScope {
 /// Adds the totals of both directions to a stream's `--format json`
 /// object.
 pub fn with_totals(mut row: J) -> J {
-    let keys = [
-        "messages",
-        "errors",
-        "unknown_bytes",
-        "packets",
-        "bytes",
-        "gaps",
-        "gap_bytes",
-        "retransmissions",
-        "conflicts",
-    ];
-    for k in keys {
+    let totals = STREAM_KEYS
+        .iter()
+        .filter(|(n, _, _)| DIRECTION_KEYS.contains(n));
+    for (k, _, _) in totals {
         let n = |d: &str| row[d][k].as_u64().unwrap_or(0);
         let total = n("c2s").saturating_add(n("s2c"));
-        row[k] = total.into();
+        row[*k] = total.into();
     }
     row
 }

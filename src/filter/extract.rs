@@ -189,6 +189,15 @@ impl<'a> Compound<'a> {
 /// A map key as text (numbers as serde_json writes them).
 struct Key;
 
+/// `Key`'s methods for numbers: their decimal text.
+macro_rules! key_numbers {
+    ($($method:ident: $t:ty),*) => {$(
+        fn $method(self, v: $t) -> Result<String, Fallback> {
+            Ok(v.to_string())
+        }
+    )*};
+}
+
 impl ser::Serializer for Key {
     type Ok = String;
     type Error = Fallback;
@@ -206,30 +215,8 @@ impl ser::Serializer for Key {
     fn serialize_char(self, v: char) -> Result<String, Fallback> {
         Ok(v.to_string())
     }
-    fn serialize_i64(self, v: i64) -> Result<String, Fallback> {
-        Ok(v.to_string())
-    }
-    fn serialize_u64(self, v: u64) -> Result<String, Fallback> {
-        Ok(v.to_string())
-    }
-    fn serialize_i32(self, v: i32) -> Result<String, Fallback> {
-        Ok(v.to_string())
-    }
-    fn serialize_u32(self, v: u32) -> Result<String, Fallback> {
-        Ok(v.to_string())
-    }
-    fn serialize_i16(self, v: i16) -> Result<String, Fallback> {
-        Ok(v.to_string())
-    }
-    fn serialize_u16(self, v: u16) -> Result<String, Fallback> {
-        Ok(v.to_string())
-    }
-    fn serialize_i8(self, v: i8) -> Result<String, Fallback> {
-        Ok(v.to_string())
-    }
-    fn serialize_u8(self, v: u8) -> Result<String, Fallback> {
-        Ok(v.to_string())
-    }
+    key_numbers!(serialize_i8: i8, serialize_i16: i16, serialize_i32: i32, serialize_i64: i64,
+        serialize_u8: u8, serialize_u16: u16, serialize_u32: u32, serialize_u64: u64);
     fn serialize_bool(self, _: bool) -> Result<String, Fallback> {
         Err(Fallback)
     }
@@ -466,49 +453,28 @@ impl<'a> ser::Serializer for Walk<'a> {
     }
 }
 
-impl ser::SerializeSeq for Compound<'_> {
-    type Ok = ();
-    type Error = Fallback;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Fallback> {
-        self.element(v)
-    }
-    fn end(self) -> Result<(), Fallback> {
-        Ok(())
-    }
+/// The element-wise compounds: each element walked at the same node.
+macro_rules! elements {
+    ($($trait:ident :: $method:ident),*) => {$(
+        impl ser::$trait for Compound<'_> {
+            type Ok = ();
+            type Error = Fallback;
+            fn $method<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Fallback> {
+                self.element(v)
+            }
+            fn end(self) -> Result<(), Fallback> {
+                Ok(())
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTuple for Compound<'_> {
-    type Ok = ();
-    type Error = Fallback;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Fallback> {
-        self.element(v)
-    }
-    fn end(self) -> Result<(), Fallback> {
-        Ok(())
-    }
-}
-
-impl ser::SerializeTupleStruct for Compound<'_> {
-    type Ok = ();
-    type Error = Fallback;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Fallback> {
-        self.element(v)
-    }
-    fn end(self) -> Result<(), Fallback> {
-        Ok(())
-    }
-}
-
-impl ser::SerializeTupleVariant for Compound<'_> {
-    type Ok = ();
-    type Error = Fallback;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Fallback> {
-        self.element(v)
-    }
-    fn end(self) -> Result<(), Fallback> {
-        Ok(())
-    }
-}
+elements!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 impl ser::SerializeMap for Compound<'_> {
     type Ok = ();
@@ -537,35 +503,27 @@ impl ser::SerializeMap for Compound<'_> {
     }
 }
 
-impl ser::SerializeStruct for Compound<'_> {
-    type Ok = ();
-    type Error = Fallback;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        v: &T,
-    ) -> Result<(), Fallback> {
-        self.field(key, v)
-    }
-    fn end(self) -> Result<(), Fallback> {
-        Ok(())
-    }
+/// The struct compounds: each field walked under its name.
+macro_rules! fields {
+    ($($trait:ident),*) => {$(
+        impl ser::$trait for Compound<'_> {
+            type Ok = ();
+            type Error = Fallback;
+            fn serialize_field<T: Serialize + ?Sized>(
+                &mut self,
+                key: &'static str,
+                v: &T,
+            ) -> Result<(), Fallback> {
+                self.field(key, v)
+            }
+            fn end(self) -> Result<(), Fallback> {
+                Ok(())
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeStructVariant for Compound<'_> {
-    type Ok = ();
-    type Error = Fallback;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        v: &T,
-    ) -> Result<(), Fallback> {
-        self.field(key, v)
-    }
-    fn end(self) -> Result<(), Fallback> {
-        Ok(())
-    }
-}
+fields!(SerializeStruct, SerializeStructVariant);
 
 #[cfg(test)]
 mod tests {

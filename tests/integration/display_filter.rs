@@ -554,7 +554,7 @@ fn the_output_is_the_same_for_every_thread_count() {
 #[test]
 fn wrong_values_are_usage_errors_naming_the_option() {
     let f = mixed();
-    let cases: [(&[&str], &str); 16] = [
+    let cases: [(&[&str], &str); 18] = [
         (&["decode", "-Y", "type == "], "cardshark: error: -Y: column 9: expected a value after '=='"),
         (&["decode", "-Y", "(frame > 3"], "-Y: column 11: expected ')' to close the '(' at column 1"),
         (&["decode", "-Y", "fields.playerid == 2"], "-Y: column 1: unknown field 'fields.playerid': no record has it (did you mean 'fields.player_id'?)"),
@@ -571,6 +571,8 @@ fn wrong_values_are_usage_errors_naming_the_option() {
         (&["inspect", "-Y", "msgs > 3"], "-Y: column 1: unknown field 'msgs': no stream has it"),
         (&["timeline", "-Y", "game == \"poker\""], "\"poker\" is not a game"),
         (&["timeline", "-Y", "frame > 3", "--at", "100"], "--at"),
+        (&["timeline", "--format", "csv", "--at", "100"], "cardshark: error: --format csv writes the changes; --at draws states"),
+        (&["follow", "-Y", "frame >"], "cardshark: error: -Y: column 8: expected a value after '>'"),
     ];
     for (args, want) in cases {
         let mut a = args.to_vec();

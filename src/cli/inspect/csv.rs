@@ -2,18 +2,15 @@
 //! columns (`c2s.messages` as `c2s_messages`), for spreadsheets and
 //! DuckDB; no capture summary.
 
-use super::super::display_filter::STREAM_NAMES;
+use super::super::display_filter::stream_names;
 use cardshark::output::csv;
 use serde_json::Value;
 
 /// The columns: the stream's names that are not totals of both directions.
 fn columns() -> impl Iterator<Item = &'static str> {
-    (STREAM_NAMES.iter()).map(|(n, _, _)| *n).filter(|n| {
-        n.contains('.')
-            || !STREAM_NAMES
-                .iter()
-                .any(|(m, _, _)| *m == format!("c2s.{n}"))
-    })
+    let names = stream_names();
+    let total = |n: &str| names.iter().any(|(m, _, _)| *m == format!("c2s.{n}"));
+    names.iter().map(|(n, _, _)| *n).filter(move |n| !total(n))
 }
 
 /// The header row.
