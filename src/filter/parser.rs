@@ -184,7 +184,11 @@ pub fn parse(text: &str) -> Result<Ast, ParseError> {
             message: "the filter is empty".into(),
         });
     }
-    let mut p = Ctx { text };
+    let mut p = Ctx {
+        text,
+        depth: 0,
+        tests: 0,
+    };
     match p.or(text) {
         Ok((rest, ast)) => {
             let (rest, _) = ws(rest).map_err(|_| ParseError {
@@ -218,7 +222,18 @@ pub fn parse(text: &str) -> Result<Ast, ParseError> {
 /// The text being parsed (for columns in messages).
 struct Ctx<'t> {
     text: &'t str,
+    /// Parentheses and negations open around the current point.
+    depth: usize,
+    /// Tests so far.
+    tests: usize,
 }
+
+/// The most parentheses and negations open at once: evaluation recurses
+/// on them, so a bound keeps it within any thread's stack.
+const MAX_DEPTH: usize = 64;
+
+/// The most tests in one filter (chains of `&&` and `||` nest as deep).
+const MAX_TESTS: usize = 1024;
 
 impl<'t> Ctx<'t> {
     fn column(&self, at: &str) -> usize {
@@ -269,6 +284,19 @@ impl<'t> Ctx<'t> {
 
     fn unary<'a>(&mut self, i: &'a str) -> R<'a, Ast> {
         let (i, _) = ws(i)?;
+        if self.depth >= MAX_DEPTH {
+            return fail(
+                i,
+                format!("more than {MAX_DEPTH} parentheses and negations open at once"),
+            );
+        }
+        self.depth += 1;
+        let result = self.unary_inner(i);
+        self.depth -= 1;
+        result
+    }
+
+    fn unary_inner<'a>(&mut self, i: &'a str) -> R<'a, Ast> {
         if let Ok((j, _)) = alt((keyword("not"), tag("!"))).parse(i) {
             if !j.starts_with('=') {
                 let (j, inner) = self.operand(j, "'!'", Self::unary)?;
@@ -300,6 +328,10 @@ impl<'t> Ctx<'t> {
     }
 
     fn test<'a>(&mut self, i: &'a str) -> R<'a, Ast> {
+        self.tests += 1;
+        if self.tests > MAX_TESTS {
+            return fail(i, format!("more than {MAX_TESTS} tests in one filter"));
+        }
         let (j, name) = match field(i) {
             Ok(ok) => ok,
             Err(_) if i.starts_with(['"', '\'']) || i.starts_with(|c: char| c.is_ascii_digit()) => {
@@ -636,6 +668,16 @@ mod tests {
             err("! "),
             "column 3: expected a test after '!', not the end"
         );
+        // Bounds, so that evaluation cannot run out of stack.
+        let deep = format!("{}a{}", "(".repeat(100_000), ")".repeat(100_000));
+        assert_eq!(
+            err(&deep),
+            "column 65: more than 64 parentheses and negations open at once"
+        );
+        assert!(err(&"!".repeat(100_000)).ends_with("open at once"));
+        let long = vec!["a"; 2000].join(" && ");
+        assert!(err(&long).ends_with("more than 1024 tests in one filter"));
+        assert!(parse(&vec!["a"; 1000].join(" || ")).is_ok());
     }
 
     impl Ast {
