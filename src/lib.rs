@@ -68,6 +68,7 @@ pub mod analysis;
 pub mod capture;
 pub mod decode;
 pub mod detect;
+pub mod filter;
 pub mod link;
 pub mod output;
 pub mod pipeline;

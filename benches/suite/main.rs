@@ -56,6 +56,13 @@ fn main() {
     }
 }
 
+/// The display filters whose cost the suite measures: each keeps few
+/// records.
+const FILTERS: [&str; 2] = [
+    "type == \"PacketPokerRaise\" && stream < 100",
+    "fields.player_id == 2 && stream < 100",
+];
+
 /// The mixed capture: every protocol at once, every command, tshark.
 fn mixed(
     bin: &str,
@@ -100,6 +107,17 @@ fn mixed(
     });
     let inspect = cardshark(&["inspect"]);
     let decode = cardshark(&["decode", "--format", "jsonl"]);
+    // The cost of a display filter: the same decode with a -Y that keeps
+    // few records, one on a record key, one on a key under `fields`
+    // (which serialises the fields of every message it looks at).
+    let filtered: Vec<(&str, Run, u64)> = FILTERS
+        .iter()
+        .map(|&expr| {
+            let args = ["decode", "--format", "jsonl", "-Y", expr];
+            let kept = count_lines(bin, &args, &path);
+            (expr, cardshark(&args), kept)
+        })
+        .collect();
     let hands_run = cardshark(&["hands"]);
     let tshark = if !tshark {
         Run {
@@ -159,6 +177,29 @@ fn mixed(
             "decode --format jsonl: {:.2} million records/s",
             records as f64 / decode.seconds / 1e6
         );
+    }
+    println!();
+    println!("Display filter cost (decode --format jsonl, records/s counted over all {records} records decoded):");
+    println!("| -Y | records kept | seconds | records/s | x the time without -Y |");
+    println!("|---|---:|---:|---:|---:|");
+    if decode.ok {
+        println!(
+            "| (none) | {records} | {:.3} | {:.0} | 1.00 |",
+            decode.seconds,
+            records as f64 / decode.seconds
+        );
+    }
+    for (expr, r, kept) in &filtered {
+        if r.ok && decode.ok {
+            println!(
+                "| `{expr}` | {kept} | {:.3} | {:.0} | {:.2} |",
+                r.seconds,
+                records as f64 / r.seconds,
+                r.seconds / decode.seconds
+            );
+        } else {
+            println!("| `{expr}` | failed | | | |");
+        }
     }
     let peak = [inspect, decode, hands_run]
         .iter()

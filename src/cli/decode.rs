@@ -1,10 +1,13 @@
 //! `cardshark decode`: every message of every stream, as a table or as
 //! records (`--format json|jsonl`), with filters.
 
+use super::fields::{Columns, FieldArgs};
 use super::strict::{self, Problem};
-use super::{names, warn_all, CliError, DecodeOpts, InputArgs, TimeArgs};
+use super::{display_filter, names, warn_all, CliError, DecodeOpts, InputArgs, TimeArgs};
 use cardshark::capture::Timestamp;
 use cardshark::decode::{Body, DecodeStage, Record, RecordSink};
+use cardshark::filter::record::{Paths, RecordKey, RecordScope, View};
+use cardshark::filter::Filter;
 use cardshark::output::color::Style;
 use cardshark::output::records::{summary, JsonWriter};
 use cardshark::output::table::{self, Align, Table};
@@ -24,6 +27,12 @@ pub enum DecodeFormat {
     Json,
     /// One JSON record per line.
     Jsonl,
+    /// The values of the `-e` keys, a line per record, as `tshark -T
+    /// fields` writes them (see -E).
+    Fields,
+    /// CSV (RFC 4180): a header row, then a row per record: the `-e` keys,
+    /// or frame, ts, stream, dir, protocol, type and summary.
+    Csv,
 }
 
 /// Arguments of `cardshark decode`.
@@ -33,9 +42,15 @@ pub struct DecodeArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub decode: DecodeOpts,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = DecodeFormat::Table)]
+    /// Output format (-T as in tshark: `-T fields -e frame -e type`).
+    #[arg(short = 'T', long, value_enum, default_value_t = DecodeFormat::Table)]
     pub format: DecodeFormat,
+    /// Only the records EXPR matches (see below).
+    #[arg(short = 'Y', long = "display-filter", value_name = "EXPR",
+          long_help = display_filter::records_help("Records that do not match are not written."))]
+    pub display_filter: Option<String>,
+    #[command(flatten)]
+    pub fields: FieldArgs,
     /// Only this stream (its index in `inspect`).
     #[arg(short = 's', long = "stream", value_name = "N", value_hint = ValueHint::Other)]
     pub stream: Option<u64>,
@@ -81,9 +96,10 @@ fn at_least_one(s: &str) -> Result<u64, String> {
 /// Output is handed to standard output in pieces of about this many bytes.
 const FLUSH_AT: usize = 1 << 16;
 
-/// Whether the arguments' filters let `r` through: the one selection of
-/// records, which decides both what is written and (through the streams
-/// of the records written) what `-w` writes.
+/// Whether the arguments' filters let `r` through (with `-Y`, which
+/// [`Rows`] checks beside): the one selection of records, which decides
+/// both what is written and (through the streams of the records written)
+/// what `-w` writes.
 fn wanted(a: &DecodeArgs, r: &Record) -> bool {
     a.stream.is_none_or(|s| s == r.stream)
         && a.protocol
@@ -109,9 +125,33 @@ struct Piece {
     problem: Option<Problem>,
 }
 
+/// What `-Y` and `-e` made of the arguments: the filter, the columns,
+/// and the `fields.*` paths their keys read.
+struct Selection {
+    filter: Option<Filter<RecordKey>>,
+    columns: Option<Columns>,
+    paths: Paths,
+}
+
+impl Selection {
+    fn new(args: &DecodeArgs) -> Result<Self, CliError> {
+        let mut scope = RecordScope::new();
+        let filter = (args.display_filter.as_deref())
+            .map(|t| display_filter::compile(t, &mut scope))
+            .transpose()?;
+        let columns = Columns::new(args.format, &args.fields, &mut scope)?;
+        Ok(Selection {
+            filter,
+            columns,
+            paths: scope.into_paths(),
+        })
+    }
+}
+
 /// The worker's side: filters records and renders those that pass.
 struct Rows<'a> {
     args: &'a DecodeArgs,
+    select: &'a Selection,
     json: JsonWriter,
     table: Table<'static>,
     items: Items<Piece>,
@@ -119,7 +159,10 @@ struct Rows<'a> {
 
 impl RecordSink for Rows<'_> {
     fn record(&mut self, r: Record) {
-        if !wanted(self.args, &r) {
+        let mut view = View::new(&r, &self.select.paths);
+        let passes = wanted(self.args, &r)
+            && (self.select.filter.as_ref()).is_none_or(|f| f.matches(&mut view));
+        if !passes {
             let table = self.args.format == DecodeFormat::Table;
             if table && self.args.time.time_format == Some(TimeFormat::Delta) {
                 let piece = Piece {
@@ -138,6 +181,11 @@ impl RecordSink for Rows<'_> {
         let buf = &mut self.items.bytes;
         let start = buf.len();
         match self.args.format {
+            DecodeFormat::Fields | DecodeFormat::Csv => {
+                if let Some(c) = &self.select.columns {
+                    c.row(&r, &mut view, buf);
+                }
+            }
             DecodeFormat::Jsonl => {
                 // Writing to a vector fails only on memory.
                 let _ = self.json.append(buf, &r);
@@ -235,8 +283,10 @@ fn table_row(table: &Table, buf: &mut Vec<u8>, r: &Record) {
 }
 
 /// The calling thread's side: writes the pieces in order.
-struct Writer<W: Write> {
+struct Writer<'a, W: Write> {
     out: W,
+    /// The columns of field output (their header goes first).
+    columns: Option<&'a Columns>,
     format: DecodeFormat,
     /// Output not yet written; it goes to `out` in pieces of about
     /// [`FLUSH_AT`] bytes.
@@ -257,7 +307,7 @@ struct Writer<W: Write> {
     matched: StreamSet,
 }
 
-impl<W: Write> Writer<W> {
+impl<W: Write> Writer<'_, W> {
     fn piece(&mut self, p: Piece, bytes: &[u8]) -> ControlFlow<()> {
         if !p.shown {
             self.times.skip(p.ts);
@@ -270,6 +320,11 @@ impl<W: Write> Writer<W> {
         match self.format {
             DecodeFormat::Jsonl => {}
             DecodeFormat::Table if self.detail => {}
+            DecodeFormat::Fields | DecodeFormat::Csv => {
+                if self.written == 0 {
+                    self.header();
+                }
+            }
             DecodeFormat::Json => {
                 self.buf
                     .extend_from_slice(if self.written == 0 { b"[\n" } else { b",\n" });
@@ -307,6 +362,13 @@ impl<W: Write> Writer<W> {
         ControlFlow::Continue(())
     }
 
+    /// The header line of field output.
+    fn header(&mut self) {
+        if let Some(c) = self.columns {
+            c.header(&mut self.buf);
+        }
+    }
+
     fn flush(&mut self) -> io::Result<()> {
         self.out.write_all(&self.buf)?;
         self.buf.clear();
@@ -321,6 +383,9 @@ impl<W: Write> Writer<W> {
             self.buf
                 .extend_from_slice(if self.written == 0 { b"[]\n" } else { b"\n]\n" });
         }
+        if self.written == 0 {
+            self.header();
+        }
         self.flush()
     }
 }
@@ -330,9 +395,11 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
     let mut config = args.decode.config()?;
     config.bytes = args.hex || super::detail::view(args);
     let time = args.time.or(TimeFormat::Relative);
+    let select = Selection::new(args)?;
     let (input, pcap_out) = args.input.with_pcap_out()?;
     let mut w = Writer {
         out: io::stdout().lock(),
+        columns: select.columns.as_ref(),
         format: args.format,
         buf: Vec::with_capacity(FLUSH_AT + 4096),
         written: 0,
@@ -348,6 +415,7 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
     let make = || {
         let render = Rows {
             args,
+            select: &select,
             json: JsonWriter::new(),
             table: table(time),
             items: Items::default(),

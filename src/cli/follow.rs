@@ -2,7 +2,7 @@
 //! `tshark -z follow,tcp`, with gaps marked.
 
 use super::strict::{self, Problem};
-use super::{warn_all, CliError, DecodeOpts, InputArgs};
+use super::{display_filter, warn_all, CliError, DecodeOpts, InputArgs};
 use cardshark::reassembly::{Direction, Event, GapReason};
 use clap::{Args, ValueEnum, ValueHint};
 use std::io::{self, Write};
@@ -30,9 +30,24 @@ pub enum DirArg {
 pub struct FollowArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// The stream to follow (its index in `inspect`).
-    #[arg(short = 's', long = "stream", value_name = "N", value_hint = ValueHint::Other)]
-    pub stream: u64,
+    /// The stream to follow (its index in `inspect`); with -Y, only if
+    /// it has a matching record.
+    #[arg(
+        short = 's',
+        long = "stream",
+        value_name = "N",
+        value_hint = ValueHint::Other,
+        required_unless_present = "display_filter"
+    )]
+    pub stream: Option<u64>,
+    /// Follow every stream that has a record EXPR matches, one after the
+    /// other in stream order (see below).
+    #[arg(short = 'Y', long = "display-filter", value_name = "EXPR",
+          long_help = display_filter::records_help(
+              "Every stream with a record that matches is followed, one after the other in \
+               stream order, each as -s N would show it. The capture is read once to find \
+               them, then once per stream: it must be a file, not standard input."))]
+    pub display_filter: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = FollowFormat::Hex)]
     pub format: FollowFormat,
@@ -48,17 +63,29 @@ pub struct FollowArgs {
 }
 
 pub fn run(args: &FollowArgs) -> Result<(), CliError> {
+    let streams = match &args.display_filter {
+        Some(expr) => super::follow_filter::matching(args, expr)?,
+        None => args.stream.into_iter().collect(),
+    };
+    for stream in streams {
+        follow(args, stream)?;
+    }
+    Ok(())
+}
+
+/// Follows one stream.
+fn follow(args: &FollowArgs, stream: u64) -> Result<(), CliError> {
     let want_dir = args.dir.map(|d| match d {
         DirArg::C2s => Direction::C2S,
         DirArg::S2c => Direction::S2C,
     });
     if args.websocket {
-        return super::follow_websocket::run(args, want_dir);
+        return super::follow_websocket::run(args, stream, want_dir);
     }
     let mut writer = FollowWriter {
         out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
         format: args.format,
-        stream: args.stream,
+        stream,
         want_dir,
         found: false,
         error: None,
@@ -70,7 +97,7 @@ pub fn run(args: &FollowArgs) -> Result<(), CliError> {
         return Err(e.into());
     }
     if !writer.found {
-        return Err(no_stream(args, summary.reassembly.streams));
+        return Err(no_stream(args, stream, summary.reassembly.streams));
     }
     args.decode
         .check_streams(args.input.name(), summary.reassembly.streams)?;
@@ -82,13 +109,12 @@ pub fn run(args: &FollowArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `-s N` names a stream the capture does not have (of `streams`).
-pub(super) fn no_stream(args: &FollowArgs, streams: u64) -> CliError {
+/// `-s N` names a stream `s` the capture does not have (of `streams`).
+pub(super) fn no_stream(args: &FollowArgs, s: u64, streams: u64) -> CliError {
     CliError::Usage(format!(
         "-s {s}: {} has no stream {s} ({}: `cardshark inspect` lists them)",
         args.input.name(),
         super::count_streams(streams),
-        s = args.stream,
     ))
 }
 

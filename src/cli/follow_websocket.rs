@@ -120,7 +120,7 @@ impl<W: Write> Follower<W> {
 }
 
 /// Follows the messages of a WebSocket stream.
-pub fn run(args: &FollowArgs, want_dir: Option<Direction>) -> Result<(), CliError> {
+pub fn run(args: &FollowArgs, stream: u64, want_dir: Option<Direction>) -> Result<(), CliError> {
     let config = DecodeConfig {
         payloads: true,
         ..args.decode.config()?
@@ -128,13 +128,13 @@ pub fn run(args: &FollowArgs, want_dir: Option<Direction>) -> Result<(), CliErro
     let follower = Follower {
         out: io::BufWriter::with_capacity(1 << 16, io::stdout().lock()),
         format: args.format,
-        stream: args.stream,
+        stream,
         want_dir,
         found: None,
         websocket: false,
         error: None,
     };
-    let mut stage = DecodeStage::new(config, Watch::new(follower, Some(args.stream)));
+    let mut stage = DecodeStage::new(config, Watch::new(follower, Some(stream)));
     let summary = args.input.run_events(&mut stage)?;
     let mut f = stage.into_sink().inner;
     if let Some(e) = f.error.take() {
@@ -142,14 +142,13 @@ pub fn run(args: &FollowArgs, want_dir: Option<Direction>) -> Result<(), CliErro
     }
     let name = args.input.name();
     if f.found.is_none() {
-        return Err(no_stream(args, summary.reassembly.streams));
+        return Err(no_stream(args, stream, summary.reassembly.streams));
     }
     args.decode
         .check_streams(name, summary.reassembly.streams)?;
     if !f.websocket {
         return Err(CliError::Usage(format!(
-            "--websocket: {name}: stream {} is not a WebSocket (follow it without --websocket)",
-            args.stream
+            "--websocket: {name}: stream {stream} is not a WebSocket (follow it without --websocket)"
         )));
     }
     if args.format != FollowFormat::Raw {

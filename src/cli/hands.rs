@@ -12,11 +12,13 @@
 //! stream, only lobby traffic, poker streams whose messages carry no hand,
 //! stream data cut by the snapshot length), and `hands` exits 0.
 
+use super::display_filter::{self, hand_json, passes, HAND_NAMES};
 use super::strict::{self, Problem, Watch};
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use cardshark::analysis::hands::model::NoteKind;
 use cardshark::analysis::hands::{Hand, HandCollector, HandId, Seen};
 use cardshark::decode::DecodeStage;
+use cardshark::filter::Filter;
 use cardshark::output::spill::{self, KeyedBytes, Sorted, Store};
 use cardshark::output::table::Table;
 use cardshark::output::{hand_text, ohh};
@@ -39,6 +41,9 @@ pub enum HandsFormat {
     /// Open Hand History objects, `{"ohh": {...}}`, one per line.
     #[value(alias = "json")]
     Jsonl,
+    /// CSV (RFC 4180): a header row, then the table's columns, a row per
+    /// hand (pot empty when not known, complete true or false).
+    Csv,
 }
 
 /// What `cardshark hands --help` (and its man page) says after the options.
@@ -84,6 +89,14 @@ pub struct HandsArgs {
     /// hands). The table always shows them, `no` in its Complete column.
     #[arg(long)]
     pub incomplete: bool,
+    /// Only the hands EXPR matches (see below).
+    #[arg(short = 'Y', long = "display-filter", value_name = "EXPR",
+          long_help = display_filter::items_help(
+              "Hands that do not match are not written.",
+              HAND_NAMES,
+              "player == \"Alice\" && pot > 1000 && complete",
+          ))]
+    pub display_filter: Option<String>,
 }
 
 /// Runs the pipeline over `input` and returns every hand, ordered by
@@ -189,9 +202,28 @@ fn spill_error(e: io::Error) -> CliError {
 /// [`HandCollector::finish`] gives.
 type Item = KeyedBytes<3>;
 
+/// The cells of a hand's CSV row.
+fn csv_row(h: &Hand) -> Vec<String> {
+    let mut cells = row(h);
+    cells[6] = if h.complete {
+        h.total_pot().to_string()
+    } else {
+        String::new()
+    };
+    cells[8] = h.complete.to_string();
+    cells
+}
+
+/// The table's (and the CSV's) column names.
+const HEADERS: [&str; 10] = [
+    "Id", "Stream", "Hand", "Protocol", "Table", "Players", "Pot", "Winners", "Complete", "Notes",
+];
+
 /// The hands to write, rendered as they are finished.
 struct Rendered<'a> {
     args: &'a HandsArgs,
+    /// `-Y`.
+    filter: Option<Filter<Vec<String>>>,
     /// What to write, one item per hand.
     hands: Store<Item>,
     /// The ids of the incomplete hands left out, to warn about.
@@ -208,6 +240,9 @@ impl Rendered<'_> {
         if self.args.hand.is_some_and(|id| !id.matches(h)) {
             return Ok(());
         }
+        if self.filter.is_some() && !passes(self.filter.as_ref(), &hand_json(h)) {
+            return Ok(());
+        }
         let key = [h.stream, h.first_frame, self.seq];
         self.seq += 1;
         let format = self.args.format;
@@ -217,6 +252,7 @@ impl Rendered<'_> {
         self.matched.insert(h.stream);
         let bytes = match format {
             HandsFormat::Table => spill::cells_to_bytes(&row(h))?,
+            HandsFormat::Csv => spill::cells_to_bytes(&csv_row(h))?,
             HandsFormat::Text => hand_text::write(h).into_bytes(),
             HandsFormat::Ohh | HandsFormat::Jsonl => {
                 serde_json::to_vec(&ohh::hand(h)).map_err(io::Error::other)?
@@ -239,9 +275,12 @@ fn each<'a, T>(
 /// Runs `cardshark hands`.
 pub fn run(args: &HandsArgs) -> Result<(), CliError> {
     let bound = hands_in_memory()?;
+    let filter =
+        display_filter::items(args.display_filter.as_deref(), display_filter::hand_scope())?;
     let (input, pcap_out) = args.input.with_pcap_out()?;
     let mut rendered = Rendered {
         args,
+        filter,
         hands: Store::new(bound),
         left_out: Store::new(bound),
         seq: 0,
@@ -282,14 +321,20 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
     }
     let mut out = BufWriter::new(io::stdout().lock());
     match args.format {
+        HandsFormat::Csv => {
+            let mut buf = Vec::new();
+            cardshark::output::csv::row(&mut buf, HEADERS.map(str::to_lowercase));
+            for cells in each(&hands, |i| spill::cells_from_bytes(&i.bytes))? {
+                cardshark::output::csv::row(&mut buf, cells?);
+                out.write_all(&buf)?;
+                buf.clear();
+            }
+            out.write_all(&buf)?;
+        }
         HandsFormat::Table => {
-            let headers = [
-                "Id", "Stream", "Hand", "Protocol", "Table", "Players", "Pot", "Winners",
-                "Complete", "Notes",
-            ];
             // Two passes over the stored rows: the column widths, then the table.
             let row = |i: Item| spill::cells_from_bytes(&i.bytes);
-            let mut table = Table::boxed(&headers);
+            let mut table = Table::boxed(&HEADERS);
             for cells in each(&hands, row)? {
                 table.measure(&cells?);
             }

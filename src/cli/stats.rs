@@ -19,7 +19,6 @@ use cardshark::analysis::stats::rtt::Rtt;
 use cardshark::analysis::stats::{Item, StatsCollector, Wanted};
 use cardshark::decode::DecodeStage;
 use cardshark::output::spill::{KeyedBytes, Sorted, Store};
-use cardshark::output::Format;
 use clap::{Args, ValueEnum};
 use serde_json::json;
 use std::io::{self, BufWriter, Write};
@@ -73,8 +72,18 @@ pub struct StatsArgs {
     #[arg(short = 'z', value_enum, value_name = "NAME", value_delimiter = ',')]
     pub sections: Vec<Section>,
     /// Output format: tables, or one JSON object with a member per section.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = StatsFormat::Table)]
+    pub format: StatsFormat,
+}
+
+/// How `stats` writes its sections (CSV has no place for sections of
+/// different columns).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum StatsFormat {
+    /// A table per section.
+    Table,
+    /// One JSON object, a member per section.
+    Json,
 }
 
 /// Bytes of stream rows kept in memory before they spill to a temporary
@@ -157,7 +166,7 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
     };
     let g = gather(args, wanted)?;
     let mut out = BufWriter::new(io::stdout().lock());
-    let json = args.format == Format::Json;
+    let json = args.format == StatsFormat::Json;
     if json {
         out.write_all(b"{")?;
     }

@@ -3,11 +3,13 @@
 //! message that changed it: a table of changes, the full state at every
 //! step as JSON Lines, or the state at one frame.
 
+use super::display_filter::{self, ChangeSubject, CHANGE_NAMES};
 use super::strict::Watch;
 use super::{warn_all, CliError, DecodeOpts, InputArgs, TimeArgs};
 use cardshark::analysis::timeline::{Change, ChangeSink, Game, TimelineCollector};
 use cardshark::capture::Timestamp;
 use cardshark::decode::DecodeStage;
+use cardshark::filter::Filter;
 use cardshark::output::spill::{self, KeyedBytes, Store};
 use cardshark::output::table::Table;
 use cardshark::output::time::{Stamper, TimeFormat};
@@ -27,6 +29,9 @@ pub enum TimelineFormat {
     /// One JSON object per change, with the full state after it (with
     /// `--at`: one object per stream).
     Jsonl,
+    /// CSV (RFC 4180): a header row, then a row per change: ts (RFC
+    /// 3339), frame, stream, what.
+    Csv,
 }
 
 /// Arguments of `cardshark timeline`.
@@ -50,6 +55,15 @@ pub struct TimelineArgs {
     pub format: TimelineFormat,
     #[command(flatten)]
     pub time: TimeArgs,
+    /// Only the changes EXPR matches (see below; not with --at).
+    #[arg(short = 'Y', long = "display-filter", value_name = "EXPR", conflicts_with = "at",
+          long_help = display_filter::items_help(
+              "Changes that do not match are not written (`--format jsonl` keeps numbering \
+               each stream's steps from its first change).",
+              CHANGE_NAMES,
+              "game == \"gls\" && what contains \"Frostsnow\"",
+          ))]
+    pub display_filter: Option<String>,
 }
 
 /// A frame number: frames are numbered from 1, as tshark numbers them.
@@ -60,7 +74,6 @@ fn frame_number(s: &str) -> Result<u64, String> {
     }
 }
 
-/// One line of `--format jsonl`: a change and the state after it.
 /// Bytes of table rows kept in memory before they spill to a temporary
 /// file.
 const TABLE_BYTES_IN_MEMORY: usize = 4 << 20;
@@ -70,6 +83,7 @@ fn spill_error(e: io::Error) -> CliError {
     super::spill_error("the timeline's rows", e)
 }
 
+/// One line of `--format jsonl`: a change and the state after it.
 #[derive(Serialize)]
 struct StepLine<'a> {
     /// The step of the stream's timeline, from 1.
@@ -110,19 +124,25 @@ enum Mode {
 }
 
 /// A worker's change sink: each change made into an item.
-struct Changes {
+struct Changes<'f> {
     mode: Mode,
+    /// `-Y`.
+    filter: Option<&'f Filter<Vec<String>>>,
     /// Changes so far per stream (the step numbers of `--format jsonl`).
     step: BTreeMap<u64, u64>,
     items: Items<Made>,
 }
 
-impl ChangeSink for Changes {
+impl ChangeSink for Changes<'_> {
     fn change(&mut self, key: u64, c: &Change, g: &Game) {
+        let step = self.step.entry(c.stream).or_default();
+        *step += 1;
+        if (self.filter).is_some_and(|f| !f.matches(&mut ChangeSubject(c, g))) {
+            return;
+        }
         let made = match self.mode {
             Mode::Jsonl => {
-                let n = self.step.entry(c.stream).or_default();
-                *n += 1;
+                let n = step;
                 let line = StepLine {
                     step: *n,
                     change: c,
@@ -150,9 +170,9 @@ impl ChangeSink for Changes {
 
 /// A worker: the decode stage and the timelines of its streams (their
 /// problems noted for `--strict`).
-struct Timelines(DecodeStage<Watch<TimelineCollector<Changes>>>);
+struct Timelines<'f>(DecodeStage<Watch<TimelineCollector<Changes<'f>>>>);
 
-impl Sink for Timelines {
+impl Sink for Timelines<'_> {
     fn event(&mut self, ev: Event<'_>) {
         self.0.event(ev);
     }
@@ -164,7 +184,7 @@ impl Sink for Timelines {
     }
 }
 
-impl Work for Timelines {
+impl Work for Timelines<'_> {
     type Item = Made;
     fn low(&mut self, next: u64) -> u64 {
         self.0.low(next)
@@ -187,18 +207,21 @@ impl Work for Timelines {
 
 /// Runs the pipeline with a [`TimelineCollector`] per worker, handing
 /// what they make of each change to `f`; returns the final states.
+#[allow(clippy::too_many_arguments)]
 fn collect(
     input: &InputArgs,
     decode: &DecodeOpts,
     stream: Option<u64>,
     at: Option<u64>,
     mode: Mode,
+    filter: Option<&Filter<Vec<String>>>,
     mut f: impl FnMut(Made, &[u8]),
 ) -> Result<BTreeMap<u64, Game>, CliError> {
     let config = decode.config()?;
     let make = || {
         let changes = Changes {
             mode,
+            filter,
             step: BTreeMap::new(),
             items: Items::default(),
         };
@@ -262,16 +285,29 @@ pub fn steps(
     stream: u64,
 ) -> Result<Vec<(Change, Game)>, CliError> {
     let mut all = Vec::new();
-    collect(input, decode, Some(stream), None, Mode::Steps, |m, _| {
-        if let Made::Step(s) = m {
-            all.push(*s);
-        }
-    })?;
+    collect(
+        input,
+        decode,
+        Some(stream),
+        None,
+        Mode::Steps,
+        None,
+        |m, _| {
+            if let Made::Step(s) = m {
+                all.push(*s);
+            }
+        },
+    )?;
     Ok(all)
 }
 
 /// Runs `cardshark timeline`.
 pub fn run(args: &TimelineArgs) -> Result<(), CliError> {
+    if args.at.is_some() && args.format == TimelineFormat::Csv {
+        return Err(CliError::Usage(
+            "--format csv writes the changes; --at draws states (--format table or jsonl)".into(),
+        ));
+    }
     let mut out = BufWriter::new(io::stdout().lock());
     if let Some(frame) = args.at {
         let games = collect(
@@ -280,6 +316,7 @@ pub fn run(args: &TimelineArgs) -> Result<(), CliError> {
             args.stream,
             Some(frame),
             Mode::Nothing,
+            None,
             |_, _| {},
         )?;
         for (&stream, g) in &games {
@@ -293,7 +330,7 @@ pub fn run(args: &TimelineArgs) -> Result<(), CliError> {
                     serde_json::to_writer(&mut out, &line).map_err(io::Error::other)?;
                     out.write_all(b"\n")?;
                 }
-                TimelineFormat::Table => {
+                TimelineFormat::Table | TimelineFormat::Csv => {
                     writeln!(out, "── stream {stream} at frame {frame}")?;
                     out.write_all(g.draw().as_bytes())?;
                 }
@@ -302,15 +339,55 @@ pub fn run(args: &TimelineArgs) -> Result<(), CliError> {
         out.flush()?;
         return Ok(());
     }
+    let filter = display_filter::items(
+        args.display_filter.as_deref(),
+        display_filter::change_scope(),
+    )?;
+    let filter = filter.as_ref();
     match args.format {
+        TimelineFormat::Csv => {
+            let mut failed: Option<io::Error> = None;
+            let mut buf = Vec::new();
+            cardshark::output::csv::row(&mut buf, ["ts", "frame", "stream", "what"]);
+            let (input, decode) = (&args.input, &args.decode);
+            collect(
+                input,
+                decode,
+                args.stream,
+                None,
+                Mode::Table,
+                filter,
+                |m, _| {
+                    let (Made::Row(ts, [frame, stream, what]), None) = (m, &failed) else {
+                        return;
+                    };
+                    let ts = ts.to_string();
+                    cardshark::output::csv::row(&mut buf, [&ts, &frame, &stream, &what]);
+                    failed = out.write_all(&buf).err();
+                    buf.clear();
+                },
+            )?;
+            out.write_all(&buf)?;
+            if let Some(e) = failed {
+                return Err(e.into());
+            }
+        }
         TimelineFormat::Jsonl => {
             let mut failed: Option<io::Error> = None;
             let (input, decode) = (&args.input, &args.decode);
-            collect(input, decode, args.stream, None, Mode::Jsonl, |m, bytes| {
-                if let (Made::Line(start, end), None) = (m, &failed) {
-                    failed = out.write_all(&bytes[start..end]).err();
-                }
-            })?;
+            collect(
+                input,
+                decode,
+                args.stream,
+                None,
+                Mode::Jsonl,
+                filter,
+                |m, bytes| {
+                    if let (Made::Line(start, end), None) = (m, &failed) {
+                        failed = out.write_all(&bytes[start..end]).err();
+                    }
+                },
+            )?;
             if let Some(e) = failed {
                 return Err(e.into());
             }
@@ -325,20 +402,28 @@ pub fn run(args: &TimelineArgs) -> Result<(), CliError> {
             let mut failed: Option<io::Error> = None;
             let (input, decode) = (&args.input, &args.decode);
             let clock = input.clock.clone();
-            collect(input, decode, args.stream, None, Mode::Table, |m, _| {
-                let Made::Row(ts, [frame, stream, what]) = m else {
-                    return;
-                };
-                times.first_frame(clock.first());
-                let cells = vec![times.stamp(ts), frame, stream, what];
-                table.measure(&cells);
-                let seq = table.rows() as u64;
-                let pushed = spill::cells_to_bytes(&cells)
-                    .and_then(|b| rows.push(KeyedBytes::new([seq], b)));
-                if let Err(e) = pushed {
-                    failed.get_or_insert(e);
-                }
-            })?;
+            collect(
+                input,
+                decode,
+                args.stream,
+                None,
+                Mode::Table,
+                filter,
+                |m, _| {
+                    let Made::Row(ts, [frame, stream, what]) = m else {
+                        return;
+                    };
+                    times.first_frame(clock.first());
+                    let cells = vec![times.stamp(ts), frame, stream, what];
+                    table.measure(&cells);
+                    let seq = table.rows() as u64;
+                    let pushed = spill::cells_to_bytes(&cells)
+                        .and_then(|b| rows.push(KeyedBytes::new([seq], b)));
+                    if let Err(e) = pushed {
+                        failed.get_or_insert(e);
+                    }
+                },
+            )?;
             if let Some(e) = failed {
                 return Err(spill_error(e));
             }

@@ -5,6 +5,7 @@
 //! ([`key_types`]).
 
 pub mod color;
+pub mod csv;
 pub mod fit;
 pub mod hand_text;
 pub mod json;
@@ -24,6 +25,8 @@ pub enum Format {
     Table,
     /// One JSON document.
     Json,
+    /// CSV: a header row, then a row per item (RFC 4180 quoting).
+    Csv,
 }
 
 /// Writes `value` as pretty JSON and a newline.

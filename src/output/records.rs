@@ -205,19 +205,26 @@ fn write_notes(out: &mut Vec<u8>, notes: &[Note]) -> io::Result<()> {
 /// The WebSocket frame facts of a record carried by WebSocket:
 /// `"websocket":{"opcode":..,"fin":..,"masked":..,"compressed":..,"frames":..}`.
 fn write_facts(out: &mut Vec<u8>, r: &Record) -> io::Result<()> {
-    let Some(Facts {
+    let Some(facts) = r.carried.as_ref().and_then(|c| c.facts) else {
+        return Ok(());
+    };
+    out.write_all(b",\"websocket\":")?;
+    write_facts_object(out, &facts)
+}
+
+/// The object of [`write_facts`] (also what a display filter's
+/// `websocket` holds).
+pub fn write_facts_object(out: &mut impl Write, facts: &Facts) -> io::Result<()> {
+    let Facts {
         opcode,
         fin,
         masked,
         compressed,
         frames,
-    }) = r.carried.as_ref().and_then(|c| c.facts)
-    else {
-        return Ok(());
-    };
+    } = facts;
     write!(
         out,
-        ",\"websocket\":{{\"opcode\":\"{}\",\"fin\":{fin},\"masked\":{masked},\
+        "{{\"opcode\":\"{}\",\"fin\":{fin},\"masked\":{masked},\
          \"compressed\":{compressed},\"frames\":{frames}}}",
         opcode.name()
     )

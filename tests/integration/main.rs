@@ -19,6 +19,8 @@ mod cli_time;
 mod cli_ux;
 mod decode_captures;
 mod detail_view;
+mod display_filter;
+mod fields_interop;
 mod hands;
 mod hands_betting;
 mod hands_interop;

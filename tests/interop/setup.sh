@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Creates the Python virtual environment the interop test (tests/integration/hands_interop.rs)
-# runs its checker in: target/interop-venv, with pokerkit and ohh-pydantic from PyPI
-# (pinned: the versions the checker was written against). Needs python3 and PyPI.
+# Creates the Python virtual environment the interop tests run their checkers in
+# (tests/integration/hands_interop.rs: pokerkit and ohh-pydantic; fields_interop.rs: DuckDB
+# loads `-T fields` and `--format csv` output): target/interop-venv, from PyPI, pinned (the
+# versions the checkers were written against). Needs python3 and PyPI.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 venv=target/interop-venv
@@ -9,5 +10,5 @@ if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-  'pokerkit==0.7.7' 'ohh-pydantic==0.1.1'
-"$venv/bin/python" -c 'import pokerkit, open_hh_models.models; print("interop venv ready")'
+  'pokerkit==0.7.7' 'ohh-pydantic==0.1.1' 'duckdb==2.0.0'
+"$venv/bin/python" -c 'import pokerkit, open_hh_models.models, duckdb; print("interop venv ready")'

@@ -6,8 +6,10 @@
 //! memory stays small however many streams the capture holds.
 
 mod codec;
+mod csv;
 mod rows;
 
+use super::display_filter::{self, passes, stream_help_names, with_totals};
 use super::strict::{self, Problem};
 use super::{warn_all, CliError, DecodeOpts, InputArgs, TimeArgs};
 use cardshark::decode::{DecodeStage, DirCounts, How, Record, RecordSink, StreamReport};
@@ -39,6 +41,14 @@ pub struct InspectArgs {
     /// since the previous stream's start.
     #[command(flatten)]
     pub time: TimeArgs,
+    /// Only the streams EXPR matches (see below).
+    #[arg(short = 'Y', long = "display-filter", value_name = "EXPR",
+          long_help = display_filter::items_help(
+              "Streams that do not match get no row (the capture summary still counts every frame).",
+              &stream_help_names(),
+              "protocol == \"pokerth\" && errors > 0",
+          ))]
+    pub display_filter: Option<String>,
 }
 
 /// Keeps what the decode stage says of each stream; records are not needed.
@@ -126,6 +136,10 @@ impl Work for Collect {
 
 pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     let mut config = args.decode.config()?;
+    let filter = display_filter::items(
+        args.display_filter.as_deref(),
+        display_filter::stream_scope(),
+    )?;
     config.ordered = false;
     config.messages = false;
     let mut store = rows::store(rows_in_memory()?);
@@ -147,6 +161,9 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
         let [mc, ms] = counts(&row);
         strict::count(Problem::Gap, c.gaps.saturating_add(s.gaps));
         strict::count(Problem::Error, mc.errors.saturating_add(ms.errors));
+        if filter.is_some() && !passes(filter.as_ref(), &with_totals(stream_json(&row))) {
+            return ControlFlow::Continue(());
+        }
         if let Some(table) = &mut table {
             starts.first_frame(clock.first());
             table.measure(&cells(&row, starts.stamp(row.info.start)));
@@ -176,9 +193,19 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
                 table.widen(START, widest);
             }
             let starts = Stamper::new(time, summary.first);
-            print_table(&mut out, &summary, &rows, &table, starts)?
+            print_table(&mut out, &summary, &rows, &table, starts, filter.is_some())?
         }
         Format::Json => print_json(&mut out, &summary, &rows)?,
+        Format::Csv => {
+            let mut buf = Vec::new();
+            csv::header(&mut buf);
+            for r in each(&rows, stream_json)? {
+                csv::row(&mut buf, &r?);
+                out.write_all(&buf)?;
+                buf.clear();
+            }
+            out.write_all(&buf)?;
+        }
     }
     out.flush()?;
     warn_all(&summary.warnings());
@@ -286,6 +313,7 @@ fn print_table(
     rows: &Sorted,
     table: &Table,
     mut starts: Stamper,
+    filtered: bool,
 ) -> Result<(), CliError> {
     if !rows.is_empty() {
         let row = |r: &Row| cells(r, starts.stamp(r.info.start));
@@ -334,7 +362,12 @@ fn print_table(
         )?,
         _ => writeln!(out, "Time span:    -")?,
     }
-    writeln!(out, "Streams:      {}", rows.len())?;
+    if filtered {
+        let all = s.reassembly.streams;
+        writeln!(out, "Streams:      {} matching -Y (of {all})", rows.len())?;
+    } else {
+        writeln!(out, "Streams:      {}", rows.len())?;
+    }
     Ok(())
 }
 

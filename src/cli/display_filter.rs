@@ -1,0 +1,373 @@
+//! `-Y EXPR` on every command: the help text (the language and each
+//! command's names, made from the same tables the filter resolves names
+//! in), compiling the expression into a usage error that names `-Y`, and
+//! the names of hands, streams (`inspect`) and timeline changes with the
+//! JSON each is read from.
+
+use super::CliError;
+use cardshark::analysis::hands::Hand;
+use cardshark::analysis::timeline::{Change, Game};
+use cardshark::filter::json::{self, JsonName, JsonScope, JsonSubject};
+use cardshark::filter::record::{envelope, Paths, RecordKey, RecordScope};
+use cardshark::filter::{Filter, Kind, Scope, Subject, Value};
+use serde_json::{json, Value as J};
+
+/// The language, for every command's `-Y` help.
+const LANGUAGE: &str = "\
+Display filter, like tshark's -Y: only what EXPR matches is written.
+
+Comparisons: == != < <= > >= (or eq ne lt le gt ge), `contains \"text\"`, \
+`matches \"regex\"` (case-insensitive; (?-i) turns that off), `in {1 3 5..9}`; \
+&& || ! (or and or not) and parentheses. Values: \"text\" (or 'text'), numbers, \
+true, false, null; a time as RFC 3339 text (\"2026-11-21T06:10:00Z\", \
+\"2026-11-21\") or seconds since 1970. A bare name is true when the item has \
+a value for it that is not false, null, empty text or an empty list.
+
+A name with several values (a list's elements) matches when one of them \
+does; `!=` when every one differs. A comparison with a name the item does \
+not have is false (so `!(k == 1)` is true there). A name nothing has is an \
+error (exit 2), as is a filter that does not parse: the message gives the \
+column.";
+
+/// The `-Y` help of `decode` and `follow`: the language and the record keys.
+pub fn records_help(what: &str) -> String {
+    let keys: Vec<&str> = envelope().iter().map(|(n, _, _)| *n).collect();
+    format!(
+        "{LANGUAGE}\n\n{what}\n\nRecord keys (those of `decode --format jsonl`): {}; \
+         and fields.NAME for the keys of a message's fields, nested ones with dots \
+         (fields.player_id, fields.game_info.start_money), a list's elements by its \
+         name. Every name any protocol's messages write is known.\n\n\
+         Examples: -Y 'type == \"PlayersActionDone\" && fields.player_id == 2'; \
+         -Y 'protocol == \"pokernetwork\" && stream in {{1 3}}'; -Y 'frame > 1000'; \
+         -Y 'ts >= \"2026-11-21T06:10:00Z\"'; -Y 'notes || error'.",
+        keys.join(", ")
+    )
+}
+
+/// The `-Y` help of a command whose items are JSON objects of `names`.
+pub fn items_help(what: &str, names: &[JsonName], example: &str) -> String {
+    format!(
+        "{LANGUAGE}\n\n{what}\n\nNames:\n{}\n\nExample: -Y '{example}'",
+        json::help(names)
+    )
+}
+
+/// Compiles `text` in `scope`; an error names `-Y`.
+pub fn compile<S: Scope>(text: &str, scope: &mut S) -> Result<Filter<S::Key>, CliError> {
+    Filter::compile(text, scope).map_err(|e| CliError::Usage(format!("-Y: {e}")))
+}
+
+/// Compiles `-Y` over records: the filter and the `fields.*` paths it
+/// reads.
+pub fn records(text: &str) -> Result<(Filter<RecordKey>, Paths), CliError> {
+    let mut scope = RecordScope::new();
+    let filter = compile(text, &mut scope)?;
+    Ok((filter, scope.into_paths()))
+}
+
+/// Compiles an optional `-Y` over JSON items of `scope`.
+pub fn items(
+    text: Option<&str>,
+    mut scope: JsonScope,
+) -> Result<Option<Filter<Vec<String>>>, CliError> {
+    text.map(|t| compile(t, &mut scope)).transpose()
+}
+
+const PROTOCOL: Kind = Kind::OneOf {
+    what: "a poker protocol",
+    values: &["pokerth", "pokernetwork"],
+};
+
+/// The names of a hand.
+pub const HAND_NAMES: &[JsonName] = &[
+    ("id", Kind::Any, "the hand's id, \"STREAM:HAND\""),
+    ("stream", Kind::Any, "its TCP stream"),
+    ("hand", Kind::Any, "its number on the stream"),
+    ("server_number", Kind::Any, "the server's hand number"),
+    ("protocol", PROTOCOL, "pokerth or pokernetwork"),
+    (
+        "dialect",
+        Kind::Any,
+        "the protocol's dialect (pokerth-2007, ...)",
+    ),
+    (
+        "table",
+        Kind::Any,
+        "the table's name, when the capture tells it",
+    ),
+    (
+        "table_id",
+        Kind::Any,
+        "the game (PokerTH) or table (poker-network) id",
+    ),
+    ("ts", Kind::Time, "when it started"),
+    ("frame", Kind::Any, "the frame that started it"),
+    ("last_frame", Kind::Any, "its last frame"),
+    ("limit", Kind::Any, "no_limit, pot_limit or fixed_limit"),
+    ("button", Kind::Any, "the button's seat"),
+    ("small_blind", Kind::Any, "the small blind"),
+    ("big_blind", Kind::Any, "the big blind"),
+    ("ante", Kind::Any, "the ante"),
+    ("players", Kind::Any, "how many players were dealt in"),
+    (
+        "player",
+        Kind::Any,
+        "each player's name (\"Player N\" when not told)",
+    ),
+    ("player_id", Kind::Any, "each player's id"),
+    ("seat", Kind::Any, "each seat dealt in"),
+    ("stack", Kind::Any, "each starting stack known"),
+    (
+        "hero",
+        Kind::Any,
+        "the name of the player the capture's client is",
+    ),
+    ("board", Kind::Any, "each board card (\"Ah\")"),
+    ("cards", Kind::Any, "each hole card the capture shows"),
+    (
+        "action",
+        Kind::Any,
+        "each action: ante, small_blind, big_blind, fold, check, call, bet, raise",
+    ),
+    ("amount", Kind::Any, "each action's chips into the pot"),
+    (
+        "all_in",
+        Kind::Any,
+        "true when some action put a player all in",
+    ),
+    ("pot", Kind::Any, "the total pot (complete hands)"),
+    ("winner", Kind::Any, "each winner's name"),
+    ("won", Kind::Any, "each amount won"),
+    ("rake", Kind::Any, "the rake, when the server told it"),
+    (
+        "complete",
+        Kind::Any,
+        "true when the capture holds the whole hand",
+    ),
+    ("notes", Kind::Any, "each note's text"),
+    (
+        "note_kind",
+        Kind::Any,
+        "each note's kind: incomplete, check, info",
+    ),
+];
+
+/// The scope of hands.
+pub fn hand_scope() -> JsonScope {
+    JsonScope {
+        names: HAND_NAMES,
+        item: "hand",
+        command: "hands",
+    }
+}
+
+/// A hand as the JSON object its names are read from.
+pub fn hand_json(h: &Hand) -> J {
+    let names: Vec<String> = h.seats.iter().map(|s| s.display_name()).collect();
+    let cards: Vec<String> = (h.seats.iter())
+        .filter_map(|s| s.cards)
+        .flatten()
+        .map(|c| c.to_string())
+        .collect();
+    json!({
+        "id": h.id(),
+        "stream": h.stream,
+        "hand": h.number,
+        "server_number": h.server_number,
+        "protocol": h.protocol.name(),
+        "dialect": h.dialect.map(|d| d.as_str()),
+        "table": h.table_name,
+        "table_id": h.table,
+        "ts": h.ts.to_string(),
+        "frame": h.first_frame,
+        "last_frame": h.last_frame,
+        "limit": to_json(&h.limit),
+        "button": h.button,
+        "small_blind": h.small_blind,
+        "big_blind": h.big_blind,
+        "ante": h.ante,
+        "players": h.seats.len(),
+        "player": names,
+        "player_id": h.seats.iter().map(|s| s.player).collect::<Vec<_>>(),
+        "seat": h.seats.iter().map(|s| s.seat).collect::<Vec<_>>(),
+        "stack": h.seats.iter().filter_map(|s| s.stack).collect::<Vec<_>>(),
+        "hero": h.hero.map(|p| h.name(p)),
+        "board": h.board.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+        "cards": cards,
+        "action": h.actions.iter().map(|a| to_json(&a.kind)).collect::<Vec<_>>(),
+        "amount": h.actions.iter().map(|a| a.added).collect::<Vec<_>>(),
+        "all_in": h.actions.iter().any(|a| a.all_in),
+        "pot": h.complete.then(|| h.total_pot()),
+        "winner": h.winners.iter().map(|w| h.name(w.player)).collect::<Vec<_>>(),
+        "won": h.winners.iter().map(|w| w.amount).collect::<Vec<_>>(),
+        "rake": h.rake,
+        "complete": h.complete,
+        "notes": h.notes.iter().map(|n| n.text.as_str()).collect::<Vec<_>>(),
+        "note_kind": h.notes.iter().map(|n| to_json(&n.kind)).collect::<Vec<_>>(),
+    })
+}
+
+/// A value as JSON (an enumeration as its name).
+fn to_json<T: serde::Serialize>(v: &T) -> J {
+    serde_json::to_value(v).unwrap_or_default()
+}
+
+/// The names of a stream's row (`inspect`) besides each direction's:
+/// its `--format json` keys, and totals of both directions.
+const STREAM_KEYS: &[JsonName] = &[
+    ("stream", Kind::Any, "the stream"),
+    ("protocol", Kind::Any, "the protocol decoded (absent: none)"),
+    ("dialect", Kind::Any, "its dialect"),
+    ("transport", Kind::Any, "tcp or websocket"),
+    ("detection", Kind::Any, "detected, forced or unknown"),
+    ("client", Kind::Any, "the client, \"ip:port\""),
+    ("server", Kind::Any, "the server, \"ip:port\""),
+    (
+        "roles_from_handshake",
+        Kind::Any,
+        "true when a SYN told who is the client",
+    ),
+    ("first_frame", Kind::Any, "its first frame"),
+    ("last_frame", Kind::Any, "its last frame"),
+    ("start", Kind::Time, "its first packet's time"),
+    ("end", Kind::Time, "its last packet's time"),
+    ("duration", Kind::Any, "seconds from first to last packet"),
+    ("end_reason", Kind::Any, "fin, rst, timeout or eof"),
+    ("flushed", Kind::Any, "true when the flow cap flushed it"),
+    ("messages", Kind::Any, "messages both ways"),
+    (
+        "errors",
+        Kind::Any,
+        "messages that did not decode, both ways",
+    ),
+    (
+        "unknown_bytes",
+        Kind::Any,
+        "bytes no decoder placed, both ways",
+    ),
+    ("packets", Kind::Any, "packets both ways"),
+    ("bytes", Kind::Any, "payload bytes both ways"),
+    ("gaps", Kind::Any, "gaps both ways"),
+    ("gap_bytes", Kind::Any, "bytes missing both ways"),
+    ("retransmissions", Kind::Any, "retransmissions both ways"),
+    ("conflicts", Kind::Any, "conflicting overlaps both ways"),
+];
+
+/// The counts of each direction (`c2s.messages`, ...), as `--format json`
+/// writes them.
+const DIRECTION_KEYS: [&str; 11] = [
+    "messages",
+    "errors",
+    "unknown_bytes",
+    "packets",
+    "bytes",
+    "wire_bytes",
+    "gaps",
+    "gap_bytes",
+    "retransmissions",
+    "keepalives",
+    "conflicts",
+];
+
+/// Every name of a stream's row: [`STREAM_KEYS`], then `c2s.*` and `s2c.*`.
+pub fn stream_names() -> &'static [JsonName] {
+    static NAMES: std::sync::OnceLock<Vec<JsonName>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        let mut names = STREAM_KEYS.to_vec();
+        for dir in ["c2s", "s2c"] {
+            for k in DIRECTION_KEYS {
+                let name: &'static str = Box::leak(format!("{dir}.{k}").into_boxed_str());
+                names.push((name, Kind::Any, ""));
+            }
+        }
+        names
+    })
+}
+
+/// The names of a stream's row for its help: the per-direction ones in
+/// one line.
+pub fn stream_help_names() -> Vec<JsonName> {
+    let mut names = STREAM_KEYS.to_vec();
+    names.push(("c2s.*, s2c.*", Kind::Any, "each direction's counts (messages, errors, unknown_bytes, packets, bytes, wire_bytes, gaps, gap_bytes, retransmissions, keepalives, conflicts)"));
+    names
+}
+
+/// The scope of `inspect`'s rows.
+pub fn stream_scope() -> JsonScope {
+    JsonScope {
+        names: stream_names(),
+        item: "stream",
+        command: "inspect",
+    }
+}
+
+/// Adds the totals of both directions to a stream's `--format json`
+/// object.
+pub fn with_totals(mut row: J) -> J {
+    let totals = STREAM_KEYS
+        .iter()
+        .filter(|(n, _, _)| DIRECTION_KEYS.contains(n));
+    for (k, _, _) in totals {
+        let n = |d: &str| row[d][k].as_u64().unwrap_or(0);
+        let total = n("c2s").saturating_add(n("s2c"));
+        row[*k] = total.into();
+    }
+    row
+}
+
+/// The names of a timeline change.
+pub const CHANGE_NAMES: &[JsonName] = &[
+    (
+        "frame",
+        Kind::Any,
+        "the frame of the message that changed the state",
+    ),
+    ("ts", Kind::Time, "its time"),
+    ("stream", Kind::Any, "the stream"),
+    (
+        "game",
+        Kind::OneOf {
+            what: "a game",
+            values: &["gls", "cardgame", "pokerth_lobby", "pokerth1"],
+        },
+        "gls, cardgame, pokerth_lobby or pokerth1",
+    ),
+    ("what", Kind::Any, "what changed, as the table says it"),
+];
+
+/// The scope of timeline changes.
+pub fn change_scope() -> JsonScope {
+    JsonScope {
+        names: CHANGE_NAMES,
+        item: "timeline change",
+        command: "timeline",
+    }
+}
+
+/// A timeline change and the game it changed, read by name without
+/// making JSON (changes are many).
+pub struct ChangeSubject<'a>(pub &'a Change, pub &'a Game);
+
+impl Subject<Vec<String>> for ChangeSubject<'_> {
+    fn any(&mut self, key: &Vec<String>, f: &mut dyn FnMut(Value<'_>) -> bool) -> bool {
+        let c = self.0;
+        match key.first().map(String::as_str) {
+            Some("frame") => f(Value::Int(c.frame.into())),
+            Some("ts") => f(Value::Time(c.ts)),
+            Some("stream") => f(Value::Int(c.stream.into())),
+            Some("what") => f(Value::Str(&c.what)),
+            Some("game") => f(Value::Str(match self.1 {
+                Game::Gls(_) => "gls",
+                Game::Cardgame(_) => "cardgame",
+                Game::PokerthLobby(_) => "pokerth_lobby",
+                Game::Pokerth1(_) => "pokerth1",
+            })),
+            _ => false,
+        }
+    }
+}
+
+/// Whether `filter` (if any) lets the JSON item `item` through.
+pub fn passes(filter: Option<&Filter<Vec<String>>>, item: &J) -> bool {
+    filter.is_none_or(|f| f.matches(&mut JsonSubject(item)))
+}
