@@ -425,7 +425,7 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
     let done = input.run(make, &mut |p, bytes| w.piece(p, bytes));
     let done = done?;
     w.finish()?;
-    warn_all(&done.summary.warnings());
+    warn_all(&done.summary);
     super::detail::check_frame(args, done.summary.frames, w.written)?;
     // What the pass tells of the arguments (`-c` may have ended it early:
     // then what came after is not known).

@@ -105,7 +105,7 @@ fn follow(args: &FollowArgs, stream: u64) -> Result<(), CliError> {
         writeln!(writer.out, "{RULE}")?;
     }
     writer.out.flush()?;
-    warn_all(&summary.warnings());
+    warn_all(&summary);
     Ok(())
 }
 

@@ -155,6 +155,6 @@ pub fn run(args: &FollowArgs, stream: u64, want_dir: Option<Direction>) -> Resul
         writeln!(f.out, "{RULE}")?;
     }
     f.out.flush()?;
-    warn_all(&summary.warnings());
+    warn_all(&summary);
     Ok(())
 }

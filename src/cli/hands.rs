@@ -117,7 +117,7 @@ pub fn collect_seen(
         f(h)
     };
     let done = input.run(make, &mut |h: Hand, _: &[u8]| f(h))?;
-    warn_all(&done.summary.warnings());
+    warn_all(&done.summary);
     decode.check_streams(input.name(), done.summary.reassembly.streams)?;
     let mut seen = Seen::default();
     for w in done.workers {

@@ -6,14 +6,14 @@
 pub const EXIT_STATUS: [(&str, &str); 4] = [
     (
         "0",
-        "Success; also when only part of a capture could be read (the results come with a \
-         warning naming the frame and byte offset), when a command finds nothing (hands says \
-         why on standard error), and when standard output is closed early (cardshark ... | head).",
+        "Success; also when a command finds nothing (hands says why on standard error), and \
+         when standard output is closed early (cardshark ... | head).",
     ),
     (
         "1",
         "The input could not be read (no such file, not a pcap or pcapng capture, cut inside its \
-         header), or the output could not be written.",
+         header), or it is damaged (cut short, a corrupt block: what came before is written, \
+         then the error names the frame and byte offset), or the output could not be written.",
     ),
     (
         "2",
@@ -24,8 +24,8 @@ pub const EXIT_STATUS: [(&str, &str); 4] = [
     (
         "3",
         "With --strict, the traffic looked at had a gap, a record with an error, a hand \
-         contradiction (a check's note), or the capture is damaged (a warning); the output is \
-         the same as without it.",
+         contradiction (a check's note), or a warning about the capture (malformed frames, \
+         streams flushed under a cap); the output is the same as without it.",
     ),
 ];
 

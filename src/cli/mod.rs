@@ -1,8 +1,7 @@
 //! The command line: argument parsing, the subcommands, exit statuses.
 //!
-//! Exit status: 0 on success (also when part of a capture could not be read:
-//! its results are printed with a warning), 1 when the input could not be
-//! read at all, 2 on bad usage (also found only after the pass: a stream,
+//! Exit status: 0 on success, 1 when the input could not be read or is
+//! damaged (what came before the damage is written first), 2 on bad usage (also found only after the pass: a stream,
 //! frame or hand the capture does not have), 3 with `--strict` when the
 //! traffic had gaps, error records or hand contradictions ([`strict`]).
 //! Every error is one line on standard error, `cardshark: error: ...`,
@@ -40,6 +39,7 @@ pub use input::InputArgs;
 use cardshark::capture::CaptureError;
 use cardshark::output::color::ColorChoice;
 use cardshark::output::time::TimeFormat;
+use cardshark::pipeline::CaptureSummary;
 use clap::{Args, Parser, Subcommand, ValueHint};
 use std::fmt;
 
@@ -215,12 +215,23 @@ fn spill_error(what: &str, e: std::io::Error) -> CliError {
 
 /// Prints the pass's warnings on standard error (each a problem for
 /// `--strict`).
-fn warn_all(warnings: &[String]) {
+/// Prints the pass's warnings on standard error. A damaged capture (cut
+/// short, a corrupt block) is not a warning: the command writes what it
+/// could, then ends with the damage as its error (exit status 1).
+fn warn_all(summary: &CaptureSummary) {
+    let warnings = summary.warnings();
     strict::warned(warnings.len());
-    for w in warnings {
+    let damage = summary.damage();
+    for w in warnings.iter().skip(usize::from(damage.is_some())) {
         eprintln!("cardshark: warning: {w}");
     }
+    if let Some(d) = damage {
+        let _ = DAMAGE.set(d);
+    }
 }
+
+/// The damage [`warn_all`] saw, reported when the command ends.
+static DAMAGE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 
 /// Runs the command line; returns the exit status.
 pub fn main() -> i32 {
@@ -306,6 +317,12 @@ impl Command {
 /// Reports how a command (reading `input`) ended; returns the exit status.
 fn finish(result: Result<(), CliError>, input: Option<&str>) -> i32 {
     match result {
+        // The capture was damaged: what could be read was written.
+        Ok(()) if DAMAGE.get().is_some() => {
+            let d = DAMAGE.get().map_or("", |d| d.as_str());
+            eprintln!("cardshark: error: {d}");
+            1
+        }
         Ok(()) => match strict::verdict() {
             Some(m) => {
                 let input = input.map_or(String::new(), |i| format!("{i}: "));

@@ -132,7 +132,7 @@ fn gather(args: &StatsArgs, wanted: Wanted) -> Result<Gathered, CliError> {
         take(item);
         ControlFlow::Continue(())
     })?;
-    warn_all(&done.summary.warnings());
+    warn_all(&done.summary);
     let mut total = StatsCollector::new(wanted);
     for w in done.workers {
         let mut c = w.into_sink();

@@ -3,8 +3,9 @@
 //! record with an `error` (a message that did not decode, a WebSocket
 //! frame that could not be used), a hand contradiction (a check's note:
 //! chips not conserved, stacks the server contradicts, an action out of
-//! turn, ...), or a damaged capture (cut short, malformed frames: the
-//! warnings of the pass).
+//! turn, ...), or a warning of the pass (malformed frames, streams flushed
+//! under a cap). A damaged capture (cut short) is an error whatever
+//! `--strict` says: exit status 1, after the output.
 //!
 //! What is counted is what the command looked at: `decode` the records it
 //! writes (after its filters), `follow`, `timeline -s` and `replay -s`

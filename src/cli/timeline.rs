@@ -237,7 +237,7 @@ fn collect(
         f(m, bytes);
         ControlFlow::Continue(())
     })?;
-    warn_all(&done.summary.warnings());
+    warn_all(&done.summary);
     let frames = done.summary.frames;
     if let Some(f) = at.filter(|&f| f > frames) {
         return Err(CliError::Usage(format!(

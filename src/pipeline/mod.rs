@@ -154,16 +154,18 @@ impl CaptureSummary {
         &self.link.frames_per_link_type
     }
 
+    /// What damaged the capture, when part of it could not be read (cut
+    /// short, a corrupt block): one line, saying what the results cover.
+    pub fn damage(&self) -> Option<String> {
+        (self.truncated.as_ref())
+            .map(|e| format!("{e}; results cover the {} frames before it", self.frames))
+    }
+
     /// Human warnings about the pass (partial read, malformed frames,
-    /// flushed flows, buffer overflows), one line each.
+    /// flushed flows, buffer overflows), one line each; the first is
+    /// [`CaptureSummary::damage`], if any.
     pub fn warnings(&self) -> Vec<String> {
-        let mut w = Vec::new();
-        if let Some(e) = &self.truncated {
-            w.push(format!(
-                "{e}; results cover the {} frames before it",
-                self.frames
-            ));
-        }
+        let mut w: Vec<String> = self.damage().into_iter().collect();
         if let Some((frame, why)) = &self.first_malformed {
             let n = self.link.malformed;
             w.push(format!(

@@ -81,13 +81,15 @@ fn capture_cut_inside_a_record_keeps_what_was_good() {
     let path = dir.file("cut.pcap");
     std::fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
     let (code, out, err) = inspect_raw(&path);
-    assert_eq!(code, 0, "partial results are results: {err}");
+    // What was good is written; the damage is the error (exit 1).
+    assert_eq!(code, 1, "a damaged capture: {err}");
     assert!(
         out.contains(&format!("Frames:       {}", frames - 1)),
         "{out}"
     );
     let warning = err.lines().next().unwrap_or("");
-    assert!(warning.starts_with("cardshark: warning: "), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(warning.starts_with("cardshark: error: "), "{err}");
     assert!(warning.contains(&format!("frame {frames}")), "{err}");
     assert!(warning.contains(&path.display().to_string()), "{err}");
     // The frames before the cut are still reassembled.
@@ -124,9 +126,9 @@ fn corrupt_pcapng_block() {
     let bad = dir.file("bad.pcapng");
     std::fs::write(&bad, &bytes).unwrap();
     let (code, out, err) = inspect_raw(&bad);
-    assert_eq!(code, 0, "{err}");
+    assert_eq!(code, 1, "{err}");
     assert!(out.contains("Frames:       2"), "{out}");
-    assert!(err.contains("warning"), "{err}");
+    assert!(err.starts_with("cardshark: error: "), "{err}");
     assert!(
         err.contains(&format!("offset {start}")),
         "names the block's offset: {err}"

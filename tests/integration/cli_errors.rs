@@ -205,7 +205,7 @@ fn capture_with_an_error_record(dir: &TempDir) -> String {
 }
 
 #[test]
-fn strict_exits_3_on_gaps_errors_contradictions_and_damage() {
+fn strict_exits_3_on_gaps_errors_contradictions_and_a_damaged_capture_1() {
     let dir = TempDir::new();
     let gap = testdata("hands/gap.pcap").to_string_lossy().into_owned();
     let contradiction = testdata("pokernetwork/betting-contradiction.pcap");
@@ -230,8 +230,25 @@ fn strict_exits_3_on_gaps_errors_contradictions_and_damage() {
             vec!["hands", &contradiction],
             "4 hand contradictions, the first at frame",
         ),
-        (vec!["decode", &cut], "1 warning about the capture"),
     ];
+    // A damaged capture: what came before the damage is written, then the
+    // damage is the error, with or without --strict.
+    for args in [
+        vec!["decode", cut.as_str()],
+        vec!["--strict", "decode", cut.as_str()],
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(
+            out.lines().count() > 5,
+            "{args:?}: the frames before it: {out}"
+        );
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with(&format!("cardshark: error: {cut}: frame ")),
+            "{err}"
+        );
+    }
     for (args, said) in cases {
         let (code, out, err) = run(&args);
         assert_eq!(code, 0, "without --strict: {args:?}: {err}");

@@ -166,12 +166,12 @@ fn pcap_record_claiming_4_gb() {
         &dir,
         &["inspect", "--format", "json", path.to_str().unwrap()],
     );
-    assert_eq!(r.code, 0, "partial results: {}", r.stderr);
+    assert_eq!(r.code, 1, "partial results, then the damage: {}", r.stderr);
     let doc: Value = serde_json::from_str(&r.stdout).unwrap();
     assert_eq!(doc["capture"]["frames"], 5, "the good frames are kept");
     assert_eq!(doc["streams"].as_array().unwrap().len(), 1);
     let want = format!(
-        "cardshark: warning: {}: frame 6 (byte offset 384): record length 4294967296 exceeds the limit of 16777216 bytes; results cover the 5 frames before it\n",
+        "cardshark: error: {}: frame 6 (byte offset 384): record length 4294967296 exceeds the limit of 16777216 bytes; results cover the 5 frames before it\n",
         path.display()
     );
     assert_eq!(r.stderr, want);
@@ -229,12 +229,12 @@ fn pcapng_block_length_ffffffff() {
         &dir,
         &["inspect", "--format", "json", path.to_str().unwrap()],
     );
-    assert_eq!(r.code, 0, "partial results: {}", r.stderr);
+    assert_eq!(r.code, 1, "partial results, then the damage: {}", r.stderr);
     let doc: Value = serde_json::from_str(&r.stdout).unwrap();
     assert_eq!(doc["capture"]["frames"], 5, "the good frames are kept");
     let lines: Vec<&str> = r.stderr.lines().collect();
     assert_eq!(lines.len(), 1, "{}", r.stderr);
-    assert!(lines[0].starts_with("cardshark: warning: "), "{}", r.stderr);
+    assert!(lines[0].starts_with("cardshark: error: "), "{}", r.stderr);
     assert!(
         lines[0].contains(&format!("offset {good_len}")),
         "{}",

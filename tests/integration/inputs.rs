@@ -279,9 +279,9 @@ fn a_compressed_file_cut_short_gives_its_frames_and_says_where_it_stopped() {
     let cut = dir.file("cut.pcap.gz");
     std::fs::write(&cut, &gz[..gz.len() * 3 / 4]).unwrap();
     let (code, out, err) = run(&[p("decode"), &cut], b"");
-    assert_eq!(code, 0, "{err}");
+    assert_eq!(code, 1, "a damaged capture: {err}");
     assert!(out.lines().count() > 5, "the frames before the cut: {out}");
-    let want = format!("cardshark: warning: {}: byte offset ", cut.display());
+    let want = format!("cardshark: error: {}: byte offset ", cut.display());
     assert!(err.starts_with(&want), "{err}");
     assert!(
         err.contains(" of the gzip-decompressed data: read error: gzip data: ")

@@ -208,7 +208,7 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
         }
     }
     out.flush()?;
-    warn_all(&summary.warnings());
+    warn_all(&summary);
     Ok(())
 }
 
