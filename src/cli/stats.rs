@@ -12,6 +12,7 @@
 
 mod lists;
 
+use super::strict::Watch;
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use cardshark::analysis::stats::hands::HandStats;
 use cardshark::analysis::stats::proto::Types;
@@ -111,7 +112,13 @@ struct Gathered {
 /// Runs the pipeline and gathers the `wanted` figures.
 fn gather(args: &StatsArgs, wanted: Wanted) -> Result<Gathered, CliError> {
     let config = args.decode.config()?;
-    let make = || DecodeStage::new(config.clone(), StatsCollector::new(wanted));
+    // Gaps and error records noted for `--strict`.
+    let make = || {
+        DecodeStage::new(
+            config.clone(),
+            Watch::new(StatsCollector::new(wanted), None),
+        )
+    };
     let mut hands = HandStats::default();
     let bound = super::bound_from_env(ROWS_IN_MEMORY_VAR, ROWS_IN_MEMORY)?;
     let mut store: Store<KeyedBytes<1>> = Store::new(bound);
@@ -135,7 +142,7 @@ fn gather(args: &StatsArgs, wanted: Wanted) -> Result<Gathered, CliError> {
     warn_all(&done.summary);
     let mut total = StatsCollector::new(wanted);
     for w in done.workers {
-        let mut c = w.into_sink();
+        let mut c = w.into_sink().inner;
         c.finish(&mut take);
         total.merge(c);
     }

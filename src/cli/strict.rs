@@ -9,7 +9,8 @@
 //!
 //! What is counted is what the command looked at: `decode` the records it
 //! writes (after its filters), `follow`, `timeline -s` and `replay -s`
-//! that stream, the other commands the whole capture. The counts are
+//! that stream, the other commands (`inspect`, `hands`, `timeline`,
+//! `stats`) the whole capture. The counts are
 //! kept here, for the run, as the color choice is: the workers note what
 //! they see from their threads, and sums and minimums do not depend on
 //! which thread saw what.

@@ -220,6 +220,7 @@ fn strict_exits_3_on_gaps_errors_contradictions_and_a_damaged_capture_1() {
         (vec!["inspect", &gap], "1 gap"),
         (vec!["hands", &gap], "1 gap, the first at frame 57"),
         (vec!["timeline", &gap], "1 gap, the first at frame 57"),
+        (vec!["stats", &gap], "1 gap, the first at frame 57"),
         (
             vec!["follow", &gap, "-s", "0"],
             "1 gap, the first at frame 57",
