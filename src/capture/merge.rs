@@ -72,9 +72,11 @@ impl Merge {
             if index == 0 {
                 merge.format = reader.format();
             }
-            let Some(first) = reader.next_frame()?.map(|f| f.ts) else {
+            // Standard input's reader is kept, its first frame current.
+            let Some(first) = reader.advance()?.then(|| reader.current()).flatten() else {
                 continue;
             };
+            let first = first.ts;
             if source.is_stdin() {
                 merge.open.push(Head {
                     reader,

@@ -39,7 +39,7 @@ pub enum CaptureFormat {
 }
 
 /// A packet found in a block, its bytes given as a range of the block.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(super) struct Packet {
     /// `None` when the block carries no timestamp (pcapng Simple Packet Block).
     pub ts: Option<Timestamp>,
@@ -181,37 +181,49 @@ impl FileReader {
 
     /// The next frame, `None` at the clean end of the capture.
     ///
-    /// After an error, all later calls return `Ok(None)`.
+    /// After an error, all later calls return `Ok(None)`. (The frame is
+    /// made straight from the packet read, not kept as [`FileReader::current`]:
+    /// this is the path of every frame of a single input.)
     #[inline]
     pub(super) fn next_frame(&mut self) -> Result<Option<Frame<'_>>, CaptureError> {
-        if self.advance()? {
-            Ok(self.current())
-        } else {
-            Ok(None)
-        }
+        self.current = None;
+        Ok(self.next_packet()?.map(|p| self.frame_of(p)))
     }
 
-    /// The frame last returned by [`FileReader::next_frame`] (or made
-    /// current by [`FileReader::advance`]), again; `None` once the
-    /// capture has ended.
+    /// The frame last made current by [`FileReader::advance`], again;
+    /// `None` once the capture has ended.
     #[inline]
     pub(super) fn current(&self) -> Option<Frame<'_>> {
-        let packet = self.current.as_ref()?;
-        Some(Frame {
+        self.current.clone().map(|p| self.frame_of(p))
+    }
+
+    /// `packet`, the frame just read, as a frame.
+    #[inline]
+    fn frame_of(&self, packet: Packet) -> Frame<'_> {
+        Frame {
             number: self.frames,
             ts: packet.ts.unwrap_or(self.last_ts),
             link_type: packet.link_type,
             interface: packet.interface,
             orig_len: packet.orig_len,
-            data: &self.inner.data()[packet.data.clone()],
-        })
+            data: &self.inner.data()[packet.data],
+        }
     }
 
-    /// Moves to the next frame (then true), or to the end of the capture.
+    /// Moves to the next frame (then true), or to the end of the capture;
+    /// the frame is then [`FileReader::current`] (how a merge holds each
+    /// input's next frame).
     pub(super) fn advance(&mut self) -> Result<bool, CaptureError> {
         self.current = None;
+        self.current = self.next_packet()?;
+        Ok(self.current.is_some())
+    }
+
+    /// Reads the next packet, `None` at the end of the capture.
+    #[inline]
+    fn next_packet(&mut self) -> Result<Option<Packet>, CaptureError> {
         if self.finished {
-            return Ok(false);
+            return Ok(None);
         }
         let pending = std::mem::take(&mut self.pending);
         self.consume(pending);
@@ -221,7 +233,7 @@ impl FileReader {
                 Ok(Step::Skipped) => continue,
                 Ok(Step::End) => {
                     self.finished = true;
-                    return Ok(false);
+                    return Ok(None);
                 }
                 Err(e) => {
                     self.finished = true;
@@ -232,8 +244,7 @@ impl FileReader {
         self.pending = len;
         self.frames += 1;
         self.last_ts = packet.ts.unwrap_or(self.last_ts);
-        self.current = Some(packet);
-        Ok(true)
+        Ok(Some(packet))
     }
 
     /// Reads, checks and parses the block at the front of the buffer; skipped
