@@ -43,7 +43,7 @@ pub struct InputArgs {
     )]
     pub filter: Option<String>,
     /// With `-i`: also keep every captured packet in this pcapng file.
-    /// From files (`decode`, `hands`): write every frame of the TCP
+    /// From files (`decode`, `hands`, `inspect`): write every frame of the TCP
     /// streams the command matched (handshake and close included), in
     /// capture order, as pcap (pcapng when OUT ends in .pcapng); a second
     /// pass over the input (standard input is kept in a temporary file
@@ -218,9 +218,9 @@ impl InputArgs {
             return Err(CliError::Usage(what.into()));
         }
         if self.write.is_some() && !self.writes_pcap {
-            let what = "-w with a capture file goes with decode and hands (they write the \
-                        streams they matched: cardshark decode FILE -s N -w OUT.pcap); \
-                        with -i it keeps every captured packet";
+            let what = "-w with a capture file goes with decode, hands and inspect (they \
+                        write the streams they matched: cardshark decode FILE -s N -w \
+                        OUT.pcap); with -i it keeps every captured packet";
             return Err(CliError::Usage(what.into()));
         }
         Ok(())

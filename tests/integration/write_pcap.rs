@@ -279,14 +279,33 @@ fn nothing_matched_is_an_empty_capture_and_a_warning() {
 }
 
 #[test]
+fn inspect_writes_the_streams_of_its_rows() {
+    // The streams `inspect -Y` keeps are those whose records `decode -Y`
+    // keeps for the same protocol: the same frames, byte for byte.
+    let dir = TempDir::new();
+    let input = all_four();
+    let (a, b) = (dir.file("inspect.pcap"), dir.file("decode.pcap"));
+    let y = p("protocol == \"gls\"");
+    let (code, _, err) = run(&[p("inspect"), &input, p("-Y"), y, p("-w"), &a], b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("frame(s) of 1 stream(s) written"), "{err}");
+    let (code, _, err) = run(&[p("decode"), &input, p("-Y"), y, p("-w"), &b], b"");
+    assert_eq!(code, 0, "{err}");
+    let (a, b) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    assert!(a.len() > 24, "frames were written");
+    assert_eq!(a, b);
+}
+
+#[test]
 fn bad_uses_of_w_are_named() {
     let dir = TempDir::new();
     let input = all_four();
     let out = dir.file("x.pcap");
     let usage = [
         (
-            vec![p("inspect"), &input, p("-w"), &out],
-            "cardshark: error: -w with a capture file goes with decode and hands".to_string(),
+            vec![p("timeline"), &input, p("-w"), &out],
+            "cardshark: error: -w with a capture file goes with decode, hands and inspect"
+                .to_string(),
         ),
         (
             vec![p("decode"), &input, p("-w"), p("-")],

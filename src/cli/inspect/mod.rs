@@ -16,7 +16,7 @@ use cardshark::decode::{DecodeStage, DirCounts, How, Record, RecordSink, StreamR
 use cardshark::output::table::Table;
 use cardshark::output::time::{Stamper, TimeFormat};
 use cardshark::output::{human_bytes, seconds, Format};
-use cardshark::pipeline::{CaptureSummary, Items, Work};
+use cardshark::pipeline::{CaptureSummary, Items, StreamSet, Work};
 use cardshark::protocols::Dialect;
 use cardshark::reassembly::{DirStats, Direction, EndReason, Event, Sink};
 use cardshark::transport::Transport;
@@ -146,8 +146,11 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     let mut table = (args.format == Format::Table).then(|| Table::boxed(&HEADERS));
     let time = args.time.or(TimeFormat::UtcDate);
     let mut starts = Stamper::new(time, None);
-    let clock = args.input.clock.clone();
+    let (input, pcap_out) = args.input.with_pcap_out()?;
+    let clock = input.clock.clone();
     let mut spill_failed = None;
+    // The streams that get a row (what `-w` writes).
+    let mut matched = StreamSet::default();
     let make = || Collect {
         stage: DecodeStage::new(config.clone(), Reports::default()),
         reasons: HashMap::new(),
@@ -156,7 +159,7 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     };
     // The table's column widths are gathered as rows come, so that it is
     // then written in one pass.
-    let done = args.input.run(make, &mut |row: Row, _: &[u8]| {
+    let done = input.run(make, &mut |row: Row, _: &[u8]| {
         let (c, s) = (row.info.dir(Direction::C2S), row.info.dir(Direction::S2C));
         let [mc, ms] = counts(&row);
         strict::count(Problem::Gap, c.gaps.saturating_add(s.gaps));
@@ -164,6 +167,7 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
         if filter.is_some() && !passes(filter.as_ref(), &with_totals(stream_json(&row))) {
             return ControlFlow::Continue(());
         }
+        matched.insert(row.info.id);
         if let Some(table) = &mut table {
             starts.first_frame(clock.first());
             table.measure(&cells(&row, starts.stamp(row.info.start)));
@@ -209,7 +213,10 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     }
     out.flush()?;
     warn_all(&summary);
-    Ok(())
+    match pcap_out {
+        Some(out) => out.write(&input, &matched),
+        None => Ok(()),
+    }
 }
 
 /// Every row in stream-id order, made into `f(row)`; errors are the
