@@ -55,19 +55,6 @@ pub enum RecordKey {
     Field(usize),
 }
 
-/// The event names records carry.
-pub const EVENTS: [&str; 9] = [
-    "stream_start",
-    "stream_end",
-    "gap",
-    "unknown_data",
-    "websocket_upgrade",
-    "websocket_ping",
-    "websocket_pong",
-    "websocket_close",
-    "websocket_error",
-];
-
 /// The names of the record contract's keys (`fields.*` aside), with
 /// their keys and kinds, in the contract's order.
 pub fn envelope() -> &'static [(&'static str, RecordKey, Kind)] {
@@ -105,7 +92,7 @@ pub fn envelope() -> &'static [(&'static str, RecordKey, Kind)] {
             ("dialect", K::Dialect, one_of("a dialect", dialects)),
             ("type", K::Type, Kind::Any),
             ("type_id", K::TypeId, Kind::Any),
-            ("event", K::Event, one_of("an event", &EVENTS)),
+            ("event", K::Event, one_of("an event", &Record::EVENT_NAMES)),
             ("len", K::Len, Kind::Any),
             ("fields", K::Fields, Kind::Any),
             ("notes", K::Notes, Kind::Any),
