@@ -93,7 +93,7 @@ impl Pipeline {
                 done.first_link.get_or_insert(frame.link_type);
                 let flow = flows.table().hasher().flow(seg.src, seg.dst);
                 let mut stream = None;
-                flows.route(frame.number, frame.ts, seg, &flow, &mut |step| {
+                flows.route(frame.number, frame.ts, seg, (), &flow, &mut |step| {
                     if let Action::Segment { .. } = step.action {
                         stream = Some(step.stream);
                     }

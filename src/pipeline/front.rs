@@ -45,7 +45,6 @@ struct Pending {
     /// The segment, its payload left out.
     seg: TcpSegment<'static>,
     flow: FlowId,
-    shard: usize,
     /// Offsets in a batch, which holds a round of at most a few hundred
     /// KB (`fill`'s limit) plus one group: far below 4 GiB.
     at: (u32, u32),
@@ -61,18 +60,10 @@ fn route(flows: &mut Flows, group: &mut Vec<Pending>, batches: &mut [Batch]) -> 
     let n = batches.len() as u64;
     let mut steps = 0;
     for p in group.drain(..) {
-        // The payload is lent out of its batch while the steps go in.
-        let bytes = std::mem::take(&mut batches[p.shard].bytes);
-        let seg = TcpSegment {
-            payload: &bytes[p.at.0 as usize..p.at.1 as usize],
-            ..p.seg
-        };
-        flows.route(p.frame, p.ts, &seg, &p.flow, &mut |step| {
+        flows.route(p.frame, p.ts, &p.seg, p.at, &p.flow, &mut |step| {
             steps += 1;
-            let shard = (step.hash % n) as usize;
-            batches[shard].push(step, p.at);
+            batches[(step.hash % n) as usize].push(step);
         });
-        batches[p.shard].bytes = bytes;
     }
     steps
 }
@@ -109,18 +100,15 @@ impl Batch {
         }
     }
 
-    /// Adds a step; a segment's payload is already `bytes[at]`.
-    fn push(&mut self, step: Step<'_>, at: (u32, u32)) {
+    /// Adds a step; a segment's payload is already in `bytes`, where
+    /// the step says.
+    fn push(&mut self, step: Step<(u32, u32)>) {
         let what = match step.action {
             Action::Open(info) => {
                 self.opens.push(info);
                 Owned::Open(self.opens.len() as u32 - 1)
             }
-            Action::Segment { frame, ts, seg } => Owned::Segment {
-                frame,
-                ts,
-                seg: seg.with(at),
-            },
+            Action::Segment { frame, ts, seg } => Owned::Segment { frame, ts, seg },
             Action::Expire { reason, evicted } => Owned::Expire { reason, evicted },
         };
         self.entries.push(Entry {
@@ -139,26 +127,18 @@ impl Batch {
                 self.warm(i, conns, sink);
             }
             let e = &self.entries[i];
-            let action = match e.what {
-                Owned::Open(i) => Action::Open(self.opens[i as usize]),
-                Owned::Expire { reason, evicted } => Action::Expire { reason, evicted },
+            sink.step(e.seq);
+            match e.what {
+                Owned::Open(i) => conns.open(e.slot, &self.opens[i as usize], sink),
+                Owned::Expire { reason, evicted } => {
+                    conns.expire(e.slot, reason, evicted, config, sink)
+                }
                 Owned::Segment { frame, ts, seg } => {
                     let (start, end) = seg.payload;
-                    Action::Segment {
-                        frame,
-                        ts,
-                        seg: seg.with(&self.bytes[start as usize..end as usize]),
-                    }
+                    let seg = seg.with(&self.bytes[start as usize..end as usize]);
+                    conns.segment(e.slot, frame, ts, &seg, config, sink);
                 }
-            };
-            let step = Step {
-                seq: e.seq,
-                slot: e.slot,
-                hash: 0,
-                stream: e.stream,
-                action,
-            };
-            conns.apply(step, config, sink);
+            }
         }
         self.entries.clear();
         self.opens.clear();
@@ -245,7 +225,6 @@ impl Front {
                         ..*seg
                     },
                     flow,
-                    shard,
                     at: (start as u32, b.len() as u32),
                 });
                 if group.len() == GROUP {
@@ -268,7 +247,7 @@ impl Front {
     pub(super) fn finish_into(&mut self, batches: &mut [Batch]) {
         let n = batches.len() as u64;
         self.flows
-            .finish(&mut |step| batches[(step.hash % n) as usize].push(step, (0, 0)));
+            .finish(&mut |step| batches[(step.hash % n) as usize].push(step));
         let next = self.flows.next_seq();
         for b in batches.iter_mut() {
             b.next = next;

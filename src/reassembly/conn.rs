@@ -23,7 +23,7 @@
 //! table's steps on them.
 
 use super::direction::{Ctx, DirState};
-use super::flows::{Action, Sent, Step};
+use super::flows::{Action, Opening, Sent, Step};
 use super::{Config, Direction, EndReason, Event, ReassemblyStats, Sink, StreamInfo};
 use crate::capture::Timestamp;
 
@@ -193,33 +193,67 @@ impl Conns {
     }
 
     /// Carries out `step`, its events to `sink`.
-    pub(crate) fn apply<S: Sink>(&mut self, step: Step<'_>, config: &Config, sink: &mut S) {
+    pub(crate) fn apply<S: Sink>(&mut self, step: Step<&[u8]>, config: &Config, sink: &mut S) {
         sink.step(step.seq);
-        let i = step.slot as usize;
         match step.action {
-            Action::Open(opening) => {
-                let conn = Box::new(Conn::new(opening.info()));
-                sink.event(Event::Start(&conn.info));
-                if self.slots.len() <= i {
-                    self.slots.resize_with(i + 1, || None);
-                }
-                self.slots[i] = Some(conn);
-            }
+            Action::Open(opening) => self.open(step.slot, &opening, sink),
             Action::Segment { frame, ts, seg } => {
-                if let Some(conn) = self.slots.get_mut(i).and_then(Option::as_deref_mut) {
-                    conn.process(frame, ts, &seg, config, &mut self.stats, sink);
-                }
+                self.segment(step.slot, frame, ts, &seg, config, sink)
             }
             Action::Expire { reason, evicted } => {
-                let Some(mut conn) = self.slots.get_mut(i).and_then(Option::take) else {
-                    return;
-                };
-                if evicted {
-                    conn.info.evicted = true;
-                }
-                conn.end_at_last(reason, config, &mut self.stats, sink);
-                sink.event(Event::Closed(&conn.info));
+                self.expire(step.slot, reason, evicted, config, sink)
             }
         }
+    }
+
+    /// Opens a connection in `slot` (the step `Action::Open`; the caller
+    /// has told `sink` the step's number, as for the two below).
+    pub(crate) fn open<S: Sink>(&mut self, slot: u32, opening: &Opening, sink: &mut S) {
+        let i = slot as usize;
+        let conn = Box::new(Conn::new(opening.info()));
+        sink.event(Event::Start(&conn.info));
+        if self.slots.len() <= i {
+            self.slots.resize_with(i + 1, || None);
+        }
+        self.slots[i] = Some(conn);
+    }
+
+    /// Gives the connection in `slot` a segment (`Action::Segment`).
+    #[inline]
+    pub(crate) fn segment<S: Sink>(
+        &mut self,
+        slot: u32,
+        frame: u64,
+        ts: Timestamp,
+        seg: &Sent<&[u8]>,
+        config: &Config,
+        sink: &mut S,
+    ) {
+        if let Some(conn) = self
+            .slots
+            .get_mut(slot as usize)
+            .and_then(Option::as_deref_mut)
+        {
+            conn.process(frame, ts, seg, config, &mut self.stats, sink);
+        }
+    }
+
+    /// Ends and drops the connection in `slot` (`Action::Expire`).
+    pub(crate) fn expire<S: Sink>(
+        &mut self,
+        slot: u32,
+        reason: EndReason,
+        evicted: bool,
+        config: &Config,
+        sink: &mut S,
+    ) {
+        let Some(mut conn) = self.slots.get_mut(slot as usize).and_then(Option::take) else {
+            return;
+        };
+        if evicted {
+            conn.info.evicted = true;
+        }
+        conn.end_at_last(reason, config, &mut self.stats, sink);
+        sink.event(Event::Closed(&conn.info));
     }
 }

@@ -99,14 +99,14 @@ impl<B> Sent<B> {
 
 /// What a step does to its connection.
 #[derive(Debug)]
-pub(crate) enum Action<'a> {
+pub(crate) enum Action<B> {
     /// A new connection (a stream) begins, in slot `slot`.
     Open(Opening),
     /// The connection takes this segment.
     Segment {
         frame: u64,
         ts: Timestamp,
-        seg: Sent<&'a [u8]>,
+        seg: Sent<B>,
     },
     /// The connection leaves the table: it ends for `reason` at its last
     /// frame (unless it ended already; `evicted` marks a flush under the
@@ -116,7 +116,7 @@ pub(crate) enum Action<'a> {
 
 /// One decision of the flow table about one connection.
 #[derive(Debug)]
-pub(crate) struct Step<'a> {
+pub(crate) struct Step<B> {
     /// Its number: steps are numbered from 0 in the order they are decided.
     pub seq: u64,
     /// Where the connection lives (a slot number, reused once it left).
@@ -125,7 +125,7 @@ pub(crate) struct Step<'a> {
     pub hash: u64,
     /// The connection's stream number.
     pub stream: u64,
-    pub action: Action<'a>,
+    pub action: Action<B>,
 }
 
 /// The flow table and the decisions about connections' lives; see the
@@ -175,7 +175,7 @@ impl Flows {
     }
 
     /// The next step: `action` on the connection `(id, hash)` in `slot`.
-    fn step<'a>(&mut self, slot: u32, (id, hash): (u64, u64), action: Action<'a>) -> Step<'a> {
+    fn step<B>(&mut self, slot: u32, (id, hash): (u64, u64), action: Action<B>) -> Step<B> {
         let seq = self.seq;
         self.seq += 1;
         Step {
@@ -188,19 +188,23 @@ impl Flows {
     }
 
     /// The step expiring the connection `f`, which left `slot`.
-    fn expire<'a>(&mut self, slot: u32, f: &Flow, reason: EndReason, evicted: bool) -> Step<'a> {
+    fn expire<B>(&mut self, slot: u32, f: &Flow, reason: EndReason, evicted: bool) -> Step<B> {
         self.step(slot, (f.id, f.hash), Action::Expire { reason, evicted })
     }
 
     /// The steps for one segment, from frame `frame` captured at `ts`,
-    /// of the connection `flow` (its key and hash), each to `out`.
-    pub(crate) fn route<'a>(
+    /// of the connection `flow` (its key and hash), each to `out`. The
+    /// flow table looks at the segment's addresses and flags only; its
+    /// payload travels in the step as `payload` (the bytes, or where a
+    /// batch keeps them).
+    pub(crate) fn route<B: Copy>(
         &mut self,
         frame: u64,
         ts: Timestamp,
-        seg: &'a TcpSegment<'a>,
+        seg: &TcpSegment<'_>,
+        payload: B,
         flow: &FlowId,
-        out: &mut impl FnMut(Step<'a>),
+        out: &mut impl FnMut(Step<B>),
     ) {
         self.stats.segments += 1;
         self.advance_clock(ts, out);
@@ -210,7 +214,7 @@ impl Flows {
         // was not seen: it ends by timeout). Anything else (the last ACK
         // after the FINs, a retransmitted SYN...) belongs to the old one.
         let reopen = seg.flags.syn() && !seg.flags.ack();
-        if !reopen && self.segment(frame, ts, seg, flow, out) {
+        if !reopen && self.segment(frame, ts, seg, payload, flow, out) {
             // The common case, one lookup: a segment of a known connection.
             return;
         }
@@ -240,19 +244,20 @@ impl Flows {
             let slot = self.table.insert(f);
             out(self.step(slot, conn, Action::Open(info)));
         }
-        self.segment(frame, ts, seg, flow, out);
+        self.segment(frame, ts, seg, payload, flow, out);
     }
 
     /// The step giving `seg` to the connection of `flow`, if there is one
     /// (then true), and the step dropping the ended connection that makes
     /// room for it under `table::MAX_ENDED`.
-    fn segment<'a>(
+    fn segment<B>(
         &mut self,
         frame: u64,
         ts: Timestamp,
-        seg: &'a TcpSegment<'a>,
+        seg: &TcpSegment<'_>,
+        payload: B,
         flow: &FlowId,
-        out: &mut impl FnMut(Step<'a>),
+        out: &mut impl FnMut(Step<B>),
     ) -> bool {
         let Some((slot, (conn, dir), dropped)) = self
             .table
@@ -266,7 +271,7 @@ impl Flows {
             seq: seg.seq,
             ack: seg.ack,
             missing: seg.missing,
-            payload: seg.payload,
+            payload,
         };
         out(self.step(slot, conn, Action::Segment { frame, ts, seg }));
         if let Some((slot, old)) = dropped {
@@ -277,7 +282,7 @@ impl Flows {
 
     /// The steps expiring every connection still in the table (reason
     /// `eof`), in stream order.
-    pub(crate) fn finish(&mut self, out: &mut impl FnMut(Step<'static>)) {
+    pub(crate) fn finish<B>(&mut self, out: &mut impl FnMut(Step<B>)) {
         for (slot, f) in self.table.drain_by_id() {
             out(self.expire(slot, &f, EndReason::Eof, false));
         }
@@ -286,7 +291,7 @@ impl Flows {
     /// Moves capture time to `ts` if later, expiring the flows idle for
     /// too long (reason `timeout`). Ended flows kept for late packets
     /// expire the same way.
-    fn advance_clock<'a>(&mut self, ts: Timestamp, out: &mut impl FnMut(Step<'a>)) {
+    fn advance_clock<B>(&mut self, ts: Timestamp, out: &mut impl FnMut(Step<B>)) {
         if self.clock.is_some_and(|c| ts <= c) {
             return;
         }
@@ -311,7 +316,7 @@ impl Flows {
     /// Before adding a flow: while the table is at `max_flows` (0 counts as
     /// 1), drops ended flows, then flushes the longest-idle live ones
     /// (reason `timeout`, marked evicted).
-    fn make_room<'a>(&mut self, out: &mut impl FnMut(Step<'a>)) {
+    fn make_room<B>(&mut self, out: &mut impl FnMut(Step<B>)) {
         while self.table.len() >= self.config.max_flows.max(1) {
             let Some((slot, f)) = self.table.pop_first() else {
                 break;

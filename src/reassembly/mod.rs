@@ -521,9 +521,10 @@ impl Reassembler {
     ) {
         let flow = self.flows.table().hasher().flow(seg.src, seg.dst);
         let (conns, config) = (&mut self.conns, &self.config);
-        self.flows.route(frame, ts, seg, &flow, &mut |step| {
-            conns.apply(step, config, sink)
-        });
+        self.flows
+            .route(frame, ts, seg, seg.payload, &flow, &mut |step| {
+                conns.apply(step, config, sink)
+            });
     }
 
     /// Ends every open stream (reason `eof`), flushing what is buffered
