@@ -13,6 +13,7 @@
 //! stream data cut by the snapshot length), and `hands` exits 0.
 
 use super::display_filter::{self, hand_json, passes, HAND_NAMES};
+use super::pcap_out::PcapOut;
 use super::strict::{self, Problem, Watch};
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use cardshark::analysis::hands::model::NoteKind;
@@ -367,10 +368,7 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
         }
     }
     out.flush()?;
-    match pcap_out {
-        Some(pcap) => pcap.write(&input, &rendered.matched),
-        None => Ok(()),
-    }
+    PcapOut::write_if(pcap_out, &input, &rendered.matched)
 }
 
 /// `count` things, with `what` in the singular or the plural.

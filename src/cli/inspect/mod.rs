@@ -10,6 +10,7 @@ mod csv;
 mod rows;
 
 use super::display_filter::{self, passes, stream_help_names, with_totals};
+use super::pcap_out::PcapOut;
 use super::strict::{self, Problem};
 use super::{warn_all, CliError, DecodeOpts, InputArgs, TimeArgs};
 use cardshark::decode::{DecodeStage, DirCounts, How, Record, RecordSink, StreamReport};
@@ -213,10 +214,7 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     }
     out.flush()?;
     warn_all(&summary);
-    match pcap_out {
-        Some(out) => out.write(&input, &matched),
-        None => Ok(()),
-    }
+    PcapOut::write_if(pcap_out, &input, &matched)
 }
 
 /// Every row in stream-id order, made into `f(row)`; errors are the
