@@ -16,6 +16,7 @@ mod fields;
 mod follow;
 mod follow_filter;
 mod follow_websocket;
+mod hand_keys;
 mod hands;
 mod input;
 mod inspect;
