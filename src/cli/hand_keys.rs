@@ -6,6 +6,7 @@
 use cardshark::analysis::hands::Hand;
 use cardshark::filter::json::{JsonName, JsonScope};
 use cardshark::filter::Kind;
+use cardshark::protocols::cards::Card;
 use serde_json::{json, Map, Value as J};
 use std::sync::OnceLock;
 
@@ -39,126 +40,48 @@ const PROTOCOL: Kind = Kind::OneOf {
 const ANY: Kind = Kind::Any;
 
 /// Every name of a hand, in the order the help lists them.
+#[rustfmt::skip]
 pub const HAND_KEYS: &[HandKey] = &[
-    key("id", ANY, "the hand's id, \"STREAM:HAND\"", |h| {
-        json!(h.id())
-    }),
+    key("id", ANY, "the hand's id, \"STREAM:HAND\"", |h| json!(h.id())),
     key("stream", ANY, "its TCP stream", |h| json!(h.stream)),
     key("hand", ANY, "its number on the stream", |h| json!(h.number)),
-    key("server_number", ANY, "the server's hand number", |h| {
-        json!(h.server_number)
-    }),
-    key("protocol", PROTOCOL, "pokerth or pokernetwork", |h| {
-        json!(h.protocol.name())
-    }),
-    key(
-        "dialect",
-        ANY,
-        "the protocol's dialect (pokerth-2007, ...)",
-        |h| json!(h.dialect.map(|d| d.as_str())),
-    ),
-    key(
-        "table",
-        ANY,
-        "the table's name, when the capture tells it",
-        |h| json!(h.table_name),
-    ),
-    key(
-        "table_id",
-        ANY,
-        "the game (PokerTH) or table (poker-network) id",
-        |h| json!(h.table),
-    ),
-    key("ts", Kind::Time, "when it started", |h| {
-        json!(h.ts.to_string())
-    }),
-    key("frame", ANY, "the frame that started it", |h| {
-        json!(h.first_frame)
-    }),
+    key("server_number", ANY, "the server's hand number", |h| json!(h.server_number)),
+    key("protocol", PROTOCOL, "pokerth or pokernetwork", |h| json!(h.protocol.name())),
+    key("dialect", ANY, "the protocol's dialect (pokerth-2007, ...)", |h| json!(h.dialect.map(|d| d.as_str()))),
+    key("table", ANY, "the table's name, when the capture tells it", |h| json!(h.table_name)),
+    key("table_id", ANY, "the game (PokerTH) or table (poker-network) id", |h| json!(h.table)),
+    key("ts", Kind::Time, "when it started", |h| json!(h.ts.to_string())),
+    key("frame", ANY, "the frame that started it", |h| json!(h.first_frame)),
     key("last_frame", ANY, "its last frame", |h| json!(h.last_frame)),
-    key("limit", ANY, "no_limit, pot_limit or fixed_limit", |h| {
-        to_json(&h.limit)
-    }),
+    key("limit", ANY, "no_limit, pot_limit or fixed_limit", |h| to_json(&h.limit)),
     key("button", ANY, "the button's seat", |h| json!(h.button)),
-    key("small_blind", ANY, "the small blind", |h| {
-        json!(h.small_blind)
-    }),
+    key("small_blind", ANY, "the small blind", |h| json!(h.small_blind)),
     key("big_blind", ANY, "the big blind", |h| json!(h.big_blind)),
     key("ante", ANY, "the ante", |h| json!(h.ante)),
-    key("players", ANY, "how many players were dealt in", |h| {
-        json!(h.seats.len())
-    }),
-    key(
-        "player",
-        ANY,
-        "each player's name (\"Player N\" when not told)",
-        |h| each(h.seats.iter().map(|s| s.display_name())),
-    ),
-    key("player_id", ANY, "each player's id", |h| {
-        each(h.seats.iter().map(|s| s.player))
-    }),
-    key("seat", ANY, "each seat dealt in", |h| {
-        each(h.seats.iter().map(|s| s.seat))
-    }),
-    key("stack", ANY, "each starting stack known", |h| {
-        each(h.seats.iter().filter_map(|s| s.stack))
-    }),
-    key(
-        "hero",
-        ANY,
-        "the name of the player the capture's client is",
-        |h| json!(h.hero.map(|p| h.name(p))),
-    ),
-    key("board", ANY, "each board card (\"Ah\")", |h| {
-        each(h.board.iter().map(|c| c.to_string()))
-    }),
-    key("cards", ANY, "each hole card the capture shows", |h| {
-        let cards = h.seats.iter().filter_map(|s| s.cards).flatten();
-        each(cards.map(|c| c.to_string()))
-    }),
-    key(
-        "action",
-        ANY,
-        "each action: ante, small_blind, big_blind, fold, check, call, bet, raise",
-        |h| J::Array(h.actions.iter().map(|a| to_json(&a.kind)).collect()),
-    ),
-    key("amount", ANY, "each action's chips into the pot", |h| {
-        each(h.actions.iter().map(|a| a.added))
-    }),
-    key(
-        "all_in",
-        ANY,
-        "true when some action put a player all in",
-        |h| json!(h.actions.iter().any(|a| a.all_in)),
-    ),
-    key("pot", ANY, "the total pot (complete hands)", |h| {
-        json!(h.complete.then(|| h.total_pot()))
-    }),
-    key("winner", ANY, "each winner's name", |h| {
-        each(h.winners.iter().map(|w| h.name(w.player)))
-    }),
-    key("won", ANY, "each amount won", |h| {
-        each(h.winners.iter().map(|w| w.amount))
-    }),
-    key("rake", ANY, "the rake, when the server told it", |h| {
-        json!(h.rake)
-    }),
-    key(
-        "complete",
-        ANY,
-        "true when the capture holds the whole hand",
-        |h| json!(h.complete),
-    ),
-    key("notes", ANY, "each note's text", |h| {
-        each(h.notes.iter().map(|n| n.text.as_str()))
-    }),
-    key(
-        "note_kind",
-        ANY,
-        "each note's kind: incomplete, check, info",
-        |h| J::Array(h.notes.iter().map(|n| to_json(&n.kind)).collect()),
-    ),
+    key("players", ANY, "how many players were dealt in", |h| json!(h.seats.len())),
+    key("player", ANY, "each player's name (\"Player N\" when not told)", |h| each(h.seats.iter().map(|s| s.display_name()))),
+    key("player_id", ANY, "each player's id", |h| each(h.seats.iter().map(|s| s.player))),
+    key("seat", ANY, "each seat dealt in", |h| each(h.seats.iter().map(|s| s.seat))),
+    key("stack", ANY, "each starting stack known", |h| each(h.seats.iter().filter_map(|s| s.stack))),
+    key("hero", ANY, "the name of the player the capture's client is", |h| json!(h.hero.map(|p| h.name(p)))),
+    key("board", ANY, "each board card (\"Ah\")", |h| each(h.board.iter().map(|c| c.to_string()))),
+    key("cards", ANY, "each hole card the capture shows", |h| each(hole_cards(h).map(|c| c.to_string()))),
+    key("action", ANY, "each action: ante, small_blind, big_blind, fold, check, call, bet, raise", |h| each(h.actions.iter().map(|a| to_json(&a.kind)))),
+    key("amount", ANY, "each action's chips into the pot", |h| each(h.actions.iter().map(|a| a.added))),
+    key("all_in", ANY, "true when some action put a player all in", |h| json!(h.actions.iter().any(|a| a.all_in))),
+    key("pot", ANY, "the total pot (complete hands)", |h| json!(h.complete.then(|| h.total_pot()))),
+    key("winner", ANY, "each winner's name", |h| each(h.winners.iter().map(|w| h.name(w.player)))),
+    key("won", ANY, "each amount won", |h| each(h.winners.iter().map(|w| w.amount))),
+    key("rake", ANY, "the rake, when the server told it", |h| json!(h.rake)),
+    key("complete", ANY, "true when the capture holds the whole hand", |h| json!(h.complete)),
+    key("notes", ANY, "each note's text", |h| each(h.notes.iter().map(|n| n.text.as_str()))),
+    key("note_kind", ANY, "each note's kind: incomplete, check, info", |h| each(h.notes.iter().map(|n| to_json(&n.kind)))),
 ];
+
+/// The hole cards a hand shows, seat by seat.
+fn hole_cards(h: &Hand) -> impl Iterator<Item = &Card> + '_ {
+    h.seats.iter().filter_map(|s| s.cards.as_ref()).flatten()
+}
 
 /// The values of `items` as a JSON list.
 fn each<T: Into<J>>(items: impl Iterator<Item = T>) -> J {

@@ -253,28 +253,32 @@ fn pcapng_when_the_name_says_so_and_for_several_link_types() {
 fn nothing_matched_is_an_empty_capture_and_a_warning() {
     let dir = TempDir::new();
     let out = dir.file("none.pcap");
-    let args = [
-        p("decode"),
-        &all_four(),
-        p("-s"),
-        p("0"),
-        p("-p"),
-        p("gls"),
-        p("-w"),
-        &out,
-    ];
-    let (code, shown, err) = run(&args, b"");
-    assert_eq!((code, shown.as_str()), (0, ""), "{err}");
-    assert_eq!(
-        err,
-        format!(
-            "cardshark: warning: {}: no stream matched: the file holds no frame\n",
-            out.display()
-        )
+    let input = all_four();
+    let warning = format!(
+        "cardshark: warning: {}: no stream matched: the file holds no frame",
+        out.display()
     );
-    assert_eq!(inspect(&out)["capture"]["frames"], 0);
-    if let Some(lines) = tshark(&out, None, &["frame.number"]) {
-        assert!(lines.is_empty());
+    for args in [
+        &["decode", "-s", "0", "-p", "gls"][..],
+        &["follow", "-Y", "frame > 100000"][..],
+    ] {
+        let mut all = vec![p(args[0]), &input];
+        all.extend(args[1..].iter().map(|a| p(a)));
+        all.extend([p("-w"), &out]);
+        let (code, shown, err) = run(&all, b"");
+        assert_eq!((code, shown.as_str()), (0, ""), "{args:?}: {err}");
+        // follow says first that it has nothing to follow.
+        assert_eq!(
+            err.lines().last(),
+            Some(warning.as_str()),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1 + usize::from(args[0] == "follow"));
+        assert_eq!(inspect(&out)["capture"]["frames"], 0);
+        if let Some(lines) = tshark(&out, None, &["frame.number"]) {
+            assert!(lines.is_empty());
+        }
+        std::fs::remove_file(&out).unwrap();
     }
 }
 

@@ -111,28 +111,6 @@ fn follow_and_timeline_from_standard_input_write_what_a_file_gives() {
 }
 
 #[test]
-fn nothing_followed_is_an_empty_capture_and_a_warning() {
-    let dir = TempDir::new();
-    let out = dir.file("none.pcap");
-    let args = [
-        p("follow"),
-        &all_four(),
-        p("-Y"),
-        p("frame > 100000"),
-        p("-w"),
-        &out,
-    ];
-    let (code, shown, err) = run(&args, b"");
-    assert_eq!((code, shown.as_str()), (0, ""), "{err}");
-    let want = format!(
-        "cardshark: warning: {}: no stream matched: the file holds no frame",
-        out.display()
-    );
-    assert_eq!(err.lines().last(), Some(want.as_str()), "{err}");
-    assert_eq!(crate::common::inspect(&out)["capture"]["frames"], 0);
-}
-
-#[test]
 fn bad_uses_of_w_with_timeline_and_follow_are_named() {
     let dir = TempDir::new();
     let input = all_four();
