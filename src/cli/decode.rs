@@ -2,6 +2,7 @@
 //! records (`--format json|jsonl`), with filters.
 
 use super::fields::{Columns, FieldArgs};
+use super::pcap_out::PcapOut;
 use super::strict::{self, Problem};
 use super::{display_filter, names, warn_all, CliError, DecodeOpts, InputArgs, TimeArgs};
 use cardshark::capture::Timestamp;
@@ -443,8 +444,5 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
     if whole {
         args.decode.check_streams(args.input.name(), streams)?;
     }
-    match pcap_out {
-        Some(out) => out.write(&input, &w.matched),
-        None => Ok(()),
-    }
+    PcapOut::write_if(pcap_out, &input, &w.matched)
 }

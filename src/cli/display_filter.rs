@@ -1,16 +1,15 @@
 //! `-Y EXPR` on every command: the help text (the language and each
 //! command's names, made from the same tables the filter resolves names
 //! in), compiling the expression into a usage error that names `-Y`, and
-//! the names of hands, streams (`inspect`) and timeline changes with the
-//! JSON each is read from.
+//! the names of streams (`inspect`) and timeline changes with the JSON
+//! each is read from (those of hands: `hand_keys.rs`).
 
 use super::CliError;
-use cardshark::analysis::hands::Hand;
 use cardshark::analysis::timeline::{Change, Game};
 use cardshark::filter::json::{self, JsonName, JsonScope, JsonSubject};
 use cardshark::filter::record::{envelope, Paths, RecordKey, RecordScope};
 use cardshark::filter::{Filter, Kind, Scope, Subject, Value};
-use serde_json::{json, Value as J};
+use serde_json::Value as J;
 
 /// The language, for every command's `-Y` help.
 const LANGUAGE: &str = "\
@@ -71,145 +70,6 @@ pub fn items(
     mut scope: JsonScope,
 ) -> Result<Option<Filter<Vec<String>>>, CliError> {
     text.map(|t| compile(t, &mut scope)).transpose()
-}
-
-const PROTOCOL: Kind = Kind::OneOf {
-    what: "a poker protocol",
-    values: &["pokerth", "pokernetwork"],
-};
-
-/// The names of a hand.
-pub const HAND_NAMES: &[JsonName] = &[
-    ("id", Kind::Any, "the hand's id, \"STREAM:HAND\""),
-    ("stream", Kind::Any, "its TCP stream"),
-    ("hand", Kind::Any, "its number on the stream"),
-    ("server_number", Kind::Any, "the server's hand number"),
-    ("protocol", PROTOCOL, "pokerth or pokernetwork"),
-    (
-        "dialect",
-        Kind::Any,
-        "the protocol's dialect (pokerth-2007, ...)",
-    ),
-    (
-        "table",
-        Kind::Any,
-        "the table's name, when the capture tells it",
-    ),
-    (
-        "table_id",
-        Kind::Any,
-        "the game (PokerTH) or table (poker-network) id",
-    ),
-    ("ts", Kind::Time, "when it started"),
-    ("frame", Kind::Any, "the frame that started it"),
-    ("last_frame", Kind::Any, "its last frame"),
-    ("limit", Kind::Any, "no_limit, pot_limit or fixed_limit"),
-    ("button", Kind::Any, "the button's seat"),
-    ("small_blind", Kind::Any, "the small blind"),
-    ("big_blind", Kind::Any, "the big blind"),
-    ("ante", Kind::Any, "the ante"),
-    ("players", Kind::Any, "how many players were dealt in"),
-    (
-        "player",
-        Kind::Any,
-        "each player's name (\"Player N\" when not told)",
-    ),
-    ("player_id", Kind::Any, "each player's id"),
-    ("seat", Kind::Any, "each seat dealt in"),
-    ("stack", Kind::Any, "each starting stack known"),
-    (
-        "hero",
-        Kind::Any,
-        "the name of the player the capture's client is",
-    ),
-    ("board", Kind::Any, "each board card (\"Ah\")"),
-    ("cards", Kind::Any, "each hole card the capture shows"),
-    (
-        "action",
-        Kind::Any,
-        "each action: ante, small_blind, big_blind, fold, check, call, bet, raise",
-    ),
-    ("amount", Kind::Any, "each action's chips into the pot"),
-    (
-        "all_in",
-        Kind::Any,
-        "true when some action put a player all in",
-    ),
-    ("pot", Kind::Any, "the total pot (complete hands)"),
-    ("winner", Kind::Any, "each winner's name"),
-    ("won", Kind::Any, "each amount won"),
-    ("rake", Kind::Any, "the rake, when the server told it"),
-    (
-        "complete",
-        Kind::Any,
-        "true when the capture holds the whole hand",
-    ),
-    ("notes", Kind::Any, "each note's text"),
-    (
-        "note_kind",
-        Kind::Any,
-        "each note's kind: incomplete, check, info",
-    ),
-];
-
-/// The scope of hands.
-pub fn hand_scope() -> JsonScope {
-    JsonScope {
-        names: HAND_NAMES,
-        item: "hand",
-        command: "hands",
-    }
-}
-
-/// A hand as the JSON object its names are read from.
-pub fn hand_json(h: &Hand) -> J {
-    let names: Vec<String> = h.seats.iter().map(|s| s.display_name()).collect();
-    let cards: Vec<String> = (h.seats.iter())
-        .filter_map(|s| s.cards)
-        .flatten()
-        .map(|c| c.to_string())
-        .collect();
-    json!({
-        "id": h.id(),
-        "stream": h.stream,
-        "hand": h.number,
-        "server_number": h.server_number,
-        "protocol": h.protocol.name(),
-        "dialect": h.dialect.map(|d| d.as_str()),
-        "table": h.table_name,
-        "table_id": h.table,
-        "ts": h.ts.to_string(),
-        "frame": h.first_frame,
-        "last_frame": h.last_frame,
-        "limit": to_json(&h.limit),
-        "button": h.button,
-        "small_blind": h.small_blind,
-        "big_blind": h.big_blind,
-        "ante": h.ante,
-        "players": h.seats.len(),
-        "player": names,
-        "player_id": h.seats.iter().map(|s| s.player).collect::<Vec<_>>(),
-        "seat": h.seats.iter().map(|s| s.seat).collect::<Vec<_>>(),
-        "stack": h.seats.iter().filter_map(|s| s.stack).collect::<Vec<_>>(),
-        "hero": h.hero.map(|p| h.name(p)),
-        "board": h.board.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-        "cards": cards,
-        "action": h.actions.iter().map(|a| to_json(&a.kind)).collect::<Vec<_>>(),
-        "amount": h.actions.iter().map(|a| a.added).collect::<Vec<_>>(),
-        "all_in": h.actions.iter().any(|a| a.all_in),
-        "pot": h.complete.then(|| h.total_pot()),
-        "winner": h.winners.iter().map(|w| h.name(w.player)).collect::<Vec<_>>(),
-        "won": h.winners.iter().map(|w| w.amount).collect::<Vec<_>>(),
-        "rake": h.rake,
-        "complete": h.complete,
-        "notes": h.notes.iter().map(|n| n.text.as_str()).collect::<Vec<_>>(),
-        "note_kind": h.notes.iter().map(|n| to_json(&n.kind)).collect::<Vec<_>>(),
-    })
-}
-
-/// A value as JSON (an enumeration as its name).
-fn to_json<T: serde::Serialize>(v: &T) -> J {
-    serde_json::to_value(v).unwrap_or_default()
 }
 
 /// The names of a stream's row (`inspect`) besides each direction's:

@@ -1,8 +1,10 @@
 //! `cardshark follow`: the reassembled bytes of one stream, like
 //! `tshark -z follow,tcp`, with gaps marked.
 
+use super::pcap_out::PcapOut;
 use super::strict::{self, Problem};
 use super::{display_filter, warn_all, CliError, DecodeOpts, InputArgs};
+use cardshark::pipeline::StreamSet;
 use cardshark::reassembly::{Direction, Event, GapReason};
 use clap::{Args, ValueEnum, ValueHint};
 use std::io::{self, Write};
@@ -26,7 +28,7 @@ pub enum DirArg {
 }
 
 /// Arguments of `cardshark follow`.
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct FollowArgs {
     #[command(flatten)]
     pub input: InputArgs,
@@ -62,15 +64,28 @@ pub struct FollowArgs {
     pub decode: DecodeOpts,
 }
 
+/// Runs `cardshark follow`.
 pub fn run(args: &FollowArgs) -> Result<(), CliError> {
+    if args.display_filter.is_some() {
+        super::follow_filter::check_input(&args.input)?;
+    }
+    // From here on the input is the one `-w` reads again (standard input
+    // kept in a temporary file).
+    let (input, pcap_out) = args.input.with_pcap_out()?;
+    let args = &FollowArgs {
+        input,
+        ..args.clone()
+    };
     let streams = match &args.display_filter {
         Some(expr) => super::follow_filter::matching(args, expr)?,
         None => args.stream.into_iter().collect(),
     };
+    let mut followed = StreamSet::default();
     for stream in streams {
         follow(args, stream)?;
+        followed.insert(stream);
     }
-    Ok(())
+    PcapOut::write_if(pcap_out, &args.input, &followed)
 }
 
 /// Follows one stream.

@@ -3,7 +3,7 @@
 //! stream at a time, as `-s N` does).
 
 use super::follow::FollowArgs;
-use super::{display_filter, CliError};
+use super::{display_filter, CliError, InputArgs};
 use cardshark::decode::{DecodeStage, Record, RecordSink};
 use cardshark::filter::record::{Paths, RecordKey, View};
 use cardshark::filter::Filter;
@@ -28,15 +28,22 @@ impl RecordSink for Matching<'_> {
     }
 }
 
-/// The streams to follow, in order: those with a record `expr` matches
-/// (and `-s`, if given); none is a warning, not an error.
-pub fn matching(args: &FollowArgs, expr: &str) -> Result<Vec<u64>, CliError> {
-    let (filter, paths) = display_filter::records(expr)?;
-    if args.input.is_live() || args.input.name() == "-" {
+/// `follow -Y` reads the capture once to find the streams, then once per
+/// stream: files only.
+pub fn check_input(input: &InputArgs) -> Result<(), CliError> {
+    if input.is_live() || input.files.iter().any(|f| f == "-") {
         return Err(CliError::Usage(
             "follow -Y reads the capture more than once: give a file, not standard input or an interface".into(),
         ));
     }
+    Ok(())
+}
+
+/// The streams to follow, in order: those with a record `expr` matches
+/// (and `-s`, if given); none is a warning, not an error.
+pub fn matching(args: &FollowArgs, expr: &str) -> Result<Vec<u64>, CliError> {
+    let (filter, paths) = display_filter::records(expr)?;
+    check_input(&args.input)?;
     let sink = Matching {
         filter: &filter,
         paths: &paths,

@@ -12,7 +12,9 @@
 //! stream, only lobby traffic, poker streams whose messages carry no hand,
 //! stream data cut by the snapshot length), and `hands` exits 0.
 
-use super::display_filter::{self, hand_json, passes, HAND_NAMES};
+use super::display_filter::{self, passes};
+use super::hand_keys::{self, hand_json};
+use super::pcap_out::PcapOut;
 use super::strict::{self, Problem, Watch};
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use cardshark::analysis::hands::model::NoteKind;
@@ -93,7 +95,7 @@ pub struct HandsArgs {
     #[arg(short = 'Y', long = "display-filter", value_name = "EXPR",
           long_help = display_filter::items_help(
               "Hands that do not match are not written.",
-              HAND_NAMES,
+              hand_keys::hand_names(),
               "player == \"Alice\" && pot > 1000 && complete",
           ))]
     pub display_filter: Option<String>,
@@ -275,8 +277,7 @@ fn each<'a, T>(
 /// Runs `cardshark hands`.
 pub fn run(args: &HandsArgs) -> Result<(), CliError> {
     let bound = hands_in_memory()?;
-    let filter =
-        display_filter::items(args.display_filter.as_deref(), display_filter::hand_scope())?;
+    let filter = display_filter::items(args.display_filter.as_deref(), hand_keys::hand_scope())?;
     let (input, pcap_out) = args.input.with_pcap_out()?;
     let mut rendered = Rendered {
         args,
@@ -367,10 +368,7 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
         }
     }
     out.flush()?;
-    match pcap_out {
-        Some(pcap) => pcap.write(&input, &rendered.matched),
-        None => Ok(()),
-    }
+    PcapOut::write_if(pcap_out, &input, &rendered.matched)
 }
 
 /// `count` things, with `what` in the singular or the plural.

@@ -43,11 +43,12 @@ pub struct InputArgs {
     )]
     pub filter: Option<String>,
     /// With `-i`: also keep every captured packet in this pcapng file.
-    /// From files (`decode`, `hands`, `inspect`): write every frame of the TCP
-    /// streams the command matched (handshake and close included), in
-    /// capture order, as pcap (pcapng when OUT ends in .pcapng); a second
-    /// pass over the input (standard input is kept in a temporary file
-    /// for it).
+    /// From files (`decode`, `hands`, `inspect`, `timeline`, `follow`): write
+    /// every frame of the TCP streams the command matched (those of the
+    /// records, hands, rows, changes or states it wrote, or that it
+    /// followed; handshake and close included), in capture order, as pcap
+    /// (pcapng when OUT ends in .pcapng); a second pass over the input
+    /// (standard input is kept in a temporary file for it).
     #[arg(short = 'w', long = "write", value_name = "OUT", value_hint = ValueHint::FilePath)]
     pub write: Option<String>,
     /// Out-of-order bytes buffered per stream direction before a hole is
@@ -218,9 +219,9 @@ impl InputArgs {
             return Err(CliError::Usage(what.into()));
         }
         if self.write.is_some() && !self.writes_pcap {
-            let what = "-w with a capture file goes with decode, hands and inspect (they \
-                        write the streams they matched: cardshark decode FILE -s N -w \
-                        OUT.pcap); with -i it keeps every captured packet";
+            let what = "-w with a capture file goes with decode, hands, inspect, timeline \
+                        and follow (they write the streams they matched: cardshark decode \
+                        FILE -s N -w OUT.pcap); with -i it keeps every captured packet";
             return Err(CliError::Usage(what.into()));
         }
         Ok(())

@@ -92,6 +92,7 @@ pub fn examples(command: Option<&str>) -> Vec<(&'static str, &'static str)> {
             ("cardshark timeline capture.pcap -s 3 --at 140", "The board of stream 3 at frame 140."),
             ("cardshark timeline capture.pcap --format jsonl", "Each change with the full state after it."),
             ("cardshark timeline capture.pcap -t ud", "Changes with their UTC times."),
+            ("cardshark timeline capture.pcap -Y 'what contains \"Frostsnow\"' -w frost.pcap", "The frames of the game streams where Frostsnow shows."),
         ],
         Some("replay") => vec![
             ("cardshark replay capture.pcap --hand 0:3", "Hand 0:3 a step at a time."),
@@ -102,6 +103,7 @@ pub fn examples(command: Option<&str>) -> Vec<(&'static str, &'static str)> {
             ("cardshark follow capture.pcap -s 3 --format text", "Stream 3's bytes as text, gaps marked."),
             ("cardshark follow capture.pcap -s 3 --dir c2s --format raw > c2s.bin", "What the client sent, byte for byte."),
             ("cardshark follow capture.pcap -s 0 --websocket", "The messages a WebSocket carried."),
+            ("cardshark follow capture.pcap -s 3 -w stream3.pcap", "Stream 3's bytes, and its frames kept for a bug report."),
         ],
         Some("stats") => vec![
             ("cardshark stats capture.pcap", "Messages and bytes per protocol and type, hands, actions, response times."),

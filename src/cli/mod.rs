@@ -16,6 +16,7 @@ mod fields;
 mod follow;
 mod follow_filter;
 mod follow_websocket;
+mod hand_keys;
 mod hands;
 mod input;
 mod inspect;
@@ -62,7 +63,9 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub strict: bool,
     /// Keep tables whole on a terminal: no column narrowed, no cell cut
-    /// (by default they fit the terminal's width, cut with an ellipsis).
+    /// (by default they fit the terminal's width, cut with an ellipsis;
+    /// `inspect` writes two lines per stream when its 14 columns do not
+    /// fit).
     #[arg(long, global = true)]
     pub wide: bool,
     /// On a terminal, show the output through a pager: $PAGER, or

@@ -1,7 +1,9 @@
 //! `-w OUT` when reading files: after the command's own pass, a second
 //! pass over the input writes every frame of the TCP streams the command
 //! matched (`decode`: the streams of the records it wrote; `hands`: those
-//! of the hands it wrote), handshake and close included, in capture order,
+//! of the hands it wrote; `inspect`: of its rows; `timeline`: of the changes
+//! or states it wrote; `follow`: the streams it followed), handshake and
+//! close included, in capture order,
 //! as they were read. Standard input cannot be read twice: it is copied to
 //! a temporary file first (so nothing is written before it ends).
 
@@ -73,6 +75,15 @@ impl InputArgs {
 }
 
 impl PcapOut {
+    /// [`PcapOut::write`] when there is a file to write (`-w` from files).
+    pub fn write_if(
+        out: Option<PcapOut>,
+        input: &InputArgs,
+        streams: &StreamSet,
+    ) -> Result<(), CliError> {
+        out.map_or(Ok(()), |out| out.write(input, streams))
+    }
+
     /// Writes every frame of `streams` (a second pass over `input`, which
     /// [`InputArgs::with_pcap_out`] gave) and says how many on standard
     /// error.

@@ -308,6 +308,21 @@ impl ser::Serializer for Key {
     }
 }
 
+/// A type's or a variant's name, as serde gives it.
+type Name = &'static str;
+
+/// What `Walk` gives for a list, an object or a variant.
+type Walked<'a> = Result<Compound<'a>, Fallback>;
+
+/// `Walk`'s methods for whole numbers: a scalar each.
+macro_rules! walk_numbers {
+    ($($method:ident: $t:ty),*) => {$(
+        fn $method(self, v: $t) -> Result<(), Fallback> {
+            self.scalar(Scalar::Int(v.into()))
+        }
+    )*};
+}
+
 impl<'a> ser::Serializer for Walk<'a> {
     type Ok = ();
     type Error = Fallback;
@@ -322,33 +337,9 @@ impl<'a> ser::Serializer for Walk<'a> {
     fn serialize_bool(self, v: bool) -> Result<(), Fallback> {
         self.scalar(Scalar::Bool(v))
     }
-    fn serialize_i8(self, v: i8) -> Result<(), Fallback> {
-        self.scalar(Scalar::Int(v.into()))
-    }
-    fn serialize_i16(self, v: i16) -> Result<(), Fallback> {
-        self.scalar(Scalar::Int(v.into()))
-    }
-    fn serialize_i32(self, v: i32) -> Result<(), Fallback> {
-        self.scalar(Scalar::Int(v.into()))
-    }
-    fn serialize_i64(self, v: i64) -> Result<(), Fallback> {
-        self.scalar(Scalar::Int(v.into()))
-    }
-    fn serialize_i128(self, v: i128) -> Result<(), Fallback> {
-        self.scalar(Scalar::Int(v))
-    }
-    fn serialize_u8(self, v: u8) -> Result<(), Fallback> {
-        self.scalar(Scalar::Int(v.into()))
-    }
-    fn serialize_u16(self, v: u16) -> Result<(), Fallback> {
-        self.scalar(Scalar::Int(v.into()))
-    }
-    fn serialize_u32(self, v: u32) -> Result<(), Fallback> {
-        self.scalar(Scalar::Int(v.into()))
-    }
-    fn serialize_u64(self, v: u64) -> Result<(), Fallback> {
-        self.scalar(Scalar::Int(v.into()))
-    }
+    walk_numbers!(serialize_i8: i8, serialize_i16: i16, serialize_i32: i32, serialize_i64: i64,
+        serialize_i128: i128, serialize_u8: u8, serialize_u16: u16, serialize_u32: u32,
+        serialize_u64: u64);
     fn serialize_f32(self, v: f32) -> Result<(), Fallback> {
         self.serialize_f64(f64::from(v))
     }
@@ -425,13 +416,7 @@ impl<'a> ser::Serializer for Walk<'a> {
     fn serialize_tuple_struct(self, _: &'static str, _: usize) -> Result<Compound<'a>, Fallback> {
         Ok(Compound::new(self))
     }
-    fn serialize_tuple_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        variant: &'static str,
-        _: usize,
-    ) -> Result<Compound<'a>, Fallback> {
+    fn serialize_tuple_variant(self, _: Name, _: u32, variant: Name, _: usize) -> Walked<'a> {
         Compound::variant(self, variant)
     }
     fn serialize_map(self, _: Option<usize>) -> Result<Compound<'a>, Fallback> {
@@ -442,13 +427,7 @@ impl<'a> ser::Serializer for Walk<'a> {
         self.object()?;
         Ok(Compound::new(self))
     }
-    fn serialize_struct_variant(
-        self,
-        _: &'static str,
-        _: u32,
-        variant: &'static str,
-        _: usize,
-    ) -> Result<Compound<'a>, Fallback> {
+    fn serialize_struct_variant(self, _: Name, _: u32, variant: Name, _: usize) -> Walked<'a> {
         Compound::variant(self, variant)
     }
 }

@@ -4,7 +4,8 @@
 //!
 //! - **Boxed** ([`Table::boxed`]): comfy-table's `UTF8_FULL_CONDENSED`
 //!   house style, each column as wide as its widest cell (at most
-//!   [`MAX_COLUMN`] characters; longer cells wrap inside it). The caller
+//!   [`MAX_COLUMN`] characters; longer cells wrap inside it; a cell may
+//!   hold several lines, as `inspect`'s narrow layout's do). The caller
 //!   [`measure`](Table::measure)s every row as it makes it, then
 //!   [`write`](Table::write)s the rows in one pass, a row at a time, so
 //!   that the rows may come from a store on disk and memory holds one of
@@ -138,9 +139,18 @@ impl<'h> Table<'h> {
             self.widths.resize(cells.len(), 0);
         }
         for (w, cell) in self.widths.iter_mut().zip(cells) {
-            *w = (*w).max(chars(cell.as_ref()));
+            *w = (*w).max(widest_line(cell.as_ref()));
         }
         self.rows += 1;
+    }
+
+    /// The width of a boxed table's lines drawn whole (not fitted to the
+    /// terminal), in characters.
+    pub fn line_width(&self) -> usize {
+        let widths = self.headers.iter().zip(&self.widths);
+        let cells: usize = widths.map(|(h, &w)| chars(h).max(w).min(MAX_COLUMN)).sum();
+        // "│ " before the first cell, " ┆ " between cells, " │" after the last.
+        cells + 3 * self.headers.len() + 1
     }
 
     /// Makes column `col` of a boxed table at least `width` characters
@@ -194,7 +204,7 @@ impl<'h> Table<'h> {
             let mut row = row?;
             if fit {
                 for (cell, &w) in row.iter_mut().zip(&layout.widths) {
-                    if let Cow::Owned(cut) = ellipsis(cell, w) {
+                    if let Cow::Owned(cut) = ellipsis_lines(cell, w) {
                         *cell = cut;
                     }
                 }
@@ -203,6 +213,19 @@ impl<'h> Table<'h> {
                 line.clear();
                 layout.write_cells(&mut line, 0, row.iter().map(|s| (s.as_str(), None)));
                 emit(out, &line)?;
+                continue;
+            }
+            // Cells of several lines, each of which comfy-table would lay
+            // out on one: a line of the table per line of the tallest cell.
+            if row.iter().all(|s| s.split('\n').all(one_line)) {
+                let tallest = row.iter().map(|s| s.split('\n').count()).max();
+                let mut lines: Vec<_> = row.iter().map(|s| s.split('\n')).collect();
+                for _ in 0..tallest.unwrap_or(0) {
+                    line.clear();
+                    let cells = lines.iter_mut().map(|l| (l.next().unwrap_or(""), None));
+                    layout.write_cells(&mut line, 0, cells);
+                    emit(out, &line)?;
+                }
                 continue;
             }
             // The row's lines, without the borders above and below them.
@@ -314,6 +337,27 @@ impl<'h> Table<'h> {
     }
 }
 
+/// The characters of the longest line of `s`: the width a cell of
+/// several lines takes.
+fn widest_line(s: &str) -> usize {
+    if !s.contains('\n') {
+        return chars(s);
+    }
+    s.split('\n').map(chars).max().unwrap_or(0)
+}
+
+/// [`ellipsis`] on each line of `s`.
+fn ellipsis_lines(s: &str, width: usize) -> Cow<'_, str> {
+    if !s.contains('\n') {
+        return ellipsis(s, width);
+    }
+    let lines: Vec<Cow<'_, str>> = s.split('\n').map(|l| ellipsis(l, width)).collect();
+    if lines.iter().all(|l| matches!(l, Cow::Borrowed(_))) {
+        return Cow::Borrowed(s);
+    }
+    Cow::Owned(lines.join("\n"))
+}
+
 /// Characters in `s` (what comfy-table and `format!` pad by).
 fn chars(s: &str) -> usize {
     if s.is_ascii() {
@@ -404,6 +448,27 @@ mod tests {
     }
 
     #[test]
+    fn cells_of_several_lines_are_lines_of_the_table() {
+        let rows = vec![
+            vec![
+                "0".to_string(),
+                "10.0.0.1:4000\n10.0.0.2:80".into(),
+                "9".into(),
+            ],
+            vec!["1".to_string(), "a".into(), "x\ny\nz".into()],
+        ];
+        let (drawn, comfy) = draw(&["Stream", "Client / Server", "N"], &rows);
+        assert_eq!(drawn, comfy);
+        let lines: Vec<&str> = drawn.lines().collect();
+        assert_eq!(lines[3], "│ 0      ┆ 10.0.0.1:4000   ┆ 9 │");
+        assert_eq!(lines[4], "│        ┆ 10.0.0.2:80     ┆   │");
+        assert_eq!(lines[7], "│        ┆                 ┆ z │");
+        let mut t = Table::boxed(&["Stream", "Client / Server", "N"]);
+        rows.iter().for_each(|r| t.measure(r));
+        assert_eq!(t.line_width(), lines[0].chars().count());
+    }
+
+    #[test]
     fn no_rows_no_table_and_errors_stop_it() {
         assert_eq!(draw(&["A"], &[]).0, "┌───┐\n│ A │\n╞═══╡\n└───┘\n");
         #[derive(Debug, PartialEq)]
@@ -452,12 +517,16 @@ mod tests {
     proptest::proptest! {
         /// A table written a row at a time, by the fast path where it may,
         /// looks exactly as comfy-table draws it at once (cells of ASCII,
-        /// one-column Unicode, wide characters, control characters, and
-        /// longer than a column: those rows take comfy-table's path).
+        /// one-column Unicode, of several lines, wide characters, control
+        /// characters, and longer than a column: those rows take
+        /// comfy-table's path).
         #[test]
         fn fast_rows_look_like_comfy_table(
             rows in proptest::collection::vec(
-                proptest::collection::vec("[ -~]{0,12}|[a→é ]{0,90}|[漢\t x]{0,4}", 3),
+                proptest::collection::vec(
+                    "[ -~]{0,12}|[a→é ]{0,90}|[漢\t x]{0,4}|[a-z]{1,6}(\n[a-z ]{0,9}){1,3}",
+                    3,
+                ),
                 1..40,
             ),
         ) {

@@ -323,72 +323,26 @@ pub type OwnedEvent = StreamEvent<Vec<u8>, Box<StreamInfo>>;
 impl<B, I> StreamEvent<B, I> {
     /// The same event with its bytes made by `bytes` and its stream
     /// information by `info` (borrowing from this one, or copying).
+    // Each arm names a variant's fields twice (read, then made again: with
+    // other types it is a variant of another enum), kept side by side
+    // where rustfmt would write a field a line.
+    #[rustfmt::skip]
     pub fn map<'s, B2, I2>(
         &'s self,
         bytes: impl FnOnce(&'s B) -> B2,
         info: impl FnOnce(&'s I) -> I2,
     ) -> StreamEvent<B2, I2> {
+        use StreamEvent::*;
         match self {
-            StreamEvent::Start(i) => StreamEvent::Start(info(i)),
-            StreamEvent::Data {
-                stream,
-                dir,
-                offset,
-                bytes: b,
-                frame,
-                ts,
-            } => StreamEvent::Data {
-                stream: *stream,
-                dir: *dir,
-                offset: *offset,
-                bytes: bytes(b),
-                frame: *frame,
-                ts: *ts,
-            },
-            &StreamEvent::Gap {
-                stream,
-                dir,
-                offset,
-                len,
-                reason,
-                frame,
-                ts,
-            } => StreamEvent::Gap {
-                stream,
-                dir,
-                offset,
-                len,
-                reason,
-                frame,
-                ts,
-            },
-            &StreamEvent::Conflict {
-                stream,
-                dir,
-                offset,
-                len,
-                frame,
-                ts,
-            } => StreamEvent::Conflict {
-                stream,
-                dir,
-                offset,
-                len,
-                frame,
-                ts,
-            },
-            StreamEvent::End {
-                info: i,
-                reason,
-                frame,
-                ts,
-            } => StreamEvent::End {
-                info: info(i),
-                reason: *reason,
-                frame: *frame,
-                ts: *ts,
-            },
-            StreamEvent::Closed(i) => StreamEvent::Closed(info(i)),
+            Start(i) => Start(info(i)),
+            &Data { stream, dir, offset, bytes: ref b, frame, ts } =>
+                Data { stream, dir, offset, bytes: bytes(b), frame, ts },
+            &Gap { stream, dir, offset, len, reason, frame, ts } =>
+                Gap { stream, dir, offset, len, reason, frame, ts },
+            &Conflict { stream, dir, offset, len, frame, ts } =>
+                Conflict { stream, dir, offset, len, frame, ts },
+            &End { info: ref i, reason, frame, ts } => End { info: info(i), reason, frame, ts },
+            Closed(i) => Closed(info(i)),
         }
     }
 }

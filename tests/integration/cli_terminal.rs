@@ -86,8 +86,10 @@ fn all_four() -> String {
 #[test]
 fn tables_fit_the_terminal_and_wide_keeps_them_whole() {
     let f = all_four();
+    // inspect at 80 columns has a layout of its own (below); with -t ud
+    // even that is cut.
     for args in [
-        vec!["inspect", &f],
+        vec!["inspect", &f, "-t", "ud"],
         vec!["decode", &f, "-c", "40"],
         vec!["hands", &f],
         vec!["timeline", &f, "-s", "2"],
@@ -130,6 +132,80 @@ fn tables_fit_the_terminal_and_wide_keeps_them_whole() {
     );
     assert_eq!(row.width(), 80, "{shown}");
     assert!(row.contains("┆ Alice… ┆ 5970 ┆"), "{shown}");
+}
+
+/// `inspect`'s table on a terminal too narrow for its 14 columns: two
+/// lines per stream (the client's, then the server's), nothing cut.
+const INSPECT_NARROW: &str = "\
+┌────────┬─────────────────┬────────────────┬──────┬───────┬───────────┐
+│ Stream ┆ Client / Server ┆ Protocol / End ┆ Msgs ┆ Bytes ┆ Problems  │
+╞════════╪═════════════════╪════════════════╪══════╪═══════╪═══════════╡
+│ 0      ┆ 10.77.1.2:42843 ┆ pokerth        ┆ 45   ┆ 864   ┆ 2 retrans │
+│        ┆ 10.77.2.2:7234  ┆ fin 0.267852s  ┆ 221  ┆ 4692  ┆           │
+│ 1      ┆ 10.77.1.2:39629 ┆ pokernetwork   ┆ 24   ┆ 294   ┆ 3 retrans │
+│        ┆ 10.77.2.2:19380 ┆ fin 1.580747s  ┆ 307  ┆ 5985  ┆           │
+│ 2      ┆ 10.77.1.2:51193 ┆ cardgame       ┆ 8    ┆ 16    ┆ -         │
+│        ┆ 10.77.2.2:7000  ┆ fin 0.031209s  ┆ 226  ┆ 1021  ┆           │
+│ 3      ┆ 10.77.1.2:39919 ┆ gls            ┆ 6    ┆ 410   ┆ 1 retrans │
+│        ┆ 10.77.2.2:13500 ┆ fin 0.237325s  ┆ 20   ┆ 3616  ┆           │
+└────────┴─────────────────┴────────────────┴──────┴───────┴───────────┘
+";
+
+#[test]
+fn inspect_on_a_narrow_terminal_writes_two_lines_per_stream() {
+    let f = all_four();
+    let piped = common::cardshark()
+        .args(["inspect", &f])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let piped = String::from_utf8_lossy(&piped.stdout).into_owned();
+    let wide_width = widest(&piped);
+    assert!(
+        wide_width > 120,
+        "the wide layout needs {wide_width} columns"
+    );
+    for columns in [80, 120] {
+        let (code, shown, err) = on_terminal(&["inspect", &f], columns, &[]);
+        assert_eq!((code, err.as_str()), (0, ""), "{columns}");
+        assert!(shown.starts_with(INSPECT_NARROW), "{columns}:\n{shown}");
+        // The summary below it is the same.
+        let summary = |t: &str| -> Vec<String> {
+            let lines = t
+                .lines()
+                .filter(|l| l.starts_with(|c: char| c.is_ascii_alphabetic()));
+            lines.map(str::to_string).collect()
+        };
+        assert_eq!(shown.lines().count(), INSPECT_NARROW.lines().count() + 6);
+        assert_eq!(summary(&shown), summary(&piped));
+        assert_eq!(summary(&piped).len(), 6);
+        // Start, when -t asks for it, below the stream's number.
+        let (_, shown, _) = on_terminal(&["inspect", &f, "-t", "r"], columns, &[]);
+        let lines: Vec<&str> = shown.lines().collect();
+        assert!(
+            lines[1].starts_with("│ Stream / Start ┆ Client / Server ┆"),
+            "{shown}"
+        );
+        assert!(
+            lines[4].starts_with("│ 0.000009       ┆ 10.77.2.2:7234  ┆"),
+            "{shown}"
+        );
+        let table: Vec<&str> = lines.iter().copied().filter(|l| !l.is_ascii()).collect();
+        assert!(
+            widest(&table.join("\n")) <= 80 && !shown.contains('…'),
+            "{shown}"
+        );
+        // --wide: the 14 columns, whole, as into a pipe.
+        let (_, whole, _) = on_terminal(&["inspect", &f, "--wide"], columns, &[]);
+        assert_eq!(whole, piped);
+    }
+    // Problems in words, a line each.
+    let gap = testdata("hands/gap.pcap");
+    let (_, shown, _) = on_terminal(&["inspect", gap.to_str().unwrap()], 80, &[]);
+    assert!(shown.contains("┆ 468   ┆ 1 gap (28 B) │"), "{shown}");
+    // A terminal wide enough for the 14 columns gets them.
+    let (_, shown, _) = on_terminal(&["inspect", &f], wide_width as u16, &[]);
+    assert_eq!(shown, piped);
 }
 
 #[test]

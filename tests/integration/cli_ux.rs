@@ -70,7 +70,7 @@ fn capture_options_need_an_interface() {
     assert_eq!(code, 2, "{err}");
     // From a file, -w goes with the commands that write what they matched
     // (tests/integration/write_pcap.rs).
-    let (code, _, err) = run(&["timeline", file, "-w", "/tmp/x.pcapng"], &[]);
+    let (code, _, err) = run(&["stats", file, "-w", "/tmp/x.pcapng"], &[]);
     assert_eq!(code, 2, "{err}");
     let (code, _, err) = run(&["decode", file, "-i", "lo"], &[]);
     assert_eq!(code, 2, "a file or an interface: {err}");

@@ -45,3 +45,4 @@ mod timeline_pokerth1;
 mod websocket_decode;
 mod websocket_wire;
 mod write_pcap;
+mod write_pcap_follow;

@@ -9,7 +9,7 @@ use std::process::Command;
 
 /// Exit status, standard output and standard error of `args`, with
 /// `stdin` on standard input.
-fn run(args: &[&Path], stdin: &[u8]) -> (i32, String, String) {
+pub(crate) fn run(args: &[&Path], stdin: &[u8]) -> (i32, String, String) {
     let out = cardshark().args(args).write_stdin(stdin).output().unwrap();
     (
         out.status.code().unwrap(),
@@ -18,14 +18,14 @@ fn run(args: &[&Path], stdin: &[u8]) -> (i32, String, String) {
     )
 }
 
-fn p(s: &str) -> &Path {
+pub(crate) fn p(s: &str) -> &Path {
     Path::new(s)
 }
 
 /// tshark's `-T fields` lines for `fields` of the frames of `file` that
 /// pass `filter`; `None` (said loudly) when tshark is not installed, which
 /// fails under CI.
-fn tshark(file: &Path, filter: Option<&str>, fields: &[&str]) -> Option<Vec<String>> {
+pub(crate) fn tshark(file: &Path, filter: Option<&str>, fields: &[&str]) -> Option<Vec<String>> {
     let mut cmd = Command::new("tshark");
     cmd.arg("-n").arg("-r").arg(file).args(["-T", "fields"]);
     if let Some(f) = filter {
@@ -69,7 +69,7 @@ fn endpoints(file: &Path) -> Vec<(String, String)> {
 /// Checks that `out` holds exactly the frames of `streams` of `input`, in
 /// order: by tshark (time and length of every frame) and by cardshark
 /// (the streams' records, numbered anew).
-fn check_holds(out: &Path, input: &[&Path], streams: &[u64]) {
+pub(crate) fn check_holds(out: &Path, input: &[&Path], streams: &[u64]) {
     let all: Vec<(String, String)> = endpoints_of(input);
     // tshark: the frames of those connections, read from the input.
     if input.len() == 1 {
@@ -119,7 +119,7 @@ fn endpoints_of(input: &[&Path]) -> Vec<(String, String)> {
 }
 
 /// The records `args` write as JSON lines (it must succeed).
-fn jsonl(args: &[&Path]) -> Vec<Value> {
+pub(crate) fn jsonl(args: &[&Path]) -> Vec<Value> {
     let (code, out, err) = run(args, b"");
     assert_eq!(code, 0, "{args:?}: {err}");
     out.lines()
@@ -127,7 +127,7 @@ fn jsonl(args: &[&Path]) -> Vec<Value> {
         .collect()
 }
 
-fn all_four() -> PathBuf {
+pub(crate) fn all_four() -> PathBuf {
     testdata("mixed/all-four.pcap")
 }
 
@@ -253,28 +253,32 @@ fn pcapng_when_the_name_says_so_and_for_several_link_types() {
 fn nothing_matched_is_an_empty_capture_and_a_warning() {
     let dir = TempDir::new();
     let out = dir.file("none.pcap");
-    let args = [
-        p("decode"),
-        &all_four(),
-        p("-s"),
-        p("0"),
-        p("-p"),
-        p("gls"),
-        p("-w"),
-        &out,
-    ];
-    let (code, shown, err) = run(&args, b"");
-    assert_eq!((code, shown.as_str()), (0, ""), "{err}");
-    assert_eq!(
-        err,
-        format!(
-            "cardshark: warning: {}: no stream matched: the file holds no frame\n",
-            out.display()
-        )
+    let input = all_four();
+    let warning = format!(
+        "cardshark: warning: {}: no stream matched: the file holds no frame",
+        out.display()
     );
-    assert_eq!(inspect(&out)["capture"]["frames"], 0);
-    if let Some(lines) = tshark(&out, None, &["frame.number"]) {
-        assert!(lines.is_empty());
+    for args in [
+        &["decode", "-s", "0", "-p", "gls"][..],
+        &["follow", "-Y", "frame > 100000"][..],
+    ] {
+        let mut all = vec![p(args[0]), &input];
+        all.extend(args[1..].iter().map(|a| p(a)));
+        all.extend([p("-w"), &out]);
+        let (code, shown, err) = run(&all, b"");
+        assert_eq!((code, shown.as_str()), (0, ""), "{args:?}: {err}");
+        // follow says first that it has nothing to follow.
+        assert_eq!(
+            err.lines().last(),
+            Some(warning.as_str()),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1 + usize::from(args[0] == "follow"));
+        assert_eq!(inspect(&out)["capture"]["frames"], 0);
+        if let Some(lines) = tshark(&out, None, &["frame.number"]) {
+            assert!(lines.is_empty());
+        }
+        std::fs::remove_file(&out).unwrap();
     }
 }
 
@@ -303,8 +307,9 @@ fn bad_uses_of_w_are_named() {
     let out = dir.file("x.pcap");
     let usage = [
         (
-            vec![p("timeline"), &input, p("-w"), &out],
-            "cardshark: error: -w with a capture file goes with decode, hands and inspect"
+            vec![p("stats"), &input, p("-w"), &out],
+            "cardshark: error: -w with a capture file goes with decode, hands, inspect, \
+             timeline and follow"
                 .to_string(),
         ),
         (

@@ -7,20 +7,22 @@
 
 mod codec;
 mod csv;
+mod layout;
 mod rows;
 
 use super::display_filter::{self, passes, stream_help_names, with_totals};
+use super::pcap_out::PcapOut;
 use super::strict::{self, Problem};
 use super::{warn_all, CliError, DecodeOpts, InputArgs, TimeArgs};
 use cardshark::decode::{DecodeStage, DirCounts, How, Record, RecordSink, StreamReport};
-use cardshark::output::table::Table;
 use cardshark::output::time::{Stamper, TimeFormat};
-use cardshark::output::{human_bytes, seconds, Format};
+use cardshark::output::{seconds, Format};
 use cardshark::pipeline::{CaptureSummary, Items, StreamSet, Work};
 use cardshark::protocols::Dialect;
 use cardshark::reassembly::{DirStats, Direction, EndReason, Event, Sink};
 use cardshark::transport::Transport;
 use clap::Args;
+use layout::{Layout, Layouts};
 use rows::{Decoding, Row, Sorted, ROWS_IN_MEMORY};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -34,7 +36,8 @@ pub struct InspectArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub decode: DecodeOpts,
-    /// Output format.
+    /// Output format (the table: on a terminal too narrow for its 14
+    /// columns, unless --wide, two lines per stream, client then server).
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
     /// How the Start column is written (`-t`; default ud); `d` and `dd`:
@@ -143,7 +146,9 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     config.ordered = false;
     config.messages = false;
     let mut store = rows::store(rows_in_memory()?);
-    let mut table = (args.format == Format::Table).then(|| Table::boxed(&HEADERS));
+    // Start is in the narrow layout only when -t asks for it.
+    let with_start = args.time.time_format.is_some();
+    let mut table = (args.format == Format::Table).then(|| Layouts::new(with_start));
     let time = args.time.or(TimeFormat::UtcDate);
     let mut starts = Stamper::new(time, None);
     let (input, pcap_out) = args.input.with_pcap_out()?;
@@ -170,7 +175,7 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
         matched.insert(row.info.id);
         if let Some(table) = &mut table {
             starts.first_frame(clock.first());
-            table.measure(&cells(&row, starts.stamp(row.info.start)));
+            table.measure(&row, starts.stamp(row.info.start));
         }
         if let Err(e) = store.push(row) {
             spill_failed = Some(e);
@@ -188,16 +193,17 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match args.format {
         Format::Table => {
-            let mut table = table.unwrap_or_else(|| Table::boxed(&HEADERS));
+            let mut table = table.unwrap_or_else(|| Layouts::new(with_start));
             // Deltas were measured in the order streams ended, and are
             // written in stream order: none is longer than the span.
             if matches!(time, TimeFormat::Delta | TimeFormat::DeltaDisplayed) {
                 let span = summary.duration();
                 let widest = seconds(span).len().max(seconds(-span).len());
-                table.widen(START, widest);
+                table.widen_start(widest);
             }
             let starts = Stamper::new(time, summary.first);
-            print_table(&mut out, &summary, &rows, &table, starts, filter.is_some())?
+            let layout = table.choose();
+            print_table(&mut out, &summary, &rows, &layout, starts, filter.is_some())?
         }
         Format::Json => print_json(&mut out, &summary, &rows)?,
         Format::Csv => {
@@ -213,10 +219,7 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     }
     out.flush()?;
     warn_all(&summary);
-    match pcap_out {
-        Some(out) => out.write(&input, &matched),
-        None => Ok(()),
-    }
+    PcapOut::write_if(pcap_out, &input, &matched)
 }
 
 /// Every row in stream-id order, made into `f(row)`; errors are the
@@ -229,102 +232,17 @@ fn each<'a, T>(
     Ok(merge.map(move |r| r.map(|r| f(&r)).map_err(spill_error)))
 }
 
-const HEADERS: [&str; 14] = [
-    "Stream",
-    "Client",
-    "Server",
-    "Protocol",
-    "Start",
-    "Duration",
-    "Packets c→s/s→c",
-    "Bytes c→s/s→c",
-    "Msgs c→s/s→c",
-    "Gaps (bytes)",
-    "Retrans",
-    "Conflicts",
-    "Errors",
-    "End",
-];
-
-/// The Start column.
-const START: usize = 4;
-
-/// `addr` as displayed; IPv4 addresses without the formatting machinery
-/// (this runs for every row of the table).
-fn address(addr: std::net::SocketAddr) -> String {
-    match addr {
-        std::net::SocketAddr::V4(a) => {
-            let mut num = itoa::Buffer::new();
-            let mut s = String::with_capacity(21);
-            for (k, octet) in a.ip().octets().into_iter().enumerate() {
-                if k > 0 {
-                    s.push('.');
-                }
-                s.push_str(num.format(octet));
-            }
-            s.push(':');
-            s.push_str(num.format(a.port()));
-            s
-        }
-        std::net::SocketAddr::V6(_) => addr.to_string(),
-    }
-}
-
-/// A row's cells; `start`, its Start cell, is written by the caller (in
-/// the `-t` format).
-fn cells(r: &Row, start: String) -> Vec<String> {
-    let i = &r.info;
-    let (c, s) = (i.dir(Direction::C2S), i.dir(Direction::S2C));
-    let mut client = address(i.client);
-    if !i.roles_from_handshake {
-        client.push('?');
-    }
-    let [mc, ms] = counts(r);
-    // Numbers through itoa: this runs twice per stream (as it ends, for
-    // the column widths; then for the table), and the formatting machinery
-    // was most of it.
-    let mut num = itoa::Buffer::new();
-    let mut int = |n: u64| num.format(n).to_string();
-    let pair = |a: String, sep: &str, b: String, end: &str| a + sep + &b + end;
-    vec![
-        int(i.id),
-        client,
-        address(i.server),
-        protocol_label(r),
-        start,
-        seconds(i.duration()),
-        pair(int(c.packets), " / ", int(s.packets), ""),
-        pair(
-            human_bytes(c.delivered),
-            " / ",
-            human_bytes(s.delivered),
-            "",
-        ),
-        pair(int(mc.messages), " / ", int(ms.messages), ""),
-        pair(
-            int(c.gaps.saturating_add(s.gaps)),
-            " (",
-            int(c.gap_bytes.saturating_add(s.gap_bytes)),
-            ")",
-        ),
-        int(c.retransmissions.saturating_add(s.retransmissions)),
-        int(c.conflicts.saturating_add(s.conflicts)),
-        int(mc.errors.saturating_add(ms.errors)),
-        end_label(r),
-    ]
-}
-
 fn print_table(
     out: &mut impl Write,
     s: &CaptureSummary,
     rows: &Sorted,
-    table: &Table,
+    layout: &Layout,
     mut starts: Stamper,
     filtered: bool,
 ) -> Result<(), CliError> {
     if !rows.is_empty() {
-        let row = |r: &Row| cells(r, starts.stamp(r.info.start));
-        table.write(out, each(rows, row)?)?;
+        let row = |r: &Row| layout.cells(r, starts.stamp(r.info.start));
+        layout.table().write(out, each(rows, row)?)?;
     }
     let link_types: Vec<String> = s
         .link_types()
@@ -518,21 +436,6 @@ fn print_json(out: &mut impl Write, s: &CaptureSummary, rows: &Sorted) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn addresses_are_displayed_as_std_displays_them() {
-        for a in [
-            "0.0.0.0:0",
-            "10.1.2.3:40000",
-            "255.255.255.255:65535",
-            "192.168.0.1:7234",
-            "[2001:db8::1]:5",
-            "[::1]:19380",
-        ] {
-            let addr: std::net::SocketAddr = a.parse().unwrap();
-            assert_eq!(address(addr), a);
-        }
-    }
 
     #[test]
     fn json_output_is_one_document() {

@@ -296,6 +296,37 @@ fn join(mut a: Value, b: Value) -> Value {
     a
 }
 
+/// The columns of a list's response times, after what they are the times
+/// of.
+const TIMES: [&str; 7] = [
+    "Requests",
+    "Unanswered",
+    "Min ms",
+    "P50 ms",
+    "P90 ms",
+    "P99 ms",
+    "Max ms",
+];
+
+/// The columns `first`, then [`TIMES`].
+const fn with_times<const N: usize, const M: usize>(first: [&'static str; N]) -> [&'static str; M] {
+    assert!(M == N + TIMES.len(), "room for the times");
+    let mut all = [""; M];
+    let mut i = 0;
+    while i < M {
+        all[i] = if i < N { first[i] } else { TIMES[i - N] };
+        i += 1;
+    }
+    all
+}
+
+/// The columns of the response times per request type.
+const BY_PAIR: [&str; 10] = with_times(["Protocol", "Request → answer", "By"]);
+
+/// The columns of the response times per player.
+const BY_PLAYER: [&str; 12] =
+    with_times(["Protocol", "Server", "Player", "Request → answer", "By"]);
+
 /// `rtt`: per request type, then per player.
 pub fn rtt(r: &Rtt) -> Vec<List<'_>> {
     let by_pair = r.pairs.iter().map(|(&i, t)| {
@@ -320,53 +351,25 @@ pub fn rtt(r: &Rtt) -> Vec<List<'_>> {
             join(join(v, json!({"server": server, "player": player})), w),
         )
     });
-    const TIMES: [&str; 7] = [
-        "Requests",
-        "Unanswered",
-        "Min ms",
-        "P50 ms",
-        "P90 ms",
-        "P99 ms",
-        "Max ms",
-    ];
+    let list = |title, key, headers, rows: Vec<Row>| List {
+        title,
+        key,
+        headers,
+        rows: Rows::Kept(rows),
+        empty: "no request of a known pair in the capture",
+    };
     vec![
-        List {
-            title: "rtt: response time per request type (by: who answers)",
-            key: "requests",
-            headers: &[
-                "Protocol",
-                "Request → answer",
-                "By",
-                TIMES[0],
-                TIMES[1],
-                TIMES[2],
-                TIMES[3],
-                TIMES[4],
-                TIMES[5],
-                TIMES[6],
-            ],
-            rows: Rows::Kept(by_pair.collect()),
-            empty: "no request of a known pair in the capture",
-        },
-        List {
-            title: "rtt: response time per player (the client of the stream)",
-            key: "players",
-            headers: &[
-                "Protocol",
-                "Server",
-                "Player",
-                "Request → answer",
-                "By",
-                TIMES[0],
-                TIMES[1],
-                TIMES[2],
-                TIMES[3],
-                TIMES[4],
-                TIMES[5],
-                TIMES[6],
-            ],
-            rows: Rows::Kept(by_player.collect()),
-            empty: "no request of a known pair in the capture",
-        },
+        list(
+            "rtt: response time per request type (by: who answers)",
+            "requests",
+            &BY_PAIR,
+            by_pair.collect(),
+        ),
+        list(
+            "rtt: response time per player (the client of the stream)",
+            "players",
+            &BY_PLAYER,
+            by_player.collect(),
+        ),
     ]
 }

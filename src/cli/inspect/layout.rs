@@ -1,0 +1,298 @@
+//! The layouts of `inspect`'s table: wide, a line per stream and a column
+//! per count (14 columns, some 200 characters of an IPv4 capture); and on
+//! a terminal too narrow for it (unless `--wide`), narrow: two lines per
+//! stream, the client's on top and the server's below, as `ss` and
+//! `tshark -z conv` readers expect, each direction's counts on its
+//! sender's line, the problems in words, Start (below the stream's
+//! number) only when `-t` asks for it, no packet counts (`--wide` and `--format json` have them):
+//!
+//! ```text
+//! │ Stream ┆ Client / Server ┆ Protocol / End ┆ Msgs ┆ Bytes ┆ Problems  │
+//! │ 0      ┆ 10.77.1.2:42843 ┆ pokerth        ┆ 45   ┆ 864   ┆ 2 retrans │
+//! │        ┆ 10.77.2.2:7234  ┆ fin 0.267852s  ┆ 221  ┆ 4692  ┆           │
+//! ```
+
+use super::{counts, end_label, protocol_label, Row};
+use cardshark::output::table::{fit_width, Table};
+use cardshark::output::{human_bytes, seconds};
+use cardshark::reassembly::Direction;
+
+/// The table being measured as rows come: the wide layout, and the narrow
+/// one when tables fit a terminal.
+pub(super) struct Layouts {
+    wide: Table<'static>,
+    narrow: Option<Table<'static>>,
+    /// Whether the narrow layout has a Start column (`-t` given).
+    start: bool,
+}
+
+/// The layout chosen, with its measured table.
+pub(super) struct Layout {
+    table: Table<'static>,
+    narrow: bool,
+    start: bool,
+}
+
+impl Layouts {
+    /// No rows measured yet; `start`: whether `-t` was given.
+    pub(super) fn new(start: bool) -> Self {
+        let narrow = fit_width().map(|_| {
+            Table::boxed(if start {
+                &NARROW_WITH_START
+            } else {
+                &NARROW[..]
+            })
+        });
+        Layouts {
+            wide: Table::boxed(&HEADERS),
+            narrow,
+            start,
+        }
+    }
+
+    /// Takes row `r` into account, with `start` its Start cell.
+    pub(super) fn measure(&mut self, r: &Row, start: String) {
+        if let Some(narrow) = &mut self.narrow {
+            narrow.measure(&narrow_cells(r, self.start.then(|| start.clone())));
+        }
+        self.wide.measure(&cells(r, start));
+    }
+
+    /// Makes the Start columns at least `width` wide.
+    pub(super) fn widen_start(&mut self, width: usize) {
+        self.wide.widen(START, width);
+        if let Some(narrow) = self.narrow.as_mut().filter(|_| self.start) {
+            narrow.widen(NARROW_START, width);
+        }
+    }
+
+    /// The wide layout when it fits the width tables fit (or there is
+    /// none), else the narrow one.
+    pub(super) fn choose(self) -> Layout {
+        let too_wide = fit_width().is_some_and(|w| self.wide.line_width() > w);
+        match self.narrow.filter(|_| too_wide) {
+            Some(table) => Layout {
+                table,
+                narrow: true,
+                start: self.start,
+            },
+            None => Layout {
+                table: self.wide,
+                narrow: false,
+                start: true,
+            },
+        }
+    }
+}
+
+impl Layout {
+    /// The table to write.
+    pub(super) fn table(&self) -> &Table<'static> {
+        &self.table
+    }
+
+    /// Row `r`'s cells, with `start` its Start cell.
+    pub(super) fn cells(&self, r: &Row, start: String) -> Vec<String> {
+        if self.narrow {
+            narrow_cells(r, self.start.then_some(start))
+        } else {
+            cells(r, start)
+        }
+    }
+}
+
+/// The narrow layout's columns.
+const NARROW: [&str; 6] = [
+    "Stream",
+    "Client / Server",
+    "Protocol / End",
+    "Msgs",
+    "Bytes",
+    "Problems",
+];
+
+/// The narrow layout's columns with `-t`: Start below the stream's
+/// number.
+const NARROW_WITH_START: [&str; 6] = [
+    "Stream / Start",
+    "Client / Server",
+    "Protocol / End",
+    "Msgs",
+    "Bytes",
+    "Problems",
+];
+
+/// The narrow layout's Start column (with `-t`).
+const NARROW_START: usize = 0;
+
+/// A row's cells in the narrow layout: two lines each, the client's and
+/// the server's (the problems excepted, a line each); `start`, the Start
+/// cell, below the stream's number when `-t` asks for it.
+fn narrow_cells(r: &Row, start: Option<String>) -> Vec<String> {
+    let i = &r.info;
+    let (c, s) = (i.dir(Direction::C2S), i.dir(Direction::S2C));
+    let [mc, ms] = counts(r);
+    let two = |a: String, b: &str| a + "\n" + b;
+    let mut client = address(i.client);
+    if !i.roles_from_handshake {
+        client.push('?');
+    }
+    let end = format!("{} {}s", end_label(r), seconds(i.duration()));
+    let id = match start {
+        Some(start) => two(i.id.to_string(), &start),
+        None => i.id.to_string(),
+    };
+    vec![
+        id,
+        two(client, &address(i.server)),
+        two(protocol_label(r), &end),
+        two(mc.messages.to_string(), &ms.messages.to_string()),
+        two(human_bytes(c.delivered), &human_bytes(s.delivered)),
+        problems(r),
+    ]
+}
+
+/// What went wrong on a stream, both directions, a line each; `-` when
+/// nothing did.
+fn problems(r: &Row) -> String {
+    let i = &r.info;
+    let (c, s) = (i.dir(Direction::C2S), i.dir(Direction::S2C));
+    let [mc, ms] = counts(r);
+    let gap_bytes = c.gap_bytes.saturating_add(s.gap_bytes);
+    let counted = [
+        (c.gaps.saturating_add(s.gaps), "gap", "gaps"),
+        (
+            c.retransmissions.saturating_add(s.retransmissions),
+            "retrans",
+            "retrans",
+        ),
+        (
+            c.conflicts.saturating_add(s.conflicts),
+            "conflict",
+            "conflicts",
+        ),
+        (mc.errors.saturating_add(ms.errors), "error", "errors"),
+    ];
+    let mut lines = Vec::new();
+    for (n, one, many) in counted.into_iter().filter(|c| c.0 > 0) {
+        let mut line = format!("{n} {}", if n == 1 { one } else { many });
+        if one == "gap" {
+            let missing = match human_bytes(gap_bytes) {
+                b if b.ends_with('B') => b,
+                b => b + " B",
+            };
+            line.push_str(&format!(" ({missing})"));
+        }
+        lines.push(line);
+    }
+    if lines.is_empty() {
+        return "-".into();
+    }
+    lines.join("\n")
+}
+
+/// The wide layout's columns.
+const HEADERS: [&str; 14] = [
+    "Stream",
+    "Client",
+    "Server",
+    "Protocol",
+    "Start",
+    "Duration",
+    "Packets c→s/s→c",
+    "Bytes c→s/s→c",
+    "Msgs c→s/s→c",
+    "Gaps (bytes)",
+    "Retrans",
+    "Conflicts",
+    "Errors",
+    "End",
+];
+
+/// The wide layout's Start column.
+const START: usize = 4;
+
+/// `addr` as displayed; IPv4 addresses without the formatting machinery
+/// (this runs for every row of the table).
+fn address(addr: std::net::SocketAddr) -> String {
+    match addr {
+        std::net::SocketAddr::V4(a) => {
+            let mut num = itoa::Buffer::new();
+            let mut s = String::with_capacity(21);
+            for (k, octet) in a.ip().octets().into_iter().enumerate() {
+                if k > 0 {
+                    s.push('.');
+                }
+                s.push_str(num.format(octet));
+            }
+            s.push(':');
+            s.push_str(num.format(a.port()));
+            s
+        }
+        std::net::SocketAddr::V6(_) => addr.to_string(),
+    }
+}
+
+/// A row's cells in the wide layout; `start`, its Start cell, is written
+/// by the caller (in the `-t` format).
+fn cells(r: &Row, start: String) -> Vec<String> {
+    let i = &r.info;
+    let (c, s) = (i.dir(Direction::C2S), i.dir(Direction::S2C));
+    let mut client = address(i.client);
+    if !i.roles_from_handshake {
+        client.push('?');
+    }
+    let [mc, ms] = counts(r);
+    // Numbers through itoa: this runs twice per stream (as it ends, for
+    // the column widths; then for the table), and the formatting machinery
+    // was most of it.
+    let mut num = itoa::Buffer::new();
+    let mut int = |n: u64| num.format(n).to_string();
+    let pair = |a: String, sep: &str, b: String, end: &str| a + sep + &b + end;
+    vec![
+        int(i.id),
+        client,
+        address(i.server),
+        protocol_label(r),
+        start,
+        seconds(i.duration()),
+        pair(int(c.packets), " / ", int(s.packets), ""),
+        pair(
+            human_bytes(c.delivered),
+            " / ",
+            human_bytes(s.delivered),
+            "",
+        ),
+        pair(int(mc.messages), " / ", int(ms.messages), ""),
+        pair(
+            int(c.gaps.saturating_add(s.gaps)),
+            " (",
+            int(c.gap_bytes.saturating_add(s.gap_bytes)),
+            ")",
+        ),
+        int(c.retransmissions.saturating_add(s.retransmissions)),
+        int(c.conflicts.saturating_add(s.conflicts)),
+        int(mc.errors.saturating_add(ms.errors)),
+        end_label(r),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_are_displayed_as_std_displays_them() {
+        for a in [
+            "0.0.0.0:0",
+            "10.1.2.3:40000",
+            "255.255.255.255:65535",
+            "192.168.0.1:7234",
+            "[2001:db8::1]:5",
+            "[::1]:19380",
+        ] {
+            let addr: std::net::SocketAddr = a.parse().unwrap();
+            assert_eq!(address(addr), a);
+        }
+    }
+}

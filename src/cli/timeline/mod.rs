@@ -1,0 +1,436 @@
+//! `cardshark timeline`: the state of each game stream (GLS board, card
+//! game table, PokerTH lobby, PokerTH 1.x lobby and tables) after every
+//! message that changed it: a table of changes, the full state at every
+//! step as JSON Lines, or the state at one frame.
+
+mod write;
+
+use crate::cli::display_filter::{self, ChangeSubject, CHANGE_NAMES};
+use crate::cli::pcap_out::PcapOut;
+use crate::cli::strict::Watch;
+use crate::cli::{warn_all, CliError, DecodeOpts, InputArgs, TimeArgs};
+use cardshark::analysis::timeline::{Change, ChangeSink, Game, TimelineCollector};
+use cardshark::capture::Timestamp;
+use cardshark::decode::DecodeStage;
+use cardshark::filter::Filter;
+use cardshark::output::time::TimeFormat;
+use cardshark::pipeline::{Items, StreamSet, Work};
+use cardshark::reassembly::{Event, Sink};
+use clap::{Args, ValueEnum, ValueHint};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
+use write::ChangeWriter;
+
+/// How `timeline` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TimelineFormat {
+    /// A row per change (with `--at`: the board or table drawn).
+    Table,
+    /// One JSON object per change, with the full state after it (with
+    /// `--at`: one object per stream).
+    Jsonl,
+    /// CSV (RFC 4180): a header row, then a row per change: ts (RFC
+    /// 3339), frame, stream, what.
+    Csv,
+}
+
+/// Arguments of `cardshark timeline`.
+#[derive(Args, Debug)]
+pub struct TimelineArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub decode: DecodeOpts,
+    /// Only this stream (its index in `inspect`).
+    #[arg(short = 's', long = "stream", value_name = "N", value_hint = ValueHint::Other)]
+    pub stream: Option<u64>,
+    /// The state of each game at this frame (after every message that
+    /// frame completed) instead of the changes; a frame past the capture's
+    /// last is an error.
+    #[arg(long, value_name = "FRAME", value_hint = ValueHint::Other,
+          value_parser = frame_number)]
+    pub at: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = TimelineFormat::Table)]
+    pub format: TimelineFormat,
+    #[command(flatten)]
+    pub time: TimeArgs,
+    /// Only the changes EXPR matches (see below; not with --at).
+    #[arg(short = 'Y', long = "display-filter", value_name = "EXPR", conflicts_with = "at",
+          long_help = display_filter::items_help(
+              "Changes that do not match are not written (`--format jsonl` keeps numbering \
+               each stream's steps from its first change).",
+              CHANGE_NAMES,
+              "game == \"gls\" && what contains \"Frostsnow\"",
+          ))]
+    pub display_filter: Option<String>,
+}
+
+/// A frame number: frames are numbered from 1, as tshark numbers them.
+fn frame_number(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err("not a frame number (frames are numbered from 1, as in tshark)".into()),
+    }
+}
+
+/// Bytes of table rows kept in memory before they spill to a temporary
+/// file.
+const TABLE_BYTES_IN_MEMORY: usize = 4 << 20;
+
+/// What went wrong with the temporary file the table's rows spill to.
+fn spill_error(e: io::Error) -> CliError {
+    crate::cli::spill_error("the timeline's rows", e)
+}
+
+/// One line of `--format jsonl`: a change and the state after it.
+#[derive(Serialize)]
+struct StepLine<'a> {
+    /// The step of the stream's timeline, from 1.
+    step: u64,
+    #[serde(flatten)]
+    change: &'a Change,
+    state: &'a Game,
+}
+
+/// One line of `--at FRAME --format jsonl`.
+#[derive(Serialize)]
+struct AtLine<'a> {
+    stream: u64,
+    frame: u64,
+    state: &'a Game,
+}
+
+/// What a worker makes of a change.
+pub(super) enum Made {
+    /// A line of `--format jsonl`: `bytes[start..end]` of its batch.
+    Line {
+        stream: u64,
+        start: usize,
+        end: usize,
+    },
+    /// A table or CSV row.
+    Row(Row),
+    /// The change and the state after it (for `replay`).
+    Step(Box<(Change, Game)>),
+    /// Nothing to write (`--at`).
+    Nothing,
+}
+
+/// A change as a row of the table or of CSV.
+pub(super) struct Row {
+    ts: Timestamp,
+    frame: u64,
+    stream: u64,
+    what: String,
+}
+
+impl Made {
+    /// The stream of a change that is written (what `-w` writes).
+    fn written(&self) -> Option<u64> {
+        match self {
+            Made::Line { stream, .. } | Made::Row(Row { stream, .. }) => Some(*stream),
+            Made::Step(_) | Made::Nothing => None,
+        }
+    }
+}
+
+/// How a worker renders changes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Jsonl,
+    Table,
+    Steps,
+    Nothing,
+}
+
+/// A worker's change sink: each change made into an item.
+struct Changes<'f> {
+    mode: Mode,
+    /// `-Y`.
+    filter: Option<&'f Filter<Vec<String>>>,
+    /// Changes so far per stream (the step numbers of `--format jsonl`).
+    step: BTreeMap<u64, u64>,
+    items: Items<Made>,
+}
+
+impl ChangeSink for Changes<'_> {
+    fn change(&mut self, key: u64, c: &Change, g: &Game) {
+        let step = self.step.entry(c.stream).or_default();
+        *step += 1;
+        if (self.filter).is_some_and(|f| !f.matches(&mut ChangeSubject(c, g))) {
+            return;
+        }
+        let made = match self.mode {
+            Mode::Jsonl => {
+                let n = step;
+                let line = StepLine {
+                    step: *n,
+                    change: c,
+                    state: g,
+                };
+                let buf = &mut self.items.bytes;
+                let start = buf.len();
+                // Writing to a vector fails only on memory.
+                let _ = serde_json::to_writer(&mut *buf, &line);
+                buf.push(b'\n');
+                Made::Line {
+                    stream: c.stream,
+                    start,
+                    end: buf.len(),
+                }
+            }
+            Mode::Table => Made::Row(Row {
+                ts: c.ts,
+                frame: c.frame,
+                stream: c.stream,
+                what: c.what.clone(),
+            }),
+            Mode::Steps => Made::Step(Box::new((c.clone(), g.clone()))),
+            Mode::Nothing => Made::Nothing,
+        };
+        if !matches!(made, Made::Nothing) {
+            self.items.push(key, made);
+        }
+    }
+}
+
+/// A worker: the decode stage and the timelines of its streams (their
+/// problems noted for `--strict`).
+struct Timelines<'f>(DecodeStage<Watch<TimelineCollector<Changes<'f>>>>);
+
+impl Sink for Timelines<'_> {
+    fn event(&mut self, ev: Event<'_>) {
+        self.0.event(ev);
+    }
+    fn step(&mut self, seq: u64) {
+        self.0.step(seq);
+    }
+    fn warm(&self, stream: u64) {
+        self.0.warm(stream);
+    }
+}
+
+impl Work for Timelines<'_> {
+    type Item = Made;
+    fn low(&mut self, next: u64) -> u64 {
+        self.0.low(next)
+    }
+    fn take(&mut self, into: &mut Items<Made>) {
+        let items = &mut self.0.sink_mut().inner.sink_mut().items;
+        let base = into.bytes.len();
+        for (_, m) in &mut items.keyed {
+            if let Made::Line { start, end, .. } = m {
+                *start += base;
+                *end += base;
+            }
+        }
+        into.append(items);
+    }
+    fn finish(&mut self) {
+        self.0.flush();
+    }
+}
+
+/// One pass over the capture: what it collects.
+struct Pass<'a> {
+    input: &'a InputArgs,
+    decode: &'a DecodeOpts,
+    /// `-s`.
+    stream: Option<u64>,
+    /// `--at`.
+    at: Option<u64>,
+    mode: Mode,
+    /// `-Y`.
+    filter: Option<&'a Filter<Vec<String>>>,
+}
+
+/// What a pass leaves once the capture is read.
+struct Collected {
+    /// Each game's state at the end of the capture (or at `--at`).
+    games: BTreeMap<u64, Game>,
+    /// The streams of the changes handed over.
+    written: StreamSet,
+}
+
+impl Pass<'_> {
+    /// Runs the pipeline with a [`TimelineCollector`] per worker, handing
+    /// what they make of each change to `f`.
+    fn collect(&self, mut f: impl FnMut(Made, &[u8])) -> Result<Collected, CliError> {
+        let (input, stream, at) = (self.input, self.stream, self.at);
+        let config = self.decode.config()?;
+        let make = || {
+            let changes = Changes {
+                mode: self.mode,
+                filter: self.filter,
+                step: BTreeMap::new(),
+                items: Items::default(),
+            };
+            let mut sink = TimelineCollector::new(stream, changes);
+            match at {
+                Some(f) => sink = sink.until(f),
+                // Only the changes are wanted: states go once their stream ends.
+                None => sink = sink.forgetting_ended(),
+            }
+            Timelines(DecodeStage::new(config.clone(), Watch::new(sink, stream)))
+        };
+        let mut written = StreamSet::default();
+        let done = input.run(make, &mut |m, bytes| {
+            if let Some(s) = m.written() {
+                written.insert(s);
+            }
+            f(m, bytes);
+            ControlFlow::Continue(())
+        })?;
+        warn_all(&done.summary);
+        let frames = done.summary.frames;
+        if let Some(f) = at.filter(|&f| f > frames) {
+            return Err(CliError::Usage(format!(
+                "--at {f}: {} has {}",
+                input.name(),
+                match frames {
+                    0 => "no frame".to_string(),
+                    1 => "1 frame (--at 1)".to_string(),
+                    n => format!("frames 1 to {n}"),
+                }
+            )));
+        }
+        let streams = done.summary.reassembly.streams;
+        self.decode.check_streams(input.name(), streams)?;
+        let mut saw = false;
+        let mut games = BTreeMap::new();
+        for w in done.workers {
+            let sink = w.0.into_sink().inner;
+            saw |= sink.saw_stream();
+            games.extend(sink.finish());
+        }
+        if let Some(s) = stream {
+            if s >= streams {
+                return Err(CliError::Usage(format!(
+                    "-s {s}: {} has no stream {s} ({}: `cardshark inspect` lists them)",
+                    input.name(),
+                    crate::cli::count_streams(streams)
+                )));
+            }
+            if !saw && !games.contains_key(&s) {
+                return Err(CliError::Usage(format!(
+                    "-s {s}: {}: stream {s} is not a game stream (gls, cardgame or pokerth){}",
+                    input.name(),
+                    at.map_or(String::new(), |f| format!(" by frame {f}"))
+                )));
+            }
+        }
+        Ok(Collected { games, written })
+    }
+}
+
+/// Every change of stream `stream` and the state after it, for `replay`.
+pub fn steps(
+    input: &InputArgs,
+    decode: &DecodeOpts,
+    stream: u64,
+) -> Result<Vec<(Change, Game)>, CliError> {
+    let mut all = Vec::new();
+    let pass = Pass {
+        input,
+        decode,
+        stream: Some(stream),
+        at: None,
+        mode: Mode::Steps,
+        filter: None,
+    };
+    pass.collect(|m, _| {
+        if let Made::Step(s) = m {
+            all.push(*s);
+        }
+    })?;
+    Ok(all)
+}
+
+/// Runs `cardshark timeline`.
+pub fn run(args: &TimelineArgs) -> Result<(), CliError> {
+    if args.at.is_some() && args.format == TimelineFormat::Csv {
+        return Err(CliError::Usage(
+            "--format csv writes the changes; --at draws states (--format table or jsonl)".into(),
+        ));
+    }
+    let filter = display_filter::items(
+        args.display_filter.as_deref(),
+        display_filter::change_scope(),
+    )?;
+    let (input, pcap_out) = args.input.with_pcap_out()?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    let written = match args.at {
+        Some(frame) => states_at(args, &input, frame, &mut out)?,
+        None => changes(args, &input, filter.as_ref(), &mut out)?,
+    };
+    out.flush()?;
+    PcapOut::write_if(pcap_out, &input, &written)
+}
+
+/// `--at FRAME`: each game's state at that frame; returns their streams.
+fn states_at(
+    args: &TimelineArgs,
+    input: &InputArgs,
+    frame: u64,
+    out: &mut impl Write,
+) -> Result<StreamSet, CliError> {
+    let pass = Pass {
+        input,
+        decode: &args.decode,
+        stream: args.stream,
+        at: Some(frame),
+        mode: Mode::Nothing,
+        filter: None,
+    };
+    let games = pass.collect(|_, _| {})?.games;
+    let mut written = StreamSet::default();
+    for (&stream, g) in &games {
+        written.insert(stream);
+        match args.format {
+            TimelineFormat::Jsonl => {
+                let line = AtLine {
+                    stream,
+                    frame,
+                    state: g,
+                };
+                serde_json::to_writer(&mut *out, &line).map_err(io::Error::other)?;
+                out.write_all(b"\n")?;
+            }
+            TimelineFormat::Table | TimelineFormat::Csv => {
+                writeln!(out, "── stream {stream} at frame {frame}")?;
+                out.write_all(g.draw().as_bytes())?;
+            }
+        }
+    }
+    Ok(written)
+}
+
+/// The changes (those `filter` matches), in `args.format`; returns their
+/// streams.
+fn changes(
+    args: &TimelineArgs,
+    input: &InputArgs,
+    filter: Option<&Filter<Vec<String>>>,
+    out: &mut impl Write,
+) -> Result<StreamSet, CliError> {
+    let mode = match args.format {
+        TimelineFormat::Jsonl => Mode::Jsonl,
+        TimelineFormat::Table | TimelineFormat::Csv => Mode::Table,
+    };
+    let pass = Pass {
+        input,
+        decode: &args.decode,
+        stream: args.stream,
+        at: None,
+        mode,
+        filter,
+    };
+    let time = args.time.or(TimeFormat::Relative);
+    let mut w = ChangeWriter::new(args.format, time, input.clock.clone());
+    let written = pass.collect(|m, bytes| w.take(m, bytes, out))?.written;
+    w.finish(out)?;
+    Ok(written)
+}
