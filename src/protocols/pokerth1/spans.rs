@@ -2,23 +2,14 @@
 //! detail view (`decode -V`): the protobuf wire format names every field
 //! by number and length, so one walk over the bytes against the wire facts
 //! finds each record key's bytes (its tag, length and value). The record's
-//! `type_id` is the envelope's `messageType`.
+//! `type_id` is the envelope's `messageType`, its `len` the length prefix
+//! (over TCP).
 
-use super::framing::varint;
+use super::framing::{varint, PREFIX_LEN};
 use super::scan::{field, index_of};
-
-/// The bytes of one field: its path in the record's `fields` (`game_info`,
-/// `game_info.max_num_players`, `player_ids[1]`), or `type_id`; `start` and
-/// `end` count from the message's first byte (its length prefix, over TCP).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Span {
-    /// The key path.
-    pub path: String,
-    /// The first byte.
-    pub start: usize,
-    /// One past the last byte.
-    pub end: usize,
-}
+use crate::protocols::span::Span;
+use crate::protocols::Dialect;
+use crate::reassembly::Direction;
 
 /// One protobuf field on the wire: number, where its tag starts, where its
 /// value (a length-delimited value's content) starts and ends.
@@ -65,20 +56,37 @@ fn walk(b: &[u8]) -> Vec<Wire> {
     out
 }
 
-/// The spans of message `msg` as a record holds it: `framed`, with its
-/// 4-byte length prefix (over TCP), or without (over WebSocket).
-pub fn field_spans(msg: &[u8], framed: bool) -> Vec<Span> {
-    let base = if framed { 4 } else { 0 };
+/// The spans of message `msg` as a record holds it (every protocol's
+/// `spans::spans`): with its 4-byte length prefix over TCP, without it
+/// when `unframed` (over WebSocket). One dialect, both directions alike:
+/// `dialect` and `dir` are not read.
+pub fn spans(_dialect: Option<Dialect>, _dir: Direction, msg: &[u8], unframed: bool) -> Vec<Span> {
+    let base = if unframed { 0 } else { PREFIX_LEN };
     let mut out = Vec::new();
     let (Some(envelope), Some(body)) = (index_of("PokerTHMessage"), msg.get(base..)) else {
         return out;
     };
+    if base > 0 {
+        out.push(Span {
+            path: "len".into(),
+            start: 0,
+            end: base,
+        });
+    }
     for w in walk(body) {
         let Some(f) = field(envelope, w.number) else {
             continue;
         };
         match f.sub {
-            Some(index) => message(index, body, (w.value, w.end), base, "", &mut out),
+            Some(index) => {
+                // The message itself: the envelope's field that holds it.
+                out.push(Span {
+                    path: "fields".into(),
+                    start: base + w.tag,
+                    end: base + w.end,
+                });
+                message(index, body, (w.value, w.end), base, "fields.", &mut out);
+            }
             None if w.number == 1 => out.push(Span {
                 path: "type_id".into(),
                 start: base + w.tag,
@@ -91,7 +99,7 @@ pub fn field_spans(msg: &[u8], framed: bool) -> Vec<Span> {
 }
 
 /// The spans of the fields of message type `index` at `b[range]`, under
-/// `prefix` (`game_info.`); `base`: where `b` starts in the record's bytes.
+/// `prefix` (`fields.game_info.`); `base`: where `b` starts in the record's bytes.
 fn message(
     index: usize,
     b: &[u8],
@@ -138,6 +146,7 @@ fn message(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reassembly::Direction::C2S;
 
     fn paths(spans: &[Span]) -> Vec<(&str, usize, usize)> {
         spans
@@ -159,22 +168,24 @@ mod tests {
         let mut msg = (env.len() as u32).to_be_bytes().to_vec();
         msg.extend_from_slice(&env);
         assert_eq!(
-            paths(&field_spans(&msg, true)),
+            paths(&spans(None, C2S, &msg, false)),
             [
+                ("len", 0, 4),
                 ("type_id", 4, 6),
-                ("game_id", 9, 11),
-                ("plain_cards", 11, 17),
-                ("plain_cards.plain_card1", 13, 15),
-                ("plain_cards.plain_card2", 15, 17),
-                ("small_blind", 17, 19),
-                ("seat_states", 19, 23),
-                ("seat_states[0]", 19, 21),
-                ("seat_states[1]", 21, 23),
+                ("fields", 6, 23),
+                ("fields.game_id", 9, 11),
+                ("fields.plain_cards", 11, 17),
+                ("fields.plain_cards.plain_card1", 13, 15),
+                ("fields.plain_cards.plain_card2", 15, 17),
+                ("fields.small_blind", 17, 19),
+                ("fields.seat_states", 19, 23),
+                ("fields.seat_states[0]", 19, 21),
+                ("fields.seat_states[1]", 21, 23),
             ]
         );
         // Over WebSocket the same bytes come without the prefix.
-        let ws = field_spans(&env, false);
-        assert_eq!(paths(&ws)[1], ("game_id", 5, 7));
+        let ws = spans(None, C2S, &env, true);
+        assert_eq!(paths(&ws)[2], ("fields.game_id", 5, 7));
     }
 
     #[test]
@@ -183,15 +194,16 @@ mod tests {
         // and 2 packed (0x0a 0x02 0x01 0x02).
         let env = [0x08, 0x13, 0x9a, 0x01, 0x04, 0x0a, 0x02, 0x01, 0x02];
         assert_eq!(
-            paths(&field_spans(&env, false)),
-            [("type_id", 0, 2), ("player_ids", 5, 9)]
+            paths(&spans(None, C2S, &env, true)),
+            [("type_id", 0, 2), ("fields", 2, 9), ("fields.player_ids", 5, 9)]
         );
         // A length past the end: the walk stops there.
         assert_eq!(
-            paths(&field_spans(&[0x08, 0x13, 0x9a, 0x01, 0x09, 0x0a], false)),
+            paths(&spans(None, C2S, &[0x08, 0x13, 0x9a, 0x01, 0x09, 0x0a], true)),
             [("type_id", 0, 2)]
         );
-        assert_eq!(field_spans(&[0xff, 0xff], false), []);
-        assert_eq!(field_spans(&[], true), []);
+        assert_eq!(spans(None, C2S, &[0xff, 0xff], true), []);
+        assert_eq!(paths(&spans(None, C2S, &[0, 0, 0, 0], false)), [("len", 0, 4)]);
+        assert_eq!(spans(None, C2S, &[], false), []);
     }
 }
