@@ -141,10 +141,13 @@ impl Spans {
         }
     }
 
-    /// The spans recorded, each key before the keys inside it; none when
-    /// off.
+    /// The spans recorded, in the order of their bytes (each key before
+    /// the keys inside it); none when off.
     pub fn finish(self) -> Vec<Span> {
-        self.0.map(|log| log.spans).unwrap_or_default()
+        let mut spans = self.0.map(|log| log.spans).unwrap_or_default();
+        // Stable: a key opened before the keys inside it stays before them.
+        spans.sort_by_key(|s| s.start);
+        spans
     }
 }
 
@@ -216,6 +219,8 @@ impl Log {
 
 #[cfg(test)]
 pub(crate) mod check;
+#[cfg(test)]
+mod corpus;
 
 #[cfg(test)]
 mod tests {

@@ -19,3 +19,10 @@ pub fn spans(_dialect: Option<Dialect>, _dir: Direction, msg: &[u8], _unframed: 
         Err(_) => Vec::new(),
     }
 }
+
+/// Whether key path `path` (list indexes left out) is derived from other
+/// keys, with no bytes of its own.
+#[cfg(test)]
+pub(crate) fn derived(path: &str) -> bool {
+    path == "fields.time_utc"
+}

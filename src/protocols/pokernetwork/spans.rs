@@ -40,3 +40,17 @@ pub fn spans(dialect: Option<Dialect>, _dir: Direction, msg: &[u8], _unframed: b
         (_, Err(_)) => Vec::new(),
     }
 }
+
+/// Whether key path `path` (list indexes left out: `fields.packets[].type`)
+/// is derived from other keys, with no bytes of its own; or inside the
+/// server's JSON or Python literal text (which has bytes as a whole).
+#[cfg(test)]
+pub(crate) fn derived(path: &str) -> bool {
+    use super::parsing::free_form_keys;
+    path == "fields.version"
+        || path.ends_with("_face_down")
+        || path.ends_with("[].type")
+        || free_form_keys().any(|k| {
+            path.contains(&format!(".{k}.")) || path.contains(&format!(".{k}["))
+        })
+}

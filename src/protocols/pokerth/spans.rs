@@ -33,3 +33,13 @@ pub fn spans(dialect: Option<Dialect>, _dir: Direction, msg: &[u8], _unframed: b
     }
     Vec::new()
 }
+
+/// Whether key path `path` (list indexes left out: `fields.a[].b`) is
+/// derived from other keys, with no bytes of its own.
+#[cfg(test)]
+pub(crate) fn derived(path: &str) -> bool {
+    matches!(
+        path,
+        "fields.requested_version" | "fields.latest_game_version" | "fields.avatar_type"
+    )
+}

@@ -8,27 +8,44 @@
 use super::Span;
 use serde_json::Value;
 
-/// Panics, naming `what` (the message), unless `spans` are right for a
-/// message of `len` bytes whose record has `fields`. `derived` says which
-/// keys have no bytes of their own, by path with list indexes left out
-/// (`fields.players[].name`).
-pub fn check(what: &str, len: usize, spans: &[Span], fields: &Value, derived: &dyn Fn(&str) -> bool) {
+/// Panics, naming `what` (the message), unless `spans` lie inside a
+/// message of `len` bytes, each key's once; two of them apart, or one
+/// holding the other, and then it is a key inside the other (or has the
+/// same bytes, as a number's bits do); a key's inside the key that holds
+/// it.
+pub fn check_layout(what: &str, len: usize, spans: &[Span]) {
     for s in spans {
         assert!(s.start <= s.end && s.end <= len, "{what}: {s:?} outside 0..{len}");
     }
+    let inside = |x: &Span, y: &Span| {
+        y.path.strip_prefix(&x.path).is_some_and(|r| r.starts_with(['.', '[']))
+    };
+    // Whether `x` holds `y` and more (an empty `y` strictly within).
+    let holds_more = |x: &Span, y: &Span| {
+        let within = x.start <= y.start && y.end <= x.end && (x.start, x.end) != (y.start, y.end);
+        within && (y.start < y.end || (x.start < y.start && y.start < x.end))
+    };
     for (i, a) in spans.iter().enumerate() {
         for b in &spans[i + 1..] {
             assert_ne!(a.path, b.path, "{what}: two spans");
             let apart = a.end <= b.start || b.end <= a.start;
             let holds = |x: &Span, y: &Span| x.start <= y.start && y.end <= x.end;
             assert!(apart || holds(a, b) || holds(b, a), "{what}: {a:?} overlaps {b:?}");
-            let inside = |x: &Span, y: &Span| {
-                y.path.strip_prefix(&x.path).is_some_and(|r| r.starts_with(['.', '[']))
-            };
             assert!(!inside(a, b) || holds(a, b), "{what}: {b:?} is not inside {a:?}");
             assert!(!inside(b, a) || holds(b, a), "{what}: {a:?} is not inside {b:?}");
+            assert!(!holds_more(a, b) || inside(a, b), "{what}: {a:?} holds {b:?}");
+            assert!(!holds_more(b, a) || inside(b, a), "{what}: {b:?} holds {a:?}");
         }
     }
+}
+
+/// Panics, naming `what` (the message), unless `spans` are right for a
+/// message of `len` bytes ([`check_layout`]) whose record has `fields`:
+/// each names a key the record has, and each key of `fields` has one but
+/// those `derived` names, by path with list indexes left out
+/// (`fields.players[].name`), and the items of lists of plain values.
+pub fn check(what: &str, len: usize, spans: &[Span], fields: &Value, derived: &dyn Fn(&str) -> bool) {
+    check_layout(what, len, spans);
     for s in spans {
         let found = match s.path.as_str() {
             "type_id" | "len" => true,
@@ -36,13 +53,11 @@ pub fn check(what: &str, len: usize, spans: &[Span], fields: &Value, derived: &d
         };
         assert!(found, "{what}: {} is no key of {fields}", s.path);
     }
+    let has = |path: &str, plain_item: bool| {
+        plain_item || derived(&general(path)) || spans.iter().any(|s| s.path == path)
+    };
     let mut missing = Vec::new();
-    walk(fields, "fields", &mut |path, plain_item| {
-        let general = general(path);
-        if !plain_item && !derived(&general) && !spans.iter().any(|s| s.path == path) {
-            missing.push(path.to_owned());
-        }
-    });
+    without_bytes(fields, "fields", &has, &mut missing);
     assert!(missing.is_empty(), "{what}: no bytes for {missing:?} of {fields}\n{spans:?}");
 }
 
@@ -81,26 +96,32 @@ fn lookup<'v>(v: &'v Value, rest: &str) -> Option<&'v Value> {
     lookup(v.as_object()?.get(&r[..end])?, &r[end..])
 }
 
-/// Calls `f` with the path of every key and item inside `v` (at `path`),
-/// and whether it is an item of a list of plain values.
-fn walk(v: &Value, path: &str, f: &mut dyn FnMut(&str, bool)) {
-    match v {
-        Value::Object(m) => {
-            for (k, x) in m {
-                let p = format!("{path}.{k}");
-                f(&p, false);
-                walk(x, &p, f);
-            }
-        }
+/// Adds to `out` the keys and items inside `v` (at `path`) without bytes:
+/// those `has` does not give bytes (`has` gets a path, and whether it is
+/// an item of a list of plain values), but a list or object whose keys or
+/// items all have bytes (they need not be one run of bytes).
+fn without_bytes(v: &Value, path: &str, has: &dyn Fn(&str, bool) -> bool, out: &mut Vec<String>) {
+    let children: Vec<(String, &Value, bool)> = match v {
+        Value::Object(m) => (m.iter())
+            .map(|(k, x)| (format!("{path}.{k}"), x, false))
+            .collect(),
         Value::Array(items) => {
             let plain = items.iter().all(|x| !x.is_object() && !x.is_array());
-            for (i, x) in items.iter().enumerate() {
-                let p = format!("{path}[{i}]");
-                f(&p, plain);
-                walk(x, &p, f);
-            }
+            (items.iter().enumerate())
+                .map(|(i, x)| (format!("{path}[{i}]"), x, plain))
+                .collect()
         }
-        _ => {}
+        _ => Vec::new(),
+    };
+    for (p, x, plain) in children {
+        let mut inside = Vec::new();
+        without_bytes(x, &p, has, &mut inside);
+        let parts = matches!(x, Value::Object(m) if !m.is_empty())
+            || matches!(x, Value::Array(a) if !a.is_empty());
+        if !has(&p, plain) && !(parts && inside.is_empty()) {
+            out.push(p);
+        }
+        out.append(&mut inside);
     }
 }
 
@@ -119,7 +140,7 @@ mod tests {
 
     #[test]
     fn right_spans_pass() {
-        let fields = json!({"a": 1, "l": [{"x": 2}], "n": [1, 2], "d": "derived"});
+        let fields = json!({"a": 1, "l": [{"x": 2}], "n": [1, 2], "d": "derived", "s": [{"y": 1}]});
         let spans = [
             span("type_id", 0, 2),
             span("fields.a", 2, 4),
@@ -127,8 +148,11 @@ mod tests {
             span("fields.l[0]", 4, 8),
             span("fields.l[0].x", 4, 6),
             span("fields.n", 8, 10),
+            // A list whose items have bytes needs none of its own.
+            span("fields.s[0]", 10, 12),
+            span("fields.s[0].y", 10, 12),
         ];
-        check("ok", 10, &spans, &fields, &|p| p == "fields.d");
+        check("ok", 12, &spans, &fields, &|p| p == "fields.d");
     }
 
     fn fails(spans: &[Span]) -> bool {
@@ -147,6 +171,8 @@ mod tests {
         assert!(fails(&[span("fields.a", 0, 3), good[1].clone(), good[2].clone()]));
         assert!(fails(&[good[0].clone(), good[1].clone(), span("fields.b.c", 4, 6)]));
         assert!(fails(&[good[0].clone(), good[1].clone(), good[2].clone(), span("fields.z", 6, 7)]));
+        // A key holding the bytes of another that is not inside it.
+        assert!(fails(&[span("fields.a", 0, 4), span("fields.b", 2, 4), good[2].clone()]));
         assert!(fails(&good[..2]));
     }
 

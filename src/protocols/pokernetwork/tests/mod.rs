@@ -8,6 +8,7 @@ mod handwritten;
 mod probing;
 mod pyliteral;
 mod spec_bytes;
+mod spans;
 mod stream;
 mod vectors;
 

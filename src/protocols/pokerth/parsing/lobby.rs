@@ -91,7 +91,7 @@ pub(super) fn init<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
 }
 
 pub(super) fn init_ack<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
-    let (i, raw) = u16f(i, "latest_game_version", n)?;
+    let (i, raw) = u16f(i, "latest_game_version_raw", n)?;
     let (i, latest_beta_revision) = u16f(i, "latest_beta_revision", n)?;
     let (i, your_session_id) = u32f(i, "your_session_id", n)?;
     let (i, your_player_id) = u32f(i, "your_player_id", n)?;

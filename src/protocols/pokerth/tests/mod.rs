@@ -64,6 +64,7 @@ mod props;
 mod spec_2007;
 mod spec_game;
 mod spec_lobby;
+mod spans;
 mod spec_server;
 mod values;
 mod vectors;
