@@ -23,7 +23,8 @@ pub type ProbeUnframedFn = fn(dir: Direction, msgs: &[&[u8]], done: bool) -> Pro
 /// `msg` (of `dialect`, going `dir`; `unframed`: delivered by a
 /// message-oriented transport without the protocol's framing) lies in its
 /// bytes, for the detail view.
-pub type SpansFn = fn(dialect: Option<Dialect>, dir: Direction, msg: &[u8], unframed: bool) -> Vec<Span>;
+pub type SpansFn =
+    fn(dialect: Option<Dialect>, dir: Direction, msg: &[u8], unframed: bool) -> Vec<Span>;
 
 /// What the crate needs to know of one protocol to detect and decode it.
 /// Everything else is in the protocol's folder.

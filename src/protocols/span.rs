@@ -227,7 +227,9 @@ mod tests {
     use super::*;
 
     fn paths(s: &[Span]) -> Vec<(&str, usize, usize)> {
-        s.iter().map(|s| (s.path.as_str(), s.start, s.end)).collect()
+        s.iter()
+            .map(|s| (s.path.as_str(), s.start, s.end))
+            .collect()
     }
 
     #[test]
@@ -277,6 +279,9 @@ mod tests {
         s.read("type_id", &[], &[]);
         s.close(&msg);
         let got = s.finish();
-        assert!(got.iter().all(|x| x.start <= x.end && x.end <= 4), "{got:?}");
+        assert!(
+            got.iter().all(|x| x.start <= x.end && x.end <= 4),
+            "{got:?}"
+        );
     }
 }

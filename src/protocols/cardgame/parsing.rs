@@ -70,7 +70,12 @@ pub struct Cx {
 
 impl Cx {
     /// Field `key`, read by `p` from `i`.
-    fn field<'a, T>(&mut self, key: &str, i: &'a [u8], p: fn(&'a [u8]) -> Res<'a, T>) -> Res<'a, T> {
+    fn field<'a, T>(
+        &mut self,
+        key: &str,
+        i: &'a [u8],
+        p: fn(&'a [u8]) -> Res<'a, T>,
+    ) -> Res<'a, T> {
         let (rest, v) = p(i)?;
         self.spans.read(key, i, rest);
         Ok((rest, v))

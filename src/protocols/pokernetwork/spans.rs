@@ -50,7 +50,6 @@ pub(crate) fn derived(path: &str) -> bool {
     path == "fields.version"
         || path.ends_with("_face_down")
         || path.ends_with("[].type")
-        || free_form_keys().any(|k| {
-            path.contains(&format!(".{k}.")) || path.contains(&format!(".{k}["))
-        })
+        || free_form_keys()
+            .any(|k| path.contains(&format!(".{k}.")) || path.contains(&format!(".{k}[")))
 }

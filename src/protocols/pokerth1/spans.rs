@@ -113,8 +113,10 @@ pub fn spans(_dialect: Option<Dialect>, _dir: Direction, msg: &[u8], unframed: b
             },
         }
     }
-    let chosen = (kind.map(|k| k + 1).filter(|n| messages.iter().any(|(_, w)| w.number == *n)))
-        .or_else(|| messages.iter().map(|(_, w)| w.number).min());
+    let chosen = (kind
+        .map(|k| k + 1)
+        .filter(|n| messages.iter().any(|(_, w)| w.number == *n)))
+    .or_else(|| messages.iter().map(|(_, w)| w.number).min());
     for (index, w) in messages.iter().filter(|(_, w)| Some(w.number) == chosen) {
         // The message itself: the envelope's field that holds it.
         s.field("fields", w, true);
@@ -254,7 +256,9 @@ impl Walk {
     /// fields among the message's).
     fn runs(&mut self) {
         let inside = |a: &Span, b: &Span| {
-            b.path.strip_prefix(&a.path).is_some_and(|r| r.starts_with(['.', '[']))
+            b.path
+                .strip_prefix(&a.path)
+                .is_some_and(|r| r.starts_with(['.', '[']))
         };
         let broken = |a: &Span| {
             self.out.iter().any(|b| {
@@ -340,15 +344,27 @@ mod tests {
         let env = [0x08, 0x13, 0x9a, 0x01, 0x04, 0x0a, 0x02, 0x01, 0x02];
         assert_eq!(
             paths(&spans(None, C2S, &env, true)),
-            [("type_id", 0, 2), ("fields", 2, 9), ("fields.player_ids", 5, 9)]
+            [
+                ("type_id", 0, 2),
+                ("fields", 2, 9),
+                ("fields.player_ids", 5, 9)
+            ]
         );
         // A length past the end: the walk stops there.
         assert_eq!(
-            paths(&spans(None, C2S, &[0x08, 0x13, 0x9a, 0x01, 0x09, 0x0a], true)),
+            paths(&spans(
+                None,
+                C2S,
+                &[0x08, 0x13, 0x9a, 0x01, 0x09, 0x0a],
+                true
+            )),
             [("type_id", 0, 2)]
         );
         assert_eq!(spans(None, C2S, &[0xff, 0xff], true), []);
-        assert_eq!(paths(&spans(None, C2S, &[0, 0, 0, 0], false)), [("len", 0, 4)]);
+        assert_eq!(
+            paths(&spans(None, C2S, &[0, 0, 0, 0], false)),
+            [("len", 0, 4)]
+        );
         assert_eq!(spans(None, C2S, &[], false), []);
     }
 }

@@ -15,10 +15,15 @@ use serde_json::Value;
 /// it.
 pub fn check_layout(what: &str, len: usize, spans: &[Span]) {
     for s in spans {
-        assert!(s.start <= s.end && s.end <= len, "{what}: {s:?} outside 0..{len}");
+        assert!(
+            s.start <= s.end && s.end <= len,
+            "{what}: {s:?} outside 0..{len}"
+        );
     }
     let inside = |x: &Span, y: &Span| {
-        y.path.strip_prefix(&x.path).is_some_and(|r| r.starts_with(['.', '[']))
+        y.path
+            .strip_prefix(&x.path)
+            .is_some_and(|r| r.starts_with(['.', '[']))
     };
     // Whether `x` holds `y` and more (an empty `y` strictly within).
     let holds_more = |x: &Span, y: &Span| {
@@ -30,11 +35,26 @@ pub fn check_layout(what: &str, len: usize, spans: &[Span]) {
             assert_ne!(a.path, b.path, "{what}: two spans");
             let apart = a.end <= b.start || b.end <= a.start;
             let holds = |x: &Span, y: &Span| x.start <= y.start && y.end <= x.end;
-            assert!(apart || holds(a, b) || holds(b, a), "{what}: {a:?} overlaps {b:?}");
-            assert!(!inside(a, b) || holds(a, b), "{what}: {b:?} is not inside {a:?}");
-            assert!(!inside(b, a) || holds(b, a), "{what}: {a:?} is not inside {b:?}");
-            assert!(!holds_more(a, b) || inside(a, b), "{what}: {a:?} holds {b:?}");
-            assert!(!holds_more(b, a) || inside(b, a), "{what}: {b:?} holds {a:?}");
+            assert!(
+                apart || holds(a, b) || holds(b, a),
+                "{what}: {a:?} overlaps {b:?}"
+            );
+            assert!(
+                !inside(a, b) || holds(a, b),
+                "{what}: {b:?} is not inside {a:?}"
+            );
+            assert!(
+                !inside(b, a) || holds(b, a),
+                "{what}: {a:?} is not inside {b:?}"
+            );
+            assert!(
+                !holds_more(a, b) || inside(a, b),
+                "{what}: {a:?} holds {b:?}"
+            );
+            assert!(
+                !holds_more(b, a) || inside(b, a),
+                "{what}: {b:?} holds {a:?}"
+            );
         }
     }
 }
@@ -44,12 +64,20 @@ pub fn check_layout(what: &str, len: usize, spans: &[Span]) {
 /// each names a key the record has, and each key of `fields` has one but
 /// those `derived` names, by path with list indexes left out
 /// (`fields.players[].name`), and the items of lists of plain values.
-pub fn check(what: &str, len: usize, spans: &[Span], fields: &Value, derived: &dyn Fn(&str) -> bool) {
+pub fn check(
+    what: &str,
+    len: usize,
+    spans: &[Span],
+    fields: &Value,
+    derived: &dyn Fn(&str) -> bool,
+) {
     check_layout(what, len, spans);
     for s in spans {
         let found = match s.path.as_str() {
             "type_id" | "len" => true,
-            p => p.strip_prefix("fields").is_some_and(|rest| lookup(fields, rest).is_some()),
+            p => p
+                .strip_prefix("fields")
+                .is_some_and(|rest| lookup(fields, rest).is_some()),
         };
         assert!(found, "{what}: {} is no key of {fields}", s.path);
     }
@@ -58,7 +86,10 @@ pub fn check(what: &str, len: usize, spans: &[Span], fields: &Value, derived: &d
     };
     let mut missing = Vec::new();
     without_bytes(fields, "fields", &has, &mut missing);
-    assert!(missing.is_empty(), "{what}: no bytes for {missing:?} of {fields}\n{spans:?}");
+    assert!(
+        missing.is_empty(),
+        "{what}: no bytes for {missing:?} of {fields}\n{spans:?}"
+    );
 }
 
 /// `path` with list indexes left out: `fields.players[].name`.
@@ -118,7 +149,9 @@ fn without_bytes(v: &Value, path: &str, has: &dyn Fn(&str, bool) -> bool, out: &
         without_bytes(x, &p, has, &mut inside);
         let parts = matches!(x, Value::Object(m) if !m.is_empty())
             || matches!(x, Value::Array(a) if !a.is_empty());
-        if !has(&p, plain) && !(parts && inside.is_empty()) {
+        // A list or object whose parts all have bytes needs none itself.
+        let by_parts = parts && inside.is_empty();
+        if !(has(&p, plain) || by_parts) {
             out.push(p);
         }
         out.append(&mut inside);
@@ -163,16 +196,41 @@ mod tests {
 
     #[test]
     fn wrong_spans_fail() {
-        let good = [span("fields.a", 0, 2), span("fields.b", 2, 4), span("fields.b.c", 2, 4)];
+        let good = [
+            span("fields.a", 0, 2),
+            span("fields.b", 2, 4),
+            span("fields.b.c", 2, 4),
+        ];
         assert!(!fails(&good));
         // Outside the message; overlapping; a key inside another outside
         // its bytes; no such key; a key without bytes.
-        assert!(fails(&[span("fields.a", 0, 11), good[1].clone(), good[2].clone()]));
-        assert!(fails(&[span("fields.a", 0, 3), good[1].clone(), good[2].clone()]));
-        assert!(fails(&[good[0].clone(), good[1].clone(), span("fields.b.c", 4, 6)]));
-        assert!(fails(&[good[0].clone(), good[1].clone(), good[2].clone(), span("fields.z", 6, 7)]));
+        assert!(fails(&[
+            span("fields.a", 0, 11),
+            good[1].clone(),
+            good[2].clone()
+        ]));
+        assert!(fails(&[
+            span("fields.a", 0, 3),
+            good[1].clone(),
+            good[2].clone()
+        ]));
+        assert!(fails(&[
+            good[0].clone(),
+            good[1].clone(),
+            span("fields.b.c", 4, 6)
+        ]));
+        assert!(fails(&[
+            good[0].clone(),
+            good[1].clone(),
+            good[2].clone(),
+            span("fields.z", 6, 7)
+        ]));
         // A key holding the bytes of another that is not inside it.
-        assert!(fails(&[span("fields.a", 0, 4), span("fields.b", 2, 4), good[2].clone()]));
+        assert!(fails(&[
+            span("fields.a", 0, 4),
+            span("fields.b", 2, 4),
+            good[2].clone()
+        ]));
         assert!(fails(&good[..2]));
     }
 

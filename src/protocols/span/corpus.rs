@@ -7,8 +7,8 @@
 
 use super::check::{check, check_layout};
 use crate::protocols::testkit::{shared_file, unhex, vectors};
-use crate::protocols::{field_spans, new_decoder, ProtocolId};
 use crate::protocols::{cardgame, gls, pokernetwork, pokerth, pokerth1};
+use crate::protocols::{field_spans, new_decoder, ProtocolId};
 use crate::reassembly::Direction::{self, C2S, S2C};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -204,4 +204,3 @@ proptest! {
         check_one(&mut dec, conn.id, &conn.what, (*dir, &bytes), conn.unframed);
     }
 }
-

@@ -35,7 +35,10 @@ fn move_card_and_its_loc() {
 #[test]
 fn one_field_messages() {
     assert_eq!(of(&[0x01, 1]), want(2, &[("deal", 1, 2)]));
-    assert_eq!(of(&[0x04, 47, 12]), want(3, &[("card", 1, 2), ("image", 2, 3)]));
+    assert_eq!(
+        of(&[0x04, 47, 12]),
+        want(3, &[("card", 1, 2), ("image", 2, 3)])
+    );
     assert_eq!(of(&[0x05, 0, 60]), want(3, &[("milliseconds", 1, 3)]));
     assert_eq!(of(&[0x09, 0]), want(2, &[("stage", 1, 2)]));
     assert_eq!(of(&[0x81, 45]), want(2, &[("card", 1, 2)]));
@@ -47,12 +50,22 @@ fn score_its_string_with_its_length() {
     // WHO, INT total, INT increase, STRING "trick" (one length byte).
     let mut msg = vec![0x0a, 0, 0, 10, 0, 10, 5];
     msg.extend_from_slice(b"trick");
-    let rows = [("who", 1, 2), ("total", 2, 4), ("increase", 4, 6), ("what", 6, 12)];
+    let rows = [
+        ("who", 1, 2),
+        ("total", 2, 4),
+        ("increase", 4, 6),
+        ("what", 6, 12),
+    ];
     assert_eq!(of(&msg), want(12, &rows));
     // 128 bytes: two length bytes holding 128 + 32640 (0x8000).
     let mut long = vec![0x0a, 1, 0, 30, 0, 20, 0x80, 0x00];
     long.extend_from_slice(&[b'x'; 128]);
-    let rows = [("who", 1, 2), ("total", 2, 4), ("increase", 4, 6), ("what", 6, 136)];
+    let rows = [
+        ("who", 1, 2),
+        ("total", 2, 4),
+        ("increase", 4, 6),
+        ("what", 6, 136),
+    ];
     assert_eq!(of(&long), want(136, &rows));
 }
 

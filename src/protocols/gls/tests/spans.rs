@@ -26,7 +26,12 @@ fn die_place_field_by_field() {
     // (32 bytes, garbage after its NUL), die 24 (u32).
     let hex = "0000000f 453200 00000002 \
                416c6963653432006c6566740074756479206f662074686520776f726c642074 00000018";
-    let rows = [("loc", 4, 7), ("color", 7, 11), ("nick", 11, 43), ("die", 43, 47)];
+    let rows = [
+        ("loc", 4, 7),
+        ("color", 7, 11),
+        ("nick", 11, 43),
+        ("die", 43, 47),
+    ];
     assert_eq!(of(&unhex(hex)), want(47, &rows));
 }
 
@@ -34,7 +39,11 @@ fn die_place_field_by_field() {
 fn say2_its_time_has_bytes_its_utc_text_is_derived() {
     let msg = event(
         10,
-        &[&cstr("Alice42", 32), &6_123_456_789u64.to_be_bytes(), &cstr("hi", 256)],
+        &[
+            &cstr("Alice42", 32),
+            &6_123_456_789u64.to_be_bytes(),
+            &cstr("hi", 256),
+        ],
     );
     let rows = [("nick", 4, 36), ("time", 36, 44), ("message", 44, 300)];
     assert_eq!(of(&msg), want(300, &rows));

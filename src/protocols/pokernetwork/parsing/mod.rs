@@ -14,9 +14,9 @@ pub use wire::{Wire, WireKind};
 
 use super::framing::starts_handshake;
 use super::framing::LengthConvention;
+use super::messages::FieldValue;
 use super::messages::{account, basic, hand, table, tourney};
 use super::messages::{Handshake, Message, Record, UnknownPacket};
-use super::messages::FieldValue;
 use crate::protocols::span::Spans;
 use crate::protocols::{hex, Dialect, Note, ParseError, ParseResult, Parsed};
 use crate::reassembly::Direction;

@@ -7,8 +7,8 @@ mod fuzz;
 mod handwritten;
 mod probing;
 mod pyliteral;
-mod spec_bytes;
 mod spans;
+mod spec_bytes;
 mod stream;
 mod vectors;
 

@@ -75,10 +75,13 @@ fn players_entries_and_money_entries() {
     assert_eq!(of(None, hex), want(43, &rows));
     // Line 60, PacketPokerUserInfo: strings with their length, then the
     // `money` attribute (its key `money_by_currency`), 28 bytes an entry.
-    let got = of(None, "5c0073 5c015c5c 000006b8 5c03643e 0005616c696365 \
+    let got = of(
+        None,
+        "5c0073 5c015c5c 000006b8 5c03643e 0005616c696365 \
         00116e6f742d73656e742d696e2d636c656172 0011616c696365406578616d706c652e6f7267 \
         0002 00000001 00000000000249f0 00000000000009c4 000000000000002a \
-        000003d2 000000012a05f200 0000000000000000 0000000000000007");
+        000003d2 000000012a05f200 0000000000000000 0000000000000007",
+    );
     let rows = [
         ("name", 15, 22),
         ("password", 22, 41),
@@ -110,7 +113,10 @@ fn cards_each_byte_and_their_face_down_list_is_derived() {
         ("cards[2]", 14, 15),
         ("cards[3]", 15, 16),
     ];
-    assert_eq!(of(None, "3d000d 3d013d3d 3d02412e 04 0ce6ffff"), want(16, &rows));
+    assert_eq!(
+        of(None, "3d000d 3d013d3d 3d02412e 04 0ce6ffff"),
+        want(16, &rows)
+    );
 }
 
 #[test]

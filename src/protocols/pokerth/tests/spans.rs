@@ -172,7 +172,13 @@ fn the_2007_join_game_ack_is_read_as_2007_and_has_u16_ids() {
 #[test]
 fn a_message_that_does_not_parse_has_no_spans() {
     // PlayersActionDone one byte short; a header alone; nothing.
-    assert_eq!(of(None, "0054001b 000003ea 0001 0005 000000f0 00000eb0 000000f0 000000"), []);
+    assert_eq!(
+        of(
+            None,
+            "0054001b 000003ea 0001 0005 000000f0 00000eb0 000000f0 000000"
+        ),
+        []
+    );
     assert_eq!(of(None, "0054"), []);
     assert_eq!(of(None, ""), []);
 }
