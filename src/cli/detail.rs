@@ -15,8 +15,9 @@ use super::decode::{DecodeArgs, DecodeFormat};
 use super::CliError;
 use cardshark::decode::{Body, Record};
 use cardshark::output::records::JsonWriter;
-use cardshark::protocols::{field_spans, Span};
+use cardshark::protocols::field_spans;
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use std::collections::HashMap;
 use std::fmt;
 use std::io::Write;
 
@@ -79,16 +80,16 @@ impl<'de> Visitor<'de> for NodeVisitor {
 /// Where the tree is being written, and what it knows of field bytes.
 struct Tree<'a> {
     out: &'a mut Vec<u8>,
-    /// The spans of the record's keys (paths from the record's top:
+    /// The bytes of the record's keys (by path from the record's top:
     /// `type_id`, `fields.players[1].name`), in stream offsets.
-    spans: Vec<Span>,
+    spans: HashMap<String, (u64, u64)>,
 }
 
 impl Tree<'_> {
     /// ` [bytes A..B]` for the field at `path`, when known.
     fn at(&self, path: &str) -> String {
-        match self.spans.iter().find(|s| s.path == path) {
-            Some(s) => format!("  [bytes {}..{}]", s.start, s.end),
+        match self.spans.get(path) {
+            Some((start, end)) => format!("  [bytes {start}..{end}]"),
             None => String::new(),
         }
     }
@@ -167,9 +168,9 @@ fn headline(r: &Record) -> String {
     line
 }
 
-/// The spans of the keys of message record `r`, in stream offsets (none
+/// The bytes of the keys of message record `r`, in stream offsets (none
 /// for an event, or a message that did not decode).
-fn spans(r: &Record) -> Vec<Span> {
+fn spans(r: &Record) -> HashMap<String, (u64, u64)> {
     let Body::Message {
         bytes: Some(b),
         decoded,
@@ -177,20 +178,18 @@ fn spans(r: &Record) -> Vec<Span> {
         ..
     } = &r.body
     else {
-        return Vec::new();
+        return HashMap::new();
     };
     let Some(protocol) = r.protocol.filter(|_| decoded.error.is_none()) else {
-        return Vec::new();
+        return HashMap::new();
     };
     // A transport that delivers whole messages may have taken the
     // protocol's own framing off (PokerTH 1.x over WebSocket).
     let unframed = r.carried.is_some() && protocol.carries_unframed();
-    let mut s = field_spans(protocol, *dialect, r.dir, b, unframed);
-    for x in &mut s {
-        x.start += r.offset as usize;
-        x.end += r.offset as usize;
-    }
-    s
+    let at = |n: usize| r.offset + n as u64;
+    (field_spans(protocol, *dialect, r.dir, b, unframed).into_iter())
+        .map(|s| (s.path, (at(s.start), at(s.end))))
+        .collect()
 }
 
 /// Appends record `r` as a tree to `out`; `hex`: its bytes below it.
