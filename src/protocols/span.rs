@@ -54,14 +54,13 @@ impl Spans {
         Spans(None)
     }
 
-    /// A recorder for message `msg`, under `root` (`fields`: the parser
-    /// reads the record's fields; `""`: the record's own keys, the parser
-    /// opens `fields` itself).
-    pub fn on(msg: &[u8], root: &str) -> Spans {
+    /// A recorder for message `msg`: its parsers record the record's own
+    /// keys (`type_id`), and open `fields` for the keys inside.
+    pub fn on(msg: &[u8]) -> Spans {
         Spans(Some(Box::new(Log {
             base: msg.as_ptr() as usize,
             len: msg.len(),
-            path: root.to_owned(),
+            path: String::new(),
             open: Vec::new(),
             spans: Vec::new(),
         })))
@@ -246,7 +245,8 @@ mod tests {
     #[test]
     fn keys_nest_under_their_open_keys_and_slices_give_offsets() {
         let msg = [0u8; 12];
-        let mut s = Spans::on(&msg, "fields");
+        let mut s = Spans::on(&msg);
+        s.open("fields", &msg);
         s.read("id", &msg[..], &msg[4..]);
         s.open("players", &msg[4..]);
         s.open_item(0, &msg[6..]);
@@ -258,9 +258,11 @@ mod tests {
         s.close(&msg[12..]);
         s.open("absent", &msg[12..]);
         s.close_absent();
+        s.close(&msg[12..]);
         assert_eq!(
             paths(&s.finish()),
             [
+                ("fields", 0, 12),
                 ("fields.id", 0, 4),
                 ("fields.players", 4, 12),
                 ("fields.players[0]", 6, 10),
@@ -275,7 +277,7 @@ mod tests {
     #[test]
     fn a_slice_from_elsewhere_stays_inside_the_message() {
         let msg = [0u8; 4];
-        let mut s = Spans::on(&msg, "");
+        let mut s = Spans::on(&msg);
         s.read("type_id", &[], &[]);
         s.close(&msg);
         let got = s.finish();

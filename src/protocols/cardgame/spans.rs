@@ -14,7 +14,7 @@ use crate::reassembly::Direction;
 pub fn spans(_dialect: Option<Dialect>, _dir: Direction, msg: &[u8], _unframed: bool) -> Vec<Span> {
     let mut cx = Cx {
         notes: Vec::new(),
-        spans: Spans::on(msg, ""),
+        spans: Spans::on(msg),
     };
     match parse_in(msg, &mut cx) {
         Ok(_) => cx.spans.finish(),

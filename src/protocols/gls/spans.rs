@@ -13,7 +13,7 @@ use crate::reassembly::Direction;
 /// it does not parse). One dialect, both directions alike, no transport
 /// that unframes it: `dialect`, `dir` and `unframed` are not read.
 pub fn spans(_dialect: Option<Dialect>, _dir: Direction, msg: &[u8], _unframed: bool) -> Vec<Span> {
-    let mut cx = Context::with_spans(Spans::on(msg, ""));
+    let mut cx = Context::with_spans(Spans::on(msg));
     match parse_in(msg, &mut cx) {
         Ok(_) => cx.spans.finish(),
         Err(_) => Vec::new(),

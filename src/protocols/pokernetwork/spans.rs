@@ -22,7 +22,7 @@ use crate::reassembly::Direction;
 /// it: `dir` and `unframed` are not read.
 pub fn spans(dialect: Option<Dialect>, _dir: Direction, msg: &[u8], _unframed: bool) -> Vec<Span> {
     if starts_handshake(msg) {
-        let mut spans = Spans::on(msg, "");
+        let mut spans = Spans::on(msg);
         spans.open("fields", msg);
         return match handshake_in(msg, &mut spans) {
             Ok((rest, _)) if rest.is_empty() => {
@@ -34,7 +34,7 @@ pub fn spans(dialect: Option<Dialect>, _dir: Direction, msg: &[u8], _unframed: b
     }
     let (conv, _) = convention(dialect, msg);
     let mut cx = Cx::new(conv);
-    cx.spans = Spans::on(msg, "");
+    cx.spans = Spans::on(msg);
     match parse_packet_in(msg, &mut cx) {
         (_, Ok(_)) => cx.spans.finish(),
         (_, Err(_)) => Vec::new(),

@@ -25,7 +25,7 @@ pub fn spans(dialect: Option<Dialect>, _dir: Direction, msg: &[u8], _unframed: b
     for d in readings(dialect.and_then(PtDialect::of), msg) {
         let mut cx = Cx {
             notes: Vec::new(),
-            spans: Spans::on(msg, ""),
+            spans: Spans::on(msg),
         };
         if parse_in(d, msg, &mut cx).is_ok() {
             return cx.spans.finish();
