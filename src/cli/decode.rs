@@ -71,8 +71,8 @@ pub struct DecodeArgs {
           value_parser = at_least_one)]
     pub count: Option<u64>,
     /// Each record as an indented tree, like tshark -V: the envelope (with
-    /// the message's bytes in its stream), then the fields (with their
-    /// bytes where known: PokerTH 1.x), notes and error.
+    /// the message's bytes in its stream), then the fields (each with its
+    /// bytes), notes and error.
     #[arg(short = 'V', long = "detail")]
     pub detail: bool,
     /// Only the records of frame N (the frame that completed each

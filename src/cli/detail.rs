@@ -3,20 +3,21 @@
 //! display filter or jq names, in the contract's order), where each message
 //! says which bytes of its direction's stream it is; `-x` adds the bytes.
 //!
-//! Where the bytes of each field lie is known for PokerTH 1.x (protobuf
-//! names each field on the wire: [`cardshark::protocols::pokerth1::spans`]),
-//! and written beside each field as `[bytes A..B]` (stream offsets, B
-//! excluded). The other protocols' parsers do not keep where each field
-//! was read: their fields show values only, and the message's bytes as a
-//! whole.
+//! Where the bytes of each key lie (the header's `type_id` and `len`,
+//! `fields` and every key inside it) is written beside it as
+//! `[bytes A..B]` (stream offsets, B excluded): the registry's
+//! [`field_spans`] asks the record's protocol, whose parsers read the one
+//! message shown again with their recorder on (each protocol's
+//! `spans.rs`). Keys derived from others, and records that did not decode,
+//! show values only.
 
 use super::decode::{DecodeArgs, DecodeFormat};
 use super::CliError;
 use cardshark::decode::{Body, Record};
 use cardshark::output::records::JsonWriter;
-use cardshark::protocols::pokerth1::spans::{field_spans, Span};
-use cardshark::protocols::ProtocolId;
+use cardshark::protocols::field_spans;
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use std::collections::HashMap;
 use std::fmt;
 use std::io::Write;
 
@@ -79,33 +80,25 @@ impl<'de> Visitor<'de> for NodeVisitor {
 /// Where the tree is being written, and what it knows of field bytes.
 struct Tree<'a> {
     out: &'a mut Vec<u8>,
-    /// Field spans (paths under `fields`), in stream offsets.
-    spans: Vec<Span>,
+    /// The bytes of the record's keys (by path from the record's top:
+    /// `type_id`, `fields.players[1].name`), in stream offsets.
+    spans: HashMap<String, (u64, u64)>,
 }
 
 impl Tree<'_> {
     /// ` [bytes A..B]` for the field at `path`, when known.
     fn at(&self, path: &str) -> String {
-        match self.spans.iter().find(|s| s.path == path) {
-            Some(s) => format!("  [bytes {}..{}]", s.start, s.end),
+        match self.spans.get(path) {
+            Some((start, end)) => format!("  [bytes {start}..{end}]"),
             None => String::new(),
         }
     }
 
-    /// `key: value` lines for a node, children indented; `path` is the
-    /// key path under `fields` (empty outside it).
-    fn node(&mut self, depth: usize, key: &str, path: Option<&str>, n: &Node) {
+    /// `key: value` lines for a node, children indented; `path` is its
+    /// key path in the record.
+    fn node(&mut self, depth: usize, key: &str, path: &str, n: &Node) {
         let pad = "    ".repeat(depth);
-        let at = path.map_or(String::new(), |p| self.at(p));
-        let child = |i: &str| {
-            path.map(|p| {
-                if p.is_empty() {
-                    i.to_owned()
-                } else {
-                    format!("{p}{i}")
-                }
-            })
-        };
+        let at = self.at(path);
         match n {
             Node::Scalar(v) => {
                 let _ = writeln!(self.out, "{pad}{key}: {v}{at}");
@@ -122,8 +115,8 @@ impl Tree<'_> {
             Node::List(items) => {
                 let _ = writeln!(self.out, "{pad}{key}: {} item(s){at}", items.len());
                 for (i, item) in items.iter().enumerate() {
-                    let p = child(&format!("[{i}]"));
-                    self.node(depth + 1, &format!("[{i}]"), p.as_deref(), item);
+                    let key = format!("[{i}]");
+                    self.node(depth + 1, &key, &format!("{path}{key}"), item);
                 }
             }
             Node::Map(entries) if entries.is_empty() => {
@@ -132,14 +125,7 @@ impl Tree<'_> {
             Node::Map(entries) => {
                 let _ = writeln!(self.out, "{pad}{key}:{at}");
                 for (k, v) in entries {
-                    let p = path.map(|p| {
-                        if p.is_empty() {
-                            k.clone()
-                        } else {
-                            format!("{p}.{k}")
-                        }
-                    });
-                    self.node(depth + 1, k, p.as_deref(), v);
+                    self.node(depth + 1, k, &format!("{path}.{k}"), v);
                 }
             }
         }
@@ -182,25 +168,28 @@ fn headline(r: &Record) -> String {
     line
 }
 
-/// The spans of the fields of a PokerTH 1.x message, in stream offsets.
-fn spans(r: &Record) -> Vec<Span> {
+/// The bytes of the keys of message record `r`, in stream offsets (none
+/// for an event, or a message that did not decode).
+fn spans(r: &Record) -> HashMap<String, (u64, u64)> {
     let Body::Message {
         bytes: Some(b),
         decoded,
+        dialect,
         ..
     } = &r.body
     else {
-        return Vec::new();
+        return HashMap::new();
     };
-    if r.protocol != Some(ProtocolId::PokerTh1) || decoded.error.is_some() {
-        return Vec::new();
-    }
-    let mut s = field_spans(b, r.carried.is_none());
-    for x in &mut s {
-        x.start += r.offset as usize;
-        x.end += r.offset as usize;
-    }
-    s
+    let Some(protocol) = r.protocol.filter(|_| decoded.error.is_none()) else {
+        return HashMap::new();
+    };
+    // A transport that delivers whole messages may have taken the
+    // protocol's own framing off (PokerTH 1.x over WebSocket).
+    let unframed = r.carried.is_some() && protocol.carries_unframed();
+    let at = |n: usize| r.offset + n as u64;
+    (field_spans(protocol, *dialect, r.dir, b, unframed).into_iter())
+        .map(|s| (s.path, (at(s.start), at(s.end))))
+        .collect()
 }
 
 /// Appends record `r` as a tree to `out`; `hex`: its bytes below it.
@@ -217,14 +206,7 @@ pub fn write(out: &mut Vec<u8>, json: &mut JsonWriter, r: &Record, hex: bool) {
         spans: spans(r),
     };
     for (k, v) in &entries {
-        // Paths under `fields` are looked up among the spans; so is the
-        // envelope's `type_id` (PokerTH 1.x's messageType).
-        let path = match k.as_str() {
-            "fields" => Some(""),
-            "type_id" => Some("type_id"),
-            _ => None,
-        };
-        tree.node(1, k, path, v);
+        tree.node(1, k, k, v);
     }
     if hex {
         hex_below(out, r, "    ");

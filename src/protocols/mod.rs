@@ -15,6 +15,9 @@
 //! - `parsing::parse(dialect, dir, msg) -> `[`ParseResult`]`<Message>`: nom
 //!   parsers from the bytes of one message to its type ([`Parsed`]), or
 //!   why not ([`ParseError`]);
+//! - `spans::spans(dialect, dir, msg, unframed) -> Vec<`[`Span`]`>`: where
+//!   each key of the message's record lies in its bytes, for the detail
+//!   view (the parsers run again with their [`span::Spans`] recorder on);
 //!
 //! and a `mod.rs` whose `Decoder` (`Decoder::new()`) ties them together as
 //! a [`StreamDecoder`] (the state a stream needs: dialect, length
@@ -22,9 +25,9 @@
 //! [`Decoded::from_parse`].
 //!
 //! The protocols are listed once, in the [`REGISTRY`] (one
-//! [`Registration`] per protocol: names, ports, probes, decoder); the
-//! methods of [`ProtocolId`] and the dispatch functions [`probe()`],
-//! [`probe_unframed`] and [`new_decoder`] read it.
+//! [`Registration`] per protocol: names, ports, probes, decoder, spans);
+//! the methods of [`ProtocolId`] and the dispatch functions [`probe()`],
+//! [`probe_unframed`], [`new_decoder`] and [`field_spans`] read it.
 //!
 //! The detector ([`crate::detect`]) and the decode stage
 //! ([`crate::decode`]) drive these: they probe, frame, decode, and wrap
@@ -43,12 +46,14 @@ pub mod pokernetwork;
 pub mod pokerth;
 pub mod pokerth1;
 mod registry;
+pub mod span;
 #[cfg(test)]
 pub(crate) mod testkit;
 
 pub use dialect::Dialect;
 pub use note::Note;
-pub use registry::{ProbeFn, ProbeUnframedFn, Registration, REGISTRY};
+pub use registry::{ProbeFn, ProbeUnframedFn, Registration, SpansFn, REGISTRY};
+pub use span::Span;
 
 use crate::reassembly::Direction;
 use serde::Serialize;
@@ -381,6 +386,22 @@ pub fn probe_unframed(id: ProtocolId, dir: Direction, msgs: &[&[u8]], done: bool
         Some(probe) => probe(dir, msgs, done),
         None => Probe::NotMine,
     }
+}
+
+/// Where each field of message `msg` of protocol `id` lies (the detail
+/// view's `[bytes A..B]`): `msg` is a record's bytes, of `dialect` as the
+/// record says, going `dir`; `unframed` when a message-oriented transport
+/// delivered it without the protocol's own framing
+/// ([`StreamDecoder::decode_unframed`]). Parses the message again: for the
+/// one record shown, never while decoding.
+pub fn field_spans(
+    id: ProtocolId,
+    dialect: Option<Dialect>,
+    dir: Direction,
+    msg: &[u8],
+    unframed: bool,
+) -> Vec<Span> {
+    (id.registration().spans)(dialect, dir, msg, unframed)
 }
 
 /// A fresh decoder for a stream of protocol `id`.

@@ -3,11 +3,12 @@
 //! PokerTH 1.x), in the order probes run.
 //!
 //! [`ProtocolId`]'s names and ports, [`super::probe`],
-//! [`super::probe_unframed`] and [`super::new_decoder`] read this table;
+//! [`super::probe_unframed`], [`super::new_decoder`] and
+//! [`super::field_spans`] read this table;
 //! nothing else in the crate lists the protocols to dispatch on them.
 
 use super::{cardgame, gls, pokernetwork, pokerth, pokerth1};
-use super::{Probe, ProtocolId, StreamDecoder};
+use super::{Dialect, Probe, ProtocolId, Span, StreamDecoder};
 use crate::reassembly::Direction;
 
 /// A protocol's `probe::probe`: the first bytes of direction `dir`.
@@ -17,6 +18,13 @@ pub type ProbeFn = fn(dir: Direction, buf: &[u8]) -> Probe;
 /// direction `dir` of a message-oriented transport; `done`: no more will
 /// come.
 pub type ProbeUnframedFn = fn(dir: Direction, msgs: &[&[u8]], done: bool) -> Probe;
+
+/// A protocol's `spans::spans`: where each key of the record of message
+/// `msg` (of `dialect`, going `dir`; `unframed`: delivered by a
+/// message-oriented transport without the protocol's framing) lies in its
+/// bytes, for the detail view.
+pub type SpansFn =
+    fn(dialect: Option<Dialect>, dir: Direction, msg: &[u8], unframed: bool) -> Vec<Span>;
 
 /// What the crate needs to know of one protocol to detect and decode it.
 /// Everything else is in the protocol's folder.
@@ -47,6 +55,9 @@ pub struct Registration {
     /// command line: `--type` is checked against them, and completions
     /// offer them).
     pub type_names: fn() -> Vec<&'static str>,
+    /// The protocol's `spans::spans`: each field's bytes, for the detail
+    /// view (`decode -V`).
+    pub spans: SpansFn,
 }
 
 /// A boxed fresh decoder of type `D`, as [`Registration::new_decoder`]
@@ -58,11 +69,11 @@ fn boxed<D: StreamDecoder + Default + 'static>() -> Box<dyn StreamDecoder> {
 /// Every protocol, in the order probes run (and in [`ProtocolId`]'s order).
 #[rustfmt::skip]
 pub const REGISTRY: [Registration; 5] = [
-    Registration { id: ProtocolId::PokerTh, name: "pokerth", cli_name: "pokerth", default_ports: &[7234], probe: pokerth::probe::probe, probe_unframed: None, new_decoder: boxed::<pokerth::Decoder>, type_names: pokerth::messages::type_names },
-    Registration { id: ProtocolId::PokerTh1, name: "pokerth", cli_name: "pokerth-1", default_ports: &[7234], probe: pokerth1::probe::probe, probe_unframed: Some(pokerth1::probe::probe_unframed), new_decoder: boxed::<pokerth1::Decoder>, type_names: pokerth1::messages::type_names },
-    Registration { id: ProtocolId::PokerNetwork, name: "pokernetwork", cli_name: "pokernetwork", default_ports: &[19380], probe: pokernetwork::probe::probe, probe_unframed: None, new_decoder: boxed::<pokernetwork::Decoder>, type_names: pokernetwork::parsing::type_names },
-    Registration { id: ProtocolId::Gls, name: "gls", cli_name: "gls", default_ports: &[13500], probe: gls::probe::probe, probe_unframed: None, new_decoder: boxed::<gls::Decoder>, type_names: gls::messages::type_names },
-    Registration { id: ProtocolId::CardGame, name: "cardgame", cli_name: "cardgame", default_ports: &[], probe: cardgame::probe::probe, probe_unframed: None, new_decoder: boxed::<cardgame::Decoder>, type_names: cardgame::messages::type_names },
+    Registration { id: ProtocolId::PokerTh, name: "pokerth", cli_name: "pokerth", default_ports: &[7234], probe: pokerth::probe::probe, probe_unframed: None, new_decoder: boxed::<pokerth::Decoder>, type_names: pokerth::messages::type_names, spans: pokerth::spans::spans },
+    Registration { id: ProtocolId::PokerTh1, name: "pokerth", cli_name: "pokerth-1", default_ports: &[7234], probe: pokerth1::probe::probe, probe_unframed: Some(pokerth1::probe::probe_unframed), new_decoder: boxed::<pokerth1::Decoder>, type_names: pokerth1::messages::type_names, spans: pokerth1::spans::spans },
+    Registration { id: ProtocolId::PokerNetwork, name: "pokernetwork", cli_name: "pokernetwork", default_ports: &[19380], probe: pokernetwork::probe::probe, probe_unframed: None, new_decoder: boxed::<pokernetwork::Decoder>, type_names: pokernetwork::parsing::type_names, spans: pokernetwork::spans::spans },
+    Registration { id: ProtocolId::Gls, name: "gls", cli_name: "gls", default_ports: &[13500], probe: gls::probe::probe, probe_unframed: None, new_decoder: boxed::<gls::Decoder>, type_names: gls::messages::type_names, spans: gls::spans::spans },
+    Registration { id: ProtocolId::CardGame, name: "cardgame", cli_name: "cardgame", default_ports: &[], probe: cardgame::probe::probe, probe_unframed: None, new_decoder: boxed::<cardgame::Decoder>, type_names: cardgame::messages::type_names, spans: cardgame::spans::spans },
 ];
 
 /// [`REGISTRY`]'s ids, in order: [`ProtocolId::ALL`].
@@ -129,6 +140,7 @@ mod tests {
                 is_message::<$p::Message>();
                 let _: fn() -> $p::Decoder = $p::Decoder::new;
                 let _: &dyn StreamDecoder = &$p::Decoder::new();
+                let _: SpansFn = $p::spans::spans;
             )*};
         }
         shape!(pokerth, pokerth1, pokernetwork, gls, cardgame);

@@ -1,6 +1,7 @@
 //! `decode`'s detail view through the binary: `--frame N` and `-V` write
-//! each record as a tree (stream offsets of the message, and of each field
-//! for PokerTH 1.x), `-x` adds the message's bytes; the bytes and offsets
+//! each record as a tree (stream offsets of the message, and of each field:
+//! every protocol's are checked in `detail_spans`), `-x` adds the
+//! message's bytes; the bytes and offsets
 //! shown are checked against the stream as `follow --format raw` gives it.
 //! Wrong values are usage errors naming the option.
 
@@ -20,7 +21,7 @@ fn decode(args: &[&str], file: &str) -> (String, String, Option<i32>) {
 
 /// The bytes of a hex dump (`OFFSET  hex bytes  ascii` lines), with the
 /// offset of its first line.
-fn dumped(lines: &[&str]) -> (u64, Vec<u8>) {
+pub(crate) fn dumped(lines: &[&str]) -> (u64, Vec<u8>) {
     let mut bytes = Vec::new();
     let mut first = None;
     for l in lines {
@@ -37,7 +38,7 @@ fn dumped(lines: &[&str]) -> (u64, Vec<u8>) {
 }
 
 /// The lines of `out` that are hex dump lines (8 hex digits, two spaces).
-fn dump_lines(out: &str) -> Vec<&str> {
+pub(crate) fn dump_lines(out: &str) -> Vec<&str> {
     (out.lines())
         .filter(|l| {
             let t = l.trim_start().as_bytes();
@@ -61,12 +62,12 @@ Frame 39, stream 3 c2s (10.77.1.2:39919 → 10.77.2.2:13500): gls Protover, byte
     offset: 0
     protocol: \"gls\"
     type: \"Protover\"
-    type_id: 1
+    type_id: 1  [bytes 0..4]
     len: 56
-    fields:
-        magic: \"GLS\"
-        version: \"0.0\"
-        software: \"gls\"
+    fields:  [bytes 4..56]
+        magic: \"GLS\"  [bytes 4..8]
+        version: \"0.0\"  [bytes 8..24]
+        software: \"gls\"  [bytes 24..56]
     notes: []
     00000000  00 00 00 01 47 4c 53 00  30 2e 30 00 00 00 00 00  ....GLS. 0.0.....
 ";

@@ -18,6 +18,7 @@ mod cli_terminal;
 mod cli_time;
 mod cli_ux;
 mod decode_captures;
+mod detail_spans;
 mod detail_view;
 mod display_filter;
 mod fields_interop;

@@ -7,11 +7,12 @@
 
 use super::framing::{fixed_len, string_header, SCORE_HEAD};
 use super::messages::*;
+use crate::protocols::span::Spans;
 use crate::protocols::{Dialect, Note, ParseError, ParseResult, Parsed};
 use crate::reassembly::Direction;
 use nom::bytes::complete::take;
 use nom::number::complete::{be_u16, u8 as byte};
-use nom::{IResult, Parser};
+use nom::IResult;
 
 /// One parsed message and what is odd about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,6 +50,40 @@ pub fn parse(_dialect: Option<Dialect>, _dir: Direction, msg: &[u8]) -> ParseRes
 
 /// Parses one whole message (exactly the framed bytes).
 pub fn parse_message(msg: &[u8]) -> Result<ParsedMessage, String> {
+    let mut cx = Cx::default();
+    let message = parse_in(msg, &mut cx)?;
+    Ok(ParsedMessage {
+        message,
+        notes: cx.notes,
+    })
+}
+
+/// What a parse collects beside the message: its notes, and where each
+/// field lies when the detail view asks ([`super::spans`]).
+#[derive(Debug, Default)]
+pub struct Cx {
+    /// Notes for the record.
+    pub notes: Vec<Note>,
+    /// Each field's bytes (off while decoding).
+    pub spans: Spans,
+}
+
+impl Cx {
+    /// Field `key`, read by `p` from `i`.
+    fn field<'a, T>(
+        &mut self,
+        key: &str,
+        i: &'a [u8],
+        p: fn(&'a [u8]) -> Res<'a, T>,
+    ) -> Res<'a, T> {
+        let (rest, v) = p(i)?;
+        self.spans.read(key, i, rest);
+        Ok((rest, v))
+    }
+}
+
+/// [`parse_message`] into `cx`.
+pub(super) fn parse_in(msg: &[u8], cx: &mut Cx) -> Result<Message, String> {
     let Some(&opcode) = msg.first() else {
         return Err("empty message".to_owned());
     };
@@ -60,39 +95,44 @@ pub fn parse_message(msg: &[u8]) -> Result<ParsedMessage, String> {
             return Err(format!("{name} is {len} bytes, {} given", msg.len()));
         }
     }
-    let mut notes = Vec::new();
     let body = &msg[1..];
+    cx.spans.read("type_id", msg, body);
+    cx.spans.open("fields", body);
     let parsed = match opcode {
-        0x01 => byte(body).map(|(i, deal)| (i, Message::Reset(Reset { deal: Deal(deal) }))),
-        0x02 => card_loc(body).map(|(i, m)| (i, Message::Teleport(m))),
-        0x03 => card_loc(body).map(|(i, m)| (i, Message::Move(m))),
-        0x04 => (byte, byte).parse(body).map(|(i, (card, image))| {
-            (
-                i,
-                Message::SetImage(SetImage {
-                    card,
-                    image: Image(image),
-                }),
-            )
-        }),
-        0x05 => be_u16(body).map(|(i, ms)| (i, Message::Delay(Delay { milliseconds: ms }))),
-        0x06 => card_only(body).map(|(i, m)| (i, Message::Raise(m))),
-        0x07 => card_only(body).map(|(i, m)| (i, Message::Lower(m))),
-        0x08 => Ok((body, Message::WaitAnimations(WaitAnimations {}))),
-        0x09 => byte(body).map(|(i, s)| (i, Message::Stage(StageChange { stage: Stage(s) }))),
-        0x0a => return score(msg, &mut notes).map(|message| ParsedMessage { message, notes }),
-        _ => card_only(body).map(|(i, m)| (i, Message::PlayCard(m))),
+        0x0a => score(msg, cx)?,
+        _ => fixed(opcode, body, cx).map_err(|e| format!("{name}: {e}"))?,
     };
-    let message = match parsed {
-        Ok((_, m)) => m,
-        Err(e) => return Err(format!("{name}: {e}")),
-    };
-    check(&message, &mut notes);
-    Ok(ParsedMessage { message, notes })
+    let (rest, message) = parsed;
+    cx.spans.close(rest);
+    check(&message, &mut cx.notes);
+    Ok(message)
 }
 
-fn card_loc(i: &[u8]) -> Res<'_, CardLoc> {
-    let (i, (card, place, detail)) = (byte, byte, byte).parse(i)?;
+/// The body of a message of fixed size (all but Score).
+fn fixed<'a>(opcode: u8, body: &'a [u8], cx: &mut Cx) -> Res<'a, Message> {
+    match opcode {
+        0x01 => (cx.field("deal", body, byte))
+            .map(|(i, deal)| (i, Message::Reset(Reset { deal: Deal(deal) }))),
+        0x02 => card_loc(body, cx).map(|(i, m)| (i, Message::Teleport(m))),
+        0x03 => card_loc(body, cx).map(|(i, m)| (i, Message::Move(m))),
+        0x04 => set_image(body, cx).map(|(i, m)| (i, Message::SetImage(m))),
+        0x05 => (cx.field("milliseconds", body, be_u16))
+            .map(|(i, ms)| (i, Message::Delay(Delay { milliseconds: ms }))),
+        0x06 => card_only(body, cx).map(|(i, m)| (i, Message::Raise(m))),
+        0x07 => card_only(body, cx).map(|(i, m)| (i, Message::Lower(m))),
+        0x08 => Ok((body, Message::WaitAnimations(WaitAnimations {}))),
+        0x09 => (cx.field("stage", body, byte))
+            .map(|(i, s)| (i, Message::Stage(StageChange { stage: Stage(s) }))),
+        _ => card_only(body, cx).map(|(i, m)| (i, Message::PlayCard(m))),
+    }
+}
+
+fn card_loc<'a>(i: &'a [u8], cx: &mut Cx) -> Res<'a, CardLoc> {
+    let (i, card) = cx.field("card", i, byte)?;
+    cx.spans.open("loc", i);
+    let (i, place) = cx.field("place", i, byte)?;
+    let (i, detail) = cx.field("detail", i, byte)?;
+    cx.spans.close(i);
     let loc = Loc {
         place: Place(place),
         detail,
@@ -100,37 +140,43 @@ fn card_loc(i: &[u8]) -> Res<'_, CardLoc> {
     Ok((i, CardLoc { card, loc }))
 }
 
-fn card_only(i: &[u8]) -> Res<'_, CardOnly> {
-    let (i, card) = byte(i)?;
+fn set_image<'a>(i: &'a [u8], cx: &mut Cx) -> Res<'a, SetImage> {
+    let (i, card) = cx.field("card", i, byte)?;
+    let (i, image) = cx.field("image", i, byte)?;
+    let image = Image(image);
+    Ok((i, SetImage { card, image }))
+}
+
+fn card_only<'a>(i: &'a [u8], cx: &mut Cx) -> Res<'a, CardOnly> {
+    let (i, card) = cx.field("card", i, byte)?;
     Ok((i, CardOnly { card }))
 }
 
-/// Score: WHO INT(s) INT(d) STRING(WHAT); the STRING must end the message.
-fn score(msg: &[u8], notes: &mut Vec<Note>) -> Result<Message, String> {
-    let body = msg.get(1..).unwrap_or_default();
-    let head: Res<'_, (u8, u16, u16)> = (byte, be_u16, be_u16).parse(body);
-    let Ok((rest, (who, total, increase))) = head else {
-        return Err(format!(
-            "Score is at least {} bytes, {} given",
-            SCORE_HEAD + 1,
-            msg.len()
-        ));
+/// Score: WHO INT(s) INT(d) STRING(WHAT); the STRING (its length and its
+/// bytes: the key `what`) must end the message.
+fn score<'a>(msg: &'a [u8], cx: &mut Cx) -> Result<(&'a [u8], Message), String> {
+    let short = |_| {
+        let n = msg.len();
+        format!("Score is at least {} bytes, {n} given", SCORE_HEAD + 1)
     };
+    let body = msg.get(1..).unwrap_or_default();
+    let (i, who) = cx.field("who", body, byte).map_err(short)?;
+    let (i, total) = cx.field("total", i, be_u16).map_err(short)?;
+    let (rest, increase) = cx.field("increase", i, be_u16).map_err(short)?;
     let Some((hlen, len)) = string_header(rest) else {
         return Err("Score: the STRING's length is missing".to_owned());
     };
     let text = &rest[hlen..];
     if text.len() != len {
-        return Err(format!(
-            "Score: the STRING says {len} bytes, {} follow",
-            text.len()
-        ));
+        let n = text.len();
+        return Err(format!("Score: the STRING says {len} bytes, {n} follow"));
     }
     let taken: Res<'_, &[u8]> = take(len)(text);
-    let what = match taken {
-        Ok((_, bytes)) => text_of(bytes, notes),
+    let (end, what) = match taken {
+        Ok((end, bytes)) => (end, text_of(bytes, &mut cx.notes)),
         Err(e) => return Err(format!("Score: {e}")),
     };
+    cx.spans.read("what", rest, end);
     let m = Message::Score(Score {
         who: Who(who),
         total,
@@ -138,8 +184,7 @@ fn score(msg: &[u8], notes: &mut Vec<Note>) -> Result<Message, String> {
         what,
         other_total: None,
     });
-    check(&m, notes);
-    Ok(m)
+    Ok((end, m))
 }
 
 fn text_of(bytes: &[u8], notes: &mut Vec<Note>) -> String {

@@ -10,6 +10,7 @@
 
 use super::framing::{payload_len, HEADER_LEN};
 use super::messages::*;
+use crate::protocols::span::Spans;
 use crate::protocols::{Dialect, Note, ParseError, ParseResult, Parsed};
 use crate::reassembly::Direction;
 use nom::bytes::complete::take;
@@ -51,6 +52,17 @@ pub fn parse(_dialect: Option<Dialect>, _dir: Direction, msg: &[u8]) -> ParseRes
 /// Parses one whole event (header included, exactly the framed bytes),
 /// with what the probe wants to know ([`ParsedEvent::implausible`]).
 pub fn parse_event(msg: &[u8]) -> Result<ParsedEvent, String> {
+    let mut cx = Context::default();
+    let message = parse_in(msg, &mut cx)?;
+    Ok(ParsedEvent {
+        message,
+        notes: cx.notes,
+        implausible: cx.implausible,
+    })
+}
+
+/// [`parse_event`] into `cx`.
+pub(super) fn parse_in(msg: &[u8], cx: &mut Context) -> Result<Message, String> {
     let (payload, event_type) = be_u32::<_, nom::error::Error<&[u8]>>(msg)
         .map_err(|_| "shorter than the 4-byte event type".to_string())?;
     let (Some(name), Some(size)) = (event_name(event_type), payload_len(event_type)) else {
@@ -63,16 +75,14 @@ pub fn parse_event(msg: &[u8]) -> Result<ParsedEvent, String> {
             msg.len()
         ));
     }
-    let mut cx = Context::default();
-    let message = match parse_payload(event_type, payload, &mut cx) {
-        Ok((_, m)) => m,
+    cx.spans.read("type_id", msg, payload);
+    cx.spans.open("fields", payload);
+    let (rest, message) = match parse_payload(event_type, payload, cx) {
+        Ok(parsed) => parsed,
         Err(e) => return Err(format!("{name}: {e}")),
     };
-    Ok(ParsedEvent {
-        message,
-        notes: cx.notes,
-        implausible: cx.implausible,
-    })
+    cx.spans.close(rest);
+    Ok(message)
 }
 
 type Res<'a, T> = IResult<&'a [u8], T>;
@@ -84,7 +94,8 @@ fn parse_payload<'a>(t: u32, i: &'a [u8], cx: &mut Context) -> Res<'a, Message> 
             (i, Message::Protover(m))
         }
         2 => {
-            let (i, (ack, reason)) = (be_u16, take(64usize)).parse(i)?;
+            let (i, ack) = cx.num("ack", i, be_u16)?;
+            let (i, reason) = take(64usize)(i)?;
             let (i, p) = protover(i, cx)?;
             let reason = cx.text("reason", reason);
             if ack == 0 && reason.is_empty() {
@@ -148,7 +159,9 @@ fn parse_payload<'a>(t: u32, i: &'a [u8], cx: &mut Context) -> Res<'a, Message> 
             (i, Message::Say1(Say1 { message }))
         }
         10 => {
-            let (i, (nick, time, message)) = (take(32usize), be_u64, take(256usize)).parse(i)?;
+            let (i, nick) = take(32usize)(i)?;
+            let (i, time) = cx.num("time", i, be_u64)?;
+            let (i, message) = take(256usize)(i)?;
             let m = Say2 {
                 nick: cx.text("nick", nick),
                 time,
@@ -163,14 +176,9 @@ fn parse_payload<'a>(t: u32, i: &'a [u8], cx: &mut Context) -> Res<'a, Message> 
             (i, Message::SyncEnd(SyncEnd { motd }))
         }
         12 => {
-            let (i, (abbrev, description, name, loc, flags)) = (
-                take(4usize),
-                take(256usize),
-                take(64usize),
-                take(3usize),
-                be_u32,
-            )
-                .parse(i)?;
+            let (i, (abbrev, description, name, loc)) =
+                (take(4usize), take(256usize), take(64usize), take(3usize)).parse(i)?;
+            let (i, flags) = cx.num("flags", i, be_u32)?;
             let m = PlatePlace {
                 abbrev: cx.printable("abbrev", abbrev),
                 description: cx.printable("description", description),
@@ -181,7 +189,8 @@ fn parse_payload<'a>(t: u32, i: &'a [u8], cx: &mut Context) -> Res<'a, Message> 
             (i, Message::PlatePlace(m))
         }
         13 => {
-            let (i, (loc, color)) = (take(3usize), be_u32).parse(i)?;
+            let (i, loc) = take(3usize)(i)?;
+            let (i, color) = cx.num("color", i, be_u32)?;
             let m = DiePlaceTry {
                 loc: cx.loc(loc),
                 color: cx.color(color, false),
@@ -189,7 +198,9 @@ fn parse_payload<'a>(t: u32, i: &'a [u8], cx: &mut Context) -> Res<'a, Message> 
             (i, Message::DiePlaceTry(m))
         }
         14 => {
-            let (i, (loc, color, reason)) = (take(3usize), be_u32, take(64usize)).parse(i)?;
+            let (i, loc) = take(3usize)(i)?;
+            let (i, color) = cx.num("color", i, be_u32)?;
+            let (i, reason) = take(64usize)(i)?;
             let m = DiePlaceReject {
                 loc: cx.loc(loc),
                 color: cx.color(color, false),
@@ -198,8 +209,10 @@ fn parse_payload<'a>(t: u32, i: &'a [u8], cx: &mut Context) -> Res<'a, Message> 
             (i, Message::DiePlaceReject(m))
         }
         15 => {
-            let (i, (loc, color, nick, die)) =
-                (take(3usize), be_u32, take(32usize), be_u32).parse(i)?;
+            let (i, loc) = take(3usize)(i)?;
+            let (i, color) = cx.num("color", i, be_u32)?;
+            let (i, nick) = take(32usize)(i)?;
+            let (i, die) = cx.num("die", i, be_u32)?;
             let m = DiePlace {
                 loc: cx.loc(loc),
                 color: cx.color(color, true),
@@ -239,14 +252,32 @@ pub fn is_valid_loc(loc: &str) -> bool {
     matches!(loc.as_bytes(), [b'A'..=b'H', b'1'..=b'8'])
 }
 
-/// Collects notes while one event is converted.
+/// Collects notes while one event is converted, and where each field
+/// lies when the detail view asks ([`super::spans`]).
 #[derive(Default)]
-struct Context {
+pub(super) struct Context {
     notes: Vec<Note>,
     implausible: bool,
+    /// Each field's bytes (off while decoding).
+    pub(super) spans: Spans,
 }
 
 impl Context {
+    /// A context whose spans go to `spans`.
+    pub(super) fn with_spans(spans: Spans) -> Context {
+        Context {
+            spans,
+            ..Context::default()
+        }
+    }
+
+    /// Number `key`, read by `p` from `i`.
+    fn num<'a, T>(&mut self, key: &str, i: &'a [u8], p: fn(&'a [u8]) -> Res<'a, T>) -> Res<'a, T> {
+        let (rest, v) = p(i)?;
+        self.spans.read(key, i, rest);
+        Ok((rest, v))
+    }
+
     fn note(&mut self, note: Note) {
         self.notes.push(note);
     }
@@ -257,8 +288,10 @@ impl Context {
         self.note(note);
     }
 
-    /// A fixed-size C string: the bytes before the first NUL.
+    /// A fixed-size C string `field`: the bytes before the first NUL (its
+    /// bytes are the whole field).
     fn text(&mut self, field: &'static str, bytes: &[u8]) -> String {
+        self.spans.bytes(field, bytes);
         let value = match bytes.iter().position(|&b| b == 0) {
             Some(end) => &bytes[..end],
             None => {

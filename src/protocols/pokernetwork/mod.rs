@@ -25,6 +25,7 @@ pub mod framing;
 pub mod messages;
 pub mod parsing;
 pub mod probe;
+pub mod spans;
 
 #[cfg(test)]
 mod tests;

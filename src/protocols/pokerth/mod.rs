@@ -34,6 +34,7 @@ pub mod framing;
 pub mod messages;
 pub mod parsing;
 pub mod probe;
+pub mod spans;
 
 pub use messages::{Dialect, Message};
 pub use probe::probe;

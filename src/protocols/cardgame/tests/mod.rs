@@ -8,6 +8,7 @@ mod framing;
 mod messages;
 mod probe;
 mod robustness;
+mod spans;
 mod state;
 
 use super::*;

@@ -40,11 +40,11 @@ macro_rules! packets {
                     cx: &mut $crate::protocols::pokernetwork::parsing::Cx,
                 ) -> $crate::protocols::pokernetwork::parsing::PResult<'a, Self> {
                     #[allow(unused_imports)]
-                    use $crate::protocols::pokernetwork::parsing::{wire, Wire};
+                    use $crate::protocols::pokernetwork::parsing::wire;
                     let _ = &cx;
                     $(
-                        cx.field = packets!(@key $field $($key)?);
-                        let (i, $field): (&[u8], $ty) = <wire::$wire as Wire>::parse(i, cx)?;
+                        let (i, $field): (&[u8], $ty) =
+                            cx.attr::<wire::$wire>(packets!(@key $field $($key)?), i)?;
                     )*
                     Ok((i, $name { $($field),* }))
                 }

@@ -15,6 +15,12 @@ pub trait FieldValue: Serialize {
     fn put<M: SerializeMap>(&self, name: &'static str, map: &mut M) -> Result<(), M::Error> {
         map.serialize_entry(name, self)
     }
+
+    /// Whether [`FieldValue::put`] writes its key (an attribute the
+    /// packet's layout did not send writes none).
+    fn present(&self) -> bool {
+        true
+    }
 }
 
 impl FieldValue for u8 {}
@@ -45,6 +51,10 @@ impl FieldValue for Option<u32> {
             Some(v) => map.serialize_entry(name, v),
             None => Ok(()),
         }
+    }
+
+    fn present(&self) -> bool {
+        self.is_some()
     }
 }
 

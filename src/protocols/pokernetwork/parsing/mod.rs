@@ -14,8 +14,10 @@ pub use wire::{Wire, WireKind};
 
 use super::framing::starts_handshake;
 use super::framing::LengthConvention;
+use super::messages::FieldValue;
 use super::messages::{account, basic, hand, table, tourney};
 use super::messages::{Handshake, Message, Record, UnknownPacket};
+use crate::protocols::span::Spans;
 use crate::protocols::{hex, Dialect, Note, ParseError, ParseResult, Parsed};
 use crate::reassembly::Direction;
 use nom::bytes::complete::{tag, take, take_while_m_n};
@@ -49,6 +51,8 @@ pub struct Cx {
     pub field: &'static str,
     /// Why the parse failed, when a check (not a short read) failed.
     pub failure: Option<String>,
+    /// Each attribute's bytes (off while decoding; see [`super::spans`]).
+    pub spans: Spans,
 }
 
 impl Cx {
@@ -60,7 +64,39 @@ impl Cx {
             notes: Vec::new(),
             field: "",
             failure: None,
+            spans: Spans::off(),
         }
+    }
+
+    /// Attribute `key` (its record key), read by wire type `W`. An
+    /// attribute the packet's layout did not send (a newer release's
+    /// trailing u32) has no bytes.
+    pub fn attr<'a, W: Wire>(&mut self, key: &'static str, i: &'a [u8]) -> PResult<'a, W::Value>
+    where
+        W::Value: FieldValue,
+    {
+        self.field = key;
+        self.spans.open(key, i);
+        let (rest, v) = W::parse(i, self)?;
+        if v.present() {
+            self.spans.close(rest);
+        } else {
+            self.spans.close_absent();
+        }
+        Ok((rest, v))
+    }
+
+    /// Key `key` of an attribute's value (a money entry's `points`), read
+    /// by `p`.
+    pub fn num<'a, T>(
+        &mut self,
+        key: &str,
+        i: &'a [u8],
+        p: fn(&'a [u8]) -> PResult<'a, T>,
+    ) -> PResult<'a, T> {
+        let (rest, v) = p(i)?;
+        self.spans.read(key, i, rest);
+        Ok((rest, v))
     }
 
     /// Adds a note.
@@ -185,16 +221,30 @@ pub struct Header {
 
 /// Parses a packet header.
 pub fn header(i: &[u8]) -> PResult<'_, Header> {
-    (be_u8, be_u16)
-        .map(|(type_id, length)| Header { type_id, length })
-        .parse(i)
+    header_in(i, &mut Spans::off(), false)
+}
+
+/// Parses a packet header; `spans` gets its type byte as `type_id` and,
+/// with `len` (a top-level packet's: a nested record has no such key), its
+/// length field as `len`.
+fn header_in<'a>(i: &'a [u8], spans: &mut Spans, len: bool) -> PResult<'a, Header> {
+    let (j, type_id) = be_u8(i)?;
+    spans.read("type_id", i, j);
+    let (k, length) = be_u16(j)?;
+    if len {
+        spans.read("len", j, k);
+    }
+    Ok((k, Header { type_id, length }))
 }
 
 /// Parses the payload `body` of a packet of type `type_id`: the message,
 /// or why it could not be decoded. Notes go to `cx`.
 pub fn parse_body(type_id: u8, body: &[u8], cx: &mut Cx) -> Result<Message, String> {
+    cx.spans.open("fields", body);
     let Some(spec) = spec(type_id) else {
         cx.note(Note::PokerNetworkUnknownType { type_id });
+        cx.spans.bytes("raw", body);
+        cx.spans.close(&body[body.len()..]);
         return Ok(Message::Unknown(UnknownPacket {
             type_id,
             raw: hex(body),
@@ -202,6 +252,7 @@ pub fn parse_body(type_id: u8, body: &[u8], cx: &mut Cx) -> Result<Message, Stri
     };
     match (spec.parse)(body, cx) {
         Ok((rest, msg)) => {
+            cx.spans.close(rest);
             if !rest.is_empty() {
                 cx.note(Note::PokerNetworkLeftover {
                     count: rest.len(),
@@ -216,7 +267,8 @@ pub fn parse_body(type_id: u8, body: &[u8], cx: &mut Cx) -> Result<Message, Stri
 
 /// Parses the `k`th packet of a packet list (header included).
 pub(super) fn parse_nested<'a>(i: &'a [u8], cx: &mut Cx, k: usize) -> PResult<'a, Record> {
-    let (rest, h) = header(i)?;
+    cx.spans.open_item(k, i);
+    let (rest, h) = header_in(i, &mut cx.spans, false)?;
     let name = type_name(h.type_id);
     let Some(total) = cx.conv.total_len(h.length) else {
         return cx.fail(i, format!("packet {k} ({name}): length {} < 3", h.length));
@@ -234,8 +286,12 @@ pub(super) fn parse_nested<'a>(i: &'a [u8], cx: &mut Cx, k: usize) -> PResult<'a
         notes: Vec::new(),
         field: "",
         failure: None,
+        spans: std::mem::take(&mut cx.spans),
     };
-    match parse_body(h.type_id, body, &mut sub) {
+    let parsed = parse_body(h.type_id, body, &mut sub);
+    cx.spans = sub.spans;
+    cx.spans.close(rest);
+    match parsed {
         Ok(fields) => {
             let field = cx.field;
             for n in sub.notes {
@@ -294,17 +350,7 @@ pub fn parse(dialect: Option<Dialect>, _dir: Direction, msg: &[u8]) -> ParseResu
             Err(reason) => Err(ParseError::new(0, Some("Handshake"), reason)),
         };
     }
-    let (conv, learned) = match dialect.and_then(LengthConvention::of) {
-        Some(conv) => (conv, None),
-        None => {
-            // The framing chose the convention: the one under which the
-            // header's length gives exactly this message.
-            let learned = header(msg)
-                .ok()
-                .and_then(|(_, h)| LengthConvention::from_sizes(h.length, msg.len()));
-            (learned.unwrap_or(LengthConvention::PayloadOnly), learned)
-        }
-    };
+    let (conv, learned) = convention(dialect, msg);
     let dialect = learned.map(LengthConvention::dialect);
     let p = parse_packet(conv, msg);
     match p.result {
@@ -324,57 +370,85 @@ pub fn parse(dialect: Option<Dialect>, _dir: Direction, msg: &[u8]) -> ParseResu
     }
 }
 
+/// The length convention to read packet `msg` with, in a stream of
+/// `dialect` as far as its direction knows it, and the one it teaches:
+/// the dialect's; or, not knowing it, the one under which the header's
+/// length gives exactly this message (which it teaches), protocol 3's when
+/// neither does.
+pub(super) fn convention(
+    dialect: Option<Dialect>,
+    msg: &[u8],
+) -> (LengthConvention, Option<LengthConvention>) {
+    match dialect.and_then(LengthConvention::of) {
+        Some(conv) => (conv, None),
+        None => {
+            let learned = header(msg)
+                .ok()
+                .and_then(|(_, h)| LengthConvention::from_sizes(h.length, msg.len()));
+            (learned.unwrap_or(LengthConvention::PayloadOnly), learned)
+        }
+    }
+}
+
 /// Parses one whole packet `msg` (header included) whose length field
 /// follows `conv`.
 pub fn parse_packet(conv: LengthConvention, msg: &[u8]) -> ParsedPacket {
     let mut cx = Cx::new(conv);
-    let Ok((body, h)) = header(msg) else {
-        return ParsedPacket {
-            type_id: msg.first().copied().unwrap_or(0),
-            result: Err(format!("{} bytes: no room for a header", msg.len())),
-            notes: Vec::new(),
-        };
-    };
-    let result = match conv.total_len(h.length) {
-        Some(total) if total == msg.len() => parse_body(h.type_id, body, &mut cx),
-        _ => Err(format!(
-            "length field {} does not fit a message of {} bytes ({})",
-            h.length,
-            msg.len(),
-            conv.describe()
-        )),
-    };
+    let (type_id, result) = parse_packet_in(msg, &mut cx);
     ParsedPacket {
-        type_id: h.type_id,
+        type_id,
         result,
         notes: cx.notes,
     }
 }
 
+/// [`parse_packet`] into `cx` (whose `conv` the length field follows):
+/// the type byte (0 when there is no header), and the message or why not.
+pub(super) fn parse_packet_in(msg: &[u8], cx: &mut Cx) -> (u8, Result<Message, String>) {
+    let Ok((body, h)) = header_in(msg, &mut cx.spans, true) else {
+        let why = format!("{} bytes: no room for a header", msg.len());
+        return (msg.first().copied().unwrap_or(0), Err(why));
+    };
+    let result = match cx.conv.total_len(h.length) {
+        Some(total) if total == msg.len() => parse_body(h.type_id, body, cx),
+        _ => Err(format!(
+            "length field {} does not fit a message of {} bytes ({})",
+            h.length,
+            msg.len(),
+            cx.conv.describe()
+        )),
+    };
+    (h.type_id, result)
+}
+
 /// The handshake line: `CGI `, three digits, `.`, three digits, newline.
 pub fn handshake(i: &[u8]) -> PResult<'_, Handshake> {
+    handshake_in(i, &mut Spans::off())
+}
+
+/// [`handshake`]; `spans` gets the digits of `major`, `minor` and `micro`
+/// (`version` is derived from the first two).
+pub(super) fn handshake_in<'a>(i: &'a [u8], spans: &mut Spans) -> PResult<'a, Handshake> {
     let digits = |n| take_while_m_n(n, n, |b: u8| b.is_ascii_digit());
-    (
-        tag(&b"CGI "[..]),
-        digits(3),
-        tag(&b"."[..]),
-        digits(1),
-        digits(2),
-        tag(&b"\n"[..]),
-    )
-        .map(
-            |(_, major, _, minor, micro, _): (_, &[u8], _, &[u8], &[u8], _)| {
-                let major = number(major) as u16;
-                let minor = number(minor) as u8;
-                Handshake {
-                    version: format!("{major}.{minor}"),
-                    major,
-                    minor,
-                    micro: number(micro) as u8,
-                }
-            },
-        )
-        .parse(i)
+    let mut number_at = |key, n, i: &'a [u8]| -> PResult<'a, u32> {
+        let (rest, d) = digits(n).parse(i)?;
+        spans.read(key, i, rest);
+        Ok((rest, number(d)))
+    };
+    let (i, _) = tag(&b"CGI "[..]).parse(i)?;
+    let (i, major) = number_at("major", 3, i)?;
+    let (i, _) = tag(&b"."[..]).parse(i)?;
+    let (i, minor) = number_at("minor", 1, i)?;
+    let (i, micro) = number_at("micro", 2, i)?;
+    let (i, _) = tag(&b"\n"[..]).parse(i)?;
+    let (major, minor) = (major as u16, minor as u8);
+    let h = Handshake {
+        version: format!("{major}.{minor}"),
+        major,
+        minor,
+        micro: micro as u8,
+    };
+    Ok((i, h))
 }
 
 /// The value of ASCII digits (at most 3 here).

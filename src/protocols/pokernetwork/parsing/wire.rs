@@ -9,7 +9,6 @@ use crate::protocols::pokernetwork::messages::{
 };
 use crate::protocols::Note;
 use nom::bytes::complete::take;
-use nom::multi::count;
 use nom::number::complete::{be_i32, be_u16, be_u32, be_u64, be_u8};
 use nom::Parser;
 use serde_json::Value;
@@ -228,11 +227,19 @@ wire! {
 wire! {
     /// See [`WireKind::Money`].
     Money -> Vec<m::Money>, |i, cx| {
-        let (i, n) = long_count(i, cx, 28)?;
-        let entry = (be_u32, be_u64, be_u64, be_u64).map(|(currency_serial, money, in_game, points)| {
-            m::Money { currency_serial, money, in_game, points }
-        });
-        count(entry, n).parse(i)
+        let (mut i, n) = long_count(i, cx, 28)?;
+        let mut list = Vec::with_capacity(n);
+        for k in 0..n {
+            cx.spans.open_item(k, i);
+            let (rest, currency_serial) = cx.num("currency_serial", i, be_u32)?;
+            let (rest, money) = cx.num("money", rest, be_u64)?;
+            let (rest, in_game) = cx.num("in_game", rest, be_u64)?;
+            let (rest, points) = cx.num("points", rest, be_u64)?;
+            cx.spans.close(rest);
+            list.push(m::Money { currency_serial, money, in_game, points });
+            i = rest;
+        }
+        Ok((i, list))
     }
 }
 
@@ -241,9 +248,13 @@ wire! {
     Players -> Vec<PlayerEntry>, |i, cx| {
         let (mut i, n) = long_count(i, cx, 7)?;
         let mut players = Vec::new();
-        for _ in 0..n {
+        for k in 0..n {
+            cx.spans.open_item(k, i);
             let (rest, name) = text(i, cx)?;
-            let (rest, (chips, flags)) = (be_u32, be_u8).parse(rest)?;
+            cx.spans.read("name", i, rest);
+            let (rest, chips) = cx.num("chips", rest, be_u32)?;
+            let (rest, flags) = cx.num("flags", rest, be_u8)?;
+            cx.spans.close(rest);
             players.push(PlayerEntry { name, chips, flags });
             i = rest;
         }
@@ -323,12 +334,19 @@ fn short_list<'a, T>(
     size: usize,
     elem: fn(&'a [u8]) -> PResult<'a, T>,
 ) -> PResult<'a, Vec<T>> {
-    let (i, n) = be_u8(i)?;
+    let (mut i, n) = be_u8(i)?;
     let n = usize::from(n);
     if n * size > i.len() {
         return cx.fail(i, format!("list of {n} x {size} bytes, {} left", i.len()));
     }
-    count(elem, n).parse(i)
+    let mut list = Vec::with_capacity(n);
+    for k in 0..n {
+        let (rest, v) = elem(i)?;
+        cx.spans.item(k, i, rest);
+        list.push(v);
+        i = rest;
+    }
+    Ok((i, list))
 }
 
 /// A u16 count of items of at least `min_size` bytes each, checked against

@@ -7,6 +7,7 @@ mod fuzz;
 mod handwritten;
 mod probing;
 mod pyliteral;
+mod spans;
 mod spec_bytes;
 mod stream;
 mod vectors;

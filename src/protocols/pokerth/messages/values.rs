@@ -87,6 +87,16 @@ macro_rules! wire_flags {
                     self.0 & $bit != 0
                 }
             )*
+
+            /// The keys of its object (each bit's, then `other_bits` when
+            /// undocumented bits are set), as it serialises.
+            pub fn keys(self) -> Vec<&'static str> {
+                let mut keys = vec![$(stringify!($field)),*];
+                if self.unknown_bits() != 0 {
+                    keys.push("other_bits");
+                }
+                keys
+            }
         }
 
         impl Serialize for $name {

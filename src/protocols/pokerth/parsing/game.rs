@@ -3,9 +3,9 @@
 
 use super::*;
 
-pub(super) fn game_start<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
-    let (i, start_dealer_player_id) = u32f(i, "start_dealer_player_id")?;
-    let (i, number_of_players) = u16f(i, "number_of_players")?;
+pub(super) fn game_start<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, start_dealer_player_id) = u32f(i, "start_dealer_player_id", n)?;
+    let (i, number_of_players) = u16f(i, "number_of_players", n)?;
     limit(
         n,
         "number_of_players",
@@ -13,7 +13,7 @@ pub(super) fn game_start<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
         PLAYERS_LIMIT,
     );
     let (i, ()) = reserved16(i, n)?;
-    let (i, player_id_slots) = u32_list(i, number_of_players, "player_id_slots")?;
+    let (i, player_id_slots) = u32_list(i, number_of_players, "player_id_slots", n)?;
     Ok((
         i,
         Message::GameStart(GameStart {
@@ -24,10 +24,10 @@ pub(super) fn game_start<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
     ))
 }
 
-pub(super) fn hand_start<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
+pub(super) fn hand_start<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
     let (i, your_1st_card) = card(i, "your_1st_card", n)?;
     let (i, your_2nd_card) = card(i, "your_2nd_card", n)?;
-    let (i, small_blind) = u32f(i, "small_blind")?;
+    let (i, small_blind) = u32f(i, "small_blind", n)?;
     Ok((
         i,
         Message::HandStart(HandStart {
@@ -38,8 +38,8 @@ pub(super) fn hand_start<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
     ))
 }
 
-pub(super) fn players_turn<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
-    let (i, player_id) = u32f(i, "player_id")?;
+pub(super) fn players_turn<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, player_id) = u32f(i, "player_id", n)?;
     let (i, game_state) = en!(i, n, GameState, "game_state");
     let (i, ()) = reserved16(i, n)?;
     Ok((
@@ -51,10 +51,10 @@ pub(super) fn players_turn<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
     ))
 }
 
-pub(super) fn players_action<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
+pub(super) fn players_action<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
     let (i, game_state) = en!(i, n, GameState, "game_state");
     let (i, player_action) = en!(i, n, PlayerAction, "player_action");
-    let (i, player_bet) = u32f(i, "player_bet")?;
+    let (i, player_bet) = u32f(i, "player_bet", n)?;
     Ok((
         i,
         Message::PlayersAction(PlayersAction {
@@ -65,14 +65,14 @@ pub(super) fn players_action<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message>
     ))
 }
 
-pub(super) fn players_action_done<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
-    let (i, player_id) = u32f(i, "player_id")?;
+pub(super) fn players_action_done<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, player_id) = u32f(i, "player_id", n)?;
     let (i, game_state) = en!(i, n, GameState, "game_state");
     let (i, player_action) = en!(i, n, PlayerAction, "player_action");
-    let (i, total_player_bet) = u32f(i, "total_player_bet")?;
-    let (i, player_money) = u32f(i, "player_money")?;
-    let (i, highest_set) = u32f(i, "highest_set")?;
-    let (i, minimum_raise) = u32f(i, "minimum_raise")?;
+    let (i, total_player_bet) = u32f(i, "total_player_bet", n)?;
+    let (i, player_money) = u32f(i, "player_money", n)?;
+    let (i, highest_set) = u32f(i, "highest_set", n)?;
+    let (i, minimum_raise) = u32f(i, "minimum_raise", n)?;
     Ok((
         i,
         Message::PlayersActionDone(PlayersActionDone {
@@ -87,10 +87,10 @@ pub(super) fn players_action_done<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Mes
     ))
 }
 
-pub(super) fn players_action_rejected<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
+pub(super) fn players_action_rejected<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
     let (i, game_state) = en!(i, n, GameState, "game_state");
     let (i, player_action) = en!(i, n, PlayerAction, "player_action");
-    let (i, player_bet) = u32f(i, "player_bet")?;
+    let (i, player_bet) = u32f(i, "player_bet", n)?;
     let (i, rejection_reason) = en!(i, n, RejectionReason, "rejection_reason");
     let (i, ()) = reserved16(i, n)?;
     Ok((
@@ -104,7 +104,7 @@ pub(super) fn players_action_rejected<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a,
     ))
 }
 
-pub(super) fn deal_flop_cards<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
+pub(super) fn deal_flop_cards<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
     let (i, flop_1st_card) = card(i, "flop_1st_card", n)?;
     let (i, flop_2nd_card) = card(i, "flop_2nd_card", n)?;
     let (i, flop_3rd_card) = card(i, "flop_3rd_card", n)?;
@@ -119,20 +119,20 @@ pub(super) fn deal_flop_cards<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message
     ))
 }
 
-pub(super) fn deal_turn_card<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
+pub(super) fn deal_turn_card<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
     let (i, turn_card) = card(i, "turn_card", n)?;
     let (i, ()) = reserved16(i, n)?;
     Ok((i, Message::DealTurnCard(DealTurnCard { turn_card })))
 }
 
-pub(super) fn deal_river_card<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
+pub(super) fn deal_river_card<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
     let (i, river_card) = card(i, "river_card", n)?;
     let (i, ()) = reserved16(i, n)?;
     Ok((i, Message::DealRiverCard(DealRiverCard { river_card })))
 }
 
-pub(super) fn all_in_show_cards<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
-    let (mut i, count) = u16f(i, "number_of_player_cards_records")?;
+pub(super) fn all_in_show_cards<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (mut i, count) = u16f(i, "number_of_player_cards_records", n)?;
     limit(
         n,
         "number_of_player_cards_records",
@@ -141,18 +141,7 @@ pub(super) fn all_in_show_cards<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Messa
     );
     (i, ()) = reserved16(i, n)?;
     records_fit(i, count, 8, "player_cards_records")?;
-    let mut records = Vec::with_capacity(count.into());
-    for _ in 0..count {
-        let (j, player_id) = u32f(i, "player_id")?;
-        let (j, first_card) = card(j, "1st_card", n)?;
-        let (j, second_card) = card(j, "2nd_card", n)?;
-        records.push(PlayerCards {
-            player_id,
-            first_card,
-            second_card,
-        });
-        i = j;
-    }
+    let (i, records) = records(i, n, "player_cards_records", count, player_cards)?;
     Ok((
         i,
         Message::AllInShowCards(AllInShowCards {
@@ -162,8 +151,23 @@ pub(super) fn all_in_show_cards<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Messa
     ))
 }
 
-pub(super) fn end_of_hand_show_cards<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
-    let (mut i, count) = u16f(i, "number_of_player_result_records")?;
+/// One PlayerCards record (8 bytes).
+fn player_cards<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, PlayerCards> {
+    let (i, player_id) = u32f(i, "player_id", n)?;
+    let (i, first_card) = card(i, "1st_card", n)?;
+    let (i, second_card) = card(i, "2nd_card", n)?;
+    Ok((
+        i,
+        PlayerCards {
+            player_id,
+            first_card,
+            second_card,
+        },
+    ))
+}
+
+pub(super) fn end_of_hand_show_cards<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (mut i, count) = u16f(i, "number_of_player_result_records", n)?;
     limit(
         n,
         "number_of_player_result_records",
@@ -172,21 +176,33 @@ pub(super) fn end_of_hand_show_cards<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, 
     );
     (i, ()) = reserved16(i, n)?;
     records_fit(i, count, 32, "player_result_records")?;
-    let mut records = Vec::with_capacity(count.into());
-    for _ in 0..count {
-        let (j, player_id) = u32f(i, "player_id")?;
-        let (j, first_card) = card(j, "1st_card", n)?;
-        let (j, second_card) = card(j, "2nd_card", n)?;
-        let (j, p1) = u16f(j, "best_hand_position_1")?;
-        let (j, p2) = u16f(j, "best_hand_position_2")?;
-        let (j, p3) = u16f(j, "best_hand_position_3")?;
-        let (j, p4) = u16f(j, "best_hand_position_4")?;
-        let (j, p5) = u16f(j, "best_hand_position_5")?;
-        let (j, ()) = reserved16(j, n)?;
-        let (j, value_of_cards) = u32f(j, "value_of_cards")?;
-        let (j, money_won) = u32f(j, "money_won")?;
-        let (j, player_money) = u32f(j, "player_money")?;
-        records.push(PlayerResult {
+    let (i, records) = records(i, n, "player_result_records", count, player_result)?;
+    Ok((
+        i,
+        Message::EndOfHandShowCards(EndOfHandShowCards {
+            number_of_player_result_records: count,
+            player_result_records: records,
+        }),
+    ))
+}
+
+/// One PlayerResult record (32 bytes).
+fn player_result<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, PlayerResult> {
+    let (i, player_id) = u32f(i, "player_id", n)?;
+    let (i, first_card) = card(i, "1st_card", n)?;
+    let (i, second_card) = card(i, "2nd_card", n)?;
+    let (i, p1) = u16f(i, "best_hand_position_1", n)?;
+    let (i, p2) = u16f(i, "best_hand_position_2", n)?;
+    let (i, p3) = u16f(i, "best_hand_position_3", n)?;
+    let (i, p4) = u16f(i, "best_hand_position_4", n)?;
+    let (i, p5) = u16f(i, "best_hand_position_5", n)?;
+    let (i, ()) = reserved16(i, n)?;
+    let (i, value_of_cards) = u32f(i, "value_of_cards", n)?;
+    let (i, money_won) = u32f(i, "money_won", n)?;
+    let (i, player_money) = u32f(i, "player_money", n)?;
+    Ok((
+        i,
+        PlayerResult {
             player_id,
             first_card,
             second_card,
@@ -198,22 +214,14 @@ pub(super) fn end_of_hand_show_cards<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, 
             value_of_cards,
             money_won,
             player_money,
-        });
-        i = j;
-    }
-    Ok((
-        i,
-        Message::EndOfHandShowCards(EndOfHandShowCards {
-            number_of_player_result_records: count,
-            player_result_records: records,
-        }),
+        },
     ))
 }
 
-pub(super) fn end_of_hand_hide_cards<'a>(i: &'a [u8], _: &mut Notes) -> Res<'a, Message> {
-    let (i, player_id) = u32f(i, "player_id")?;
-    let (i, money_won) = u32f(i, "money_won")?;
-    let (i, player_money) = u32f(i, "player_money")?;
+pub(super) fn end_of_hand_hide_cards<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, player_id) = u32f(i, "player_id", n)?;
+    let (i, money_won) = u32f(i, "money_won", n)?;
+    let (i, player_money) = u32f(i, "player_money", n)?;
     Ok((
         i,
         Message::EndOfHandHideCards(EndOfHandHideCards {
@@ -224,7 +232,7 @@ pub(super) fn end_of_hand_hide_cards<'a>(i: &'a [u8], _: &mut Notes) -> Res<'a, 
     ))
 }
 
-pub(super) fn end_of_game<'a>(i: &'a [u8], _: &mut Notes) -> Res<'a, Message> {
-    let (i, winner_player_id) = u32f(i, "winner_player_id")?;
+pub(super) fn end_of_game<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, winner_player_id) = u32f(i, "winner_player_id", n)?;
     Ok((i, Message::EndOfGame(EndOfGame { winner_player_id })))
 }

@@ -3,8 +3,8 @@
 
 use super::*;
 
-pub(super) fn game_info_block<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, GameInfoBlock> {
-    let (i, max_number_of_players) = u16f(i, "max_number_of_players")?;
+pub(super) fn game_info_block<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, GameInfoBlock> {
+    let (i, max_number_of_players) = u16f(i, "max_number_of_players", n)?;
     limit(
         n,
         "max_number_of_players",
@@ -12,27 +12,27 @@ pub(super) fn game_info_block<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, GameInf
         PLAYERS_LIMIT,
     );
     let (i, raise_interval_mode) = en!(i, n, RaiseIntervalMode, "raise_interval_mode");
-    let (i, raise_small_blind_interval) = u16f(i, "raise_small_blind_interval")?;
+    let (i, raise_small_blind_interval) = u16f(i, "raise_small_blind_interval", n)?;
     let (i, raise_mode) = en!(i, n, RaiseMode, "raise_mode");
     let (i, end_raise_mode) = en!(i, n, EndRaiseMode, "end_raise_mode");
-    let (i, number_of_manual_blinds) = u16f(i, "number_of_manual_blinds")?;
+    let (i, number_of_manual_blinds) = u16f(i, "number_of_manual_blinds", n)?;
     limit(
         n,
         "number_of_manual_blinds",
         number_of_manual_blinds.into(),
         BLINDS_LIMIT,
     );
-    let (i, proposed_gui_speed) = u16f(i, "proposed_gui_speed")?;
+    let (i, proposed_gui_speed) = u16f(i, "proposed_gui_speed", n)?;
     if !(1..=11).contains(&proposed_gui_speed) {
         n.push(Note::PokerThGuiSpeed {
             value: proposed_gui_speed,
         });
     }
-    let (i, player_action_timeout) = u16f(i, "player_action_timeout")?;
-    let (i, first_small_blind) = u32f(i, "first_small_blind")?;
-    let (i, end_raise_small_blind_value) = u32f(i, "end_raise_small_blind_value")?;
-    let (i, start_money) = u32f(i, "start_money")?;
-    let (i, manual_blind_slots) = u32_list(i, number_of_manual_blinds, "manual_blind_slots")?;
+    let (i, player_action_timeout) = u16f(i, "player_action_timeout", n)?;
+    let (i, first_small_blind) = u32f(i, "first_small_blind", n)?;
+    let (i, end_raise_small_blind_value) = u32f(i, "end_raise_small_blind_value", n)?;
+    let (i, start_money) = u32f(i, "start_money", n)?;
+    let (i, manual_blind_slots) = u32_list(i, number_of_manual_blinds, "manual_blind_slots", n)?;
     Ok((
         i,
         GameInfoBlock {
@@ -52,9 +52,9 @@ pub(super) fn game_info_block<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, GameInf
     ))
 }
 
-pub(super) fn init<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
-    let (i, major) = u16f(i, "requested_version_major")?;
-    let (i, minor) = u16f(i, "requested_version_minor")?;
+pub(super) fn init<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, major) = u16f(i, "requested_version_major", n)?;
+    let (i, minor) = u16f(i, "requested_version_minor", n)?;
     if !(2..=5).contains(&major) {
         n.push(Note::PokerThVersion {
             dialect: Dialect::PokerTh,
@@ -62,12 +62,12 @@ pub(super) fn init<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
             minor,
         });
     }
-    let (i, password_length) = u16f(i, "password_length")?;
-    let (i, player_name_length) = u16f(i, "player_name_length")?;
+    let (i, password_length) = u16f(i, "password_length", n)?;
+    let (i, player_name_length) = u16f(i, "player_name_length", n)?;
     let (i, privacy_flags) = flags!(i, n, PrivacyFlags, "privacy_flags");
     let (i, ()) = reserved16(i, n)?;
     let (i, avatar_md5) = if privacy_flags.show_avatar() {
-        let (i, m) = md5(i, "avatar_md5")?;
+        let (i, m) = md5(i, "avatar_md5", n)?;
         (i, Some(m))
     } else {
         (i, None)
@@ -90,11 +90,11 @@ pub(super) fn init<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
     ))
 }
 
-pub(super) fn init_ack<'a>(i: &'a [u8], _: &mut Notes) -> Res<'a, Message> {
-    let (i, raw) = u16f(i, "latest_game_version")?;
-    let (i, latest_beta_revision) = u16f(i, "latest_beta_revision")?;
-    let (i, your_session_id) = u32f(i, "your_session_id")?;
-    let (i, your_player_id) = u32f(i, "your_player_id")?;
+pub(super) fn init_ack<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, raw) = u16f(i, "latest_game_version_raw", n)?;
+    let (i, latest_beta_revision) = u16f(i, "latest_beta_revision", n)?;
+    let (i, your_session_id) = u32f(i, "your_session_id", n)?;
+    let (i, your_player_id) = u32f(i, "your_player_id", n)?;
     Ok((
         i,
         Message::InitAck(InitAck {
@@ -107,9 +107,9 @@ pub(super) fn init_ack<'a>(i: &'a [u8], _: &mut Notes) -> Res<'a, Message> {
     ))
 }
 
-pub(super) fn retrieve_avatar<'a>(i: &'a [u8], _: &mut Notes) -> Res<'a, Message> {
-    let (i, request_id) = u32f(i, "request_id")?;
-    let (i, avatar_md5) = md5(i, "avatar_md5")?;
+pub(super) fn retrieve_avatar<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, request_id) = u32f(i, "request_id", n)?;
+    let (i, avatar_md5) = md5(i, "avatar_md5", n)?;
     Ok((
         i,
         Message::RetrieveAvatar(RetrieveAvatar {
@@ -119,9 +119,9 @@ pub(super) fn retrieve_avatar<'a>(i: &'a [u8], _: &mut Notes) -> Res<'a, Message
     ))
 }
 
-pub(super) fn avatar_header<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
-    let (i, request_id) = u32f(i, "request_id")?;
-    let (i, avatar_file_size) = u32f(i, "avatar_file_size")?;
+pub(super) fn avatar_header<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, request_id) = u32f(i, "request_id", n)?;
+    let (i, avatar_file_size) = u32f(i, "avatar_file_size", n)?;
     let (i, avatar_file_type) = en!(i, n, AvatarFileType, "avatar_file_type");
     let (i, ()) = reserved16(i, n)?;
     Ok((
@@ -134,9 +134,9 @@ pub(super) fn avatar_header<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> 
     ))
 }
 
-pub(super) fn avatar_file<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
-    let (i, request_id) = u32f(i, "request_id")?;
-    let (i, avatar_block_size) = u16f(i, "avatar_block_size")?;
+pub(super) fn avatar_file<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, request_id) = u32f(i, "request_id", n)?;
+    let (i, avatar_block_size) = u16f(i, "avatar_block_size", n)?;
     let (i, ()) = reserved16(i, n)?;
     let (i, data) = padded(i, avatar_block_size.into(), "avatar_file_data", n)?;
     limit(
@@ -155,33 +155,33 @@ pub(super) fn avatar_file<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
     ))
 }
 
-pub(super) fn request_id<'a>(i: &'a [u8]) -> Res<'a, RequestId> {
-    let (i, request_id) = u32f(i, "request_id")?;
+pub(super) fn request_id<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, RequestId> {
+    let (i, request_id) = u32f(i, "request_id", n)?;
     Ok((i, RequestId { request_id }))
 }
 
-pub(super) fn player_id<'a>(i: &'a [u8]) -> Res<'a, PlayerId> {
-    let (i, player_id) = u32f(i, "player_id")?;
+pub(super) fn player_id<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, PlayerId> {
+    let (i, player_id) = u32f(i, "player_id", n)?;
     Ok((i, PlayerId { player_id }))
 }
 
-pub(super) fn game_player<'a>(i: &'a [u8]) -> Res<'a, GamePlayer> {
-    let (i, game_id) = u32f(i, "game_id")?;
-    let (i, player_id) = u32f(i, "player_id")?;
+pub(super) fn game_player<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, GamePlayer> {
+    let (i, game_id) = u32f(i, "game_id", n)?;
+    let (i, player_id) = u32f(i, "player_id", n)?;
     Ok((i, GamePlayer { game_id, player_id }))
 }
 
-pub(super) fn empty<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Empty> {
+pub(super) fn empty<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Empty> {
     let (i, ()) = reserved32(i, n)?;
     Ok((i, Empty {}))
 }
 
-pub(super) fn game_list_new<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
-    let (i, game_id) = u32f(i, "game_id")?;
-    let (i, admin_player_id) = u32f(i, "admin_player_id")?;
+pub(super) fn game_list_new<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, game_id) = u32f(i, "game_id", n)?;
+    let (i, admin_player_id) = u32f(i, "admin_player_id", n)?;
     let (i, game_mode) = en!(i, n, GameMode, "game_mode");
-    let (i, game_name_length) = u16f(i, "game_name_length")?;
-    let (i, current_number_of_players) = u16f(i, "current_number_of_players")?;
+    let (i, game_name_length) = u16f(i, "game_name_length", n)?;
+    let (i, current_number_of_players) = u16f(i, "current_number_of_players", n)?;
     limit(
         n,
         "current_number_of_players",
@@ -189,9 +189,9 @@ pub(super) fn game_list_new<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> 
         PLAYERS_LIMIT,
     );
     let (i, privacy_flags) = flags!(i, n, GamePrivacyFlags, "privacy_flags");
-    let (i, game_info_block) = game_info_block(i, n)?;
+    let (i, game_info_block) = nest(i, n, "game_info_block", game_info_block)?;
     let (i, game_name) = string(i, game_name_length, "game_name", NAME_LIMIT, n)?;
-    let (i, player_id_slots) = u32_list(i, current_number_of_players, "player_id_slots")?;
+    let (i, player_id_slots) = u32_list(i, current_number_of_players, "player_id_slots", n)?;
     Ok((
         i,
         Message::GameListNew(Box::new(GameListNew {
@@ -208,8 +208,8 @@ pub(super) fn game_list_new<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> 
     ))
 }
 
-pub(super) fn game_list_update<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
-    let (i, game_id) = u32f(i, "game_id")?;
+pub(super) fn game_list_update<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, game_id) = u32f(i, "game_id", n)?;
     let (i, game_mode) = en!(i, n, GameMode, "game_mode");
     let (i, ()) = reserved16(i, n)?;
     Ok((
@@ -218,9 +218,9 @@ pub(super) fn game_list_update<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Messag
     ))
 }
 
-pub(super) fn game_list_admin_changed<'a>(i: &'a [u8], _: &mut Notes) -> Res<'a, Message> {
-    let (i, game_id) = u32f(i, "game_id")?;
-    let (i, new_admin_player_id) = u32f(i, "new_admin_player_id")?;
+pub(super) fn game_list_admin_changed<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, game_id) = u32f(i, "game_id", n)?;
+    let (i, new_admin_player_id) = u32f(i, "new_admin_player_id", n)?;
     Ok((
         i,
         Message::GameListAdminChanged(GameListAdminChanged {
@@ -230,17 +230,17 @@ pub(super) fn game_list_admin_changed<'a>(i: &'a [u8], _: &mut Notes) -> Res<'a,
     ))
 }
 
-pub(super) fn player_info<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
-    let (i, player_id) = u32f(i, "player_id")?;
+pub(super) fn player_info<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, player_id) = u32f(i, "player_id", n)?;
     let (i, player_flags) = flags!(i, n, PlayerFlags, "player_flags");
-    let (i, player_name_length) = u16f(i, "player_name_length")?;
+    let (i, player_name_length) = u16f(i, "player_name_length", n)?;
     let (i, ()) = reserved32(i, n)?;
     let avatar_type = player_flags.avatar_type();
     if player_flags.has_avatar() && avatar_type.0 == 0 {
         n.push(Note::PokerThAvatarWithoutType);
     }
     let (i, avatar_md5) = if player_flags.has_avatar() {
-        let (i, m) = md5(i, "avatar_md5")?;
+        let (i, m) = md5(i, "avatar_md5", n)?;
         (i, Some(m))
     } else {
         (i, None)
@@ -259,10 +259,10 @@ pub(super) fn player_info<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
     ))
 }
 
-pub(super) fn create_game<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
-    let (i, password_length) = u16f(i, "password_length")?;
-    let (i, game_name_length) = u16f(i, "game_name_length")?;
-    let (i, game_info_block) = game_info_block(i, n)?;
+pub(super) fn create_game<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, password_length) = u16f(i, "password_length", n)?;
+    let (i, game_name_length) = u16f(i, "game_name_length", n)?;
+    let (i, game_info_block) = nest(i, n, "game_info_block", game_info_block)?;
     let (i, password) = string(i, password_length, "password", NAME_LIMIT, n)?;
     let (i, game_name) = string(i, game_name_length, "game_name", NAME_LIMIT, n)?;
     Ok((
@@ -277,9 +277,9 @@ pub(super) fn create_game<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
     ))
 }
 
-pub(super) fn join_game<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
-    let (i, game_id) = u32f(i, "game_id")?;
-    let (i, password_length) = u16f(i, "password_length")?;
+pub(super) fn join_game<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, game_id) = u32f(i, "game_id", n)?;
+    let (i, password_length) = u16f(i, "password_length", n)?;
     let (i, ()) = reserved16(i, n)?;
     let (i, password) = string(i, password_length, "password", NAME_LIMIT, n)?;
     Ok((
@@ -292,11 +292,11 @@ pub(super) fn join_game<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
     ))
 }
 
-pub(super) fn join_game_ack<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
-    let (i, game_id) = u32f(i, "game_id")?;
+pub(super) fn join_game_ack<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, game_id) = u32f(i, "game_id", n)?;
     let (i, player_rights) = flags!(i, n, PlayerRights, "player_rights");
     let (i, ()) = reserved16(i, n)?;
-    let (i, game_info_block) = game_info_block(i, n)?;
+    let (i, game_info_block) = nest(i, n, "game_info_block", game_info_block)?;
     Ok((
         i,
         Message::JoinGameAck(Box::new(JoinGameAck {
@@ -307,7 +307,7 @@ pub(super) fn join_game_ack<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> 
     ))
 }
 
-pub(super) fn join_game_failed<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
+pub(super) fn join_game_failed<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
     let (i, failure_reason) = en!(i, n, JoinGameFailureReason, "failure_reason");
     let (i, ()) = reserved16(i, n)?;
     Ok((
@@ -316,8 +316,8 @@ pub(super) fn join_game_failed<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Messag
     ))
 }
 
-pub(super) fn player_joined<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
-    let (i, player_id) = u32f(i, "player_id")?;
+pub(super) fn player_joined<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, player_id) = u32f(i, "player_id", n)?;
     let (i, player_rights) = flags!(i, n, PlayerRights, "player_rights");
     let (i, ()) = reserved16(i, n)?;
     Ok((
@@ -329,8 +329,8 @@ pub(super) fn player_joined<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> 
     ))
 }
 
-pub(super) fn player_left<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
-    let (i, player_id) = u32f(i, "player_id")?;
+pub(super) fn player_left<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, player_id) = u32f(i, "player_id", n)?;
     let (i, leave_reason) = en!(i, n, LeaveReason, "leave_reason");
     let (i, ()) = reserved16(i, n)?;
     Ok((
@@ -342,8 +342,8 @@ pub(super) fn player_left<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
     ))
 }
 
-pub(super) fn game_admin_changed<'a>(i: &'a [u8], _: &mut Notes) -> Res<'a, Message> {
-    let (i, new_admin_player_id) = u32f(i, "new_admin_player_id")?;
+pub(super) fn game_admin_changed<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, new_admin_player_id) = u32f(i, "new_admin_player_id", n)?;
     Ok((
         i,
         Message::GameAdminChanged(GameAdminChanged {
@@ -352,7 +352,7 @@ pub(super) fn game_admin_changed<'a>(i: &'a [u8], _: &mut Notes) -> Res<'a, Mess
     ))
 }
 
-pub(super) fn start_event<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
+pub(super) fn start_event<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
     let (i, start_flags) = flags!(i, n, StartFlags, "start_flags");
     let (i, ()) = reserved16(i, n)?;
     Ok((i, Message::StartEvent(StartEvent { start_flags })))

@@ -16,8 +16,9 @@
 //! Every count is checked against the bytes left before anything is
 //! allocated from it.
 
-use super::framing::header;
+use super::framing::{header, HEADER_LEN};
 use super::messages::*;
+use crate::protocols::span::Spans;
 use crate::protocols::{Note, ParseError, ParseResult, Parsed};
 use crate::reassembly::Direction;
 use nom::bytes::complete::take;
@@ -26,6 +27,23 @@ use nom::IResult;
 
 /// Notes collected while parsing.
 pub type Notes = Vec<Note>;
+
+/// What a parse collects beside the message: its notes, and where each
+/// field lies when the detail view asks ([`super::spans`]).
+#[derive(Debug, Default)]
+pub struct Cx {
+    /// Notes for the record.
+    pub notes: Notes,
+    /// Each field's bytes (off while decoding).
+    pub spans: Spans,
+}
+
+impl Cx {
+    /// Adds a note.
+    fn push(&mut self, note: Note) {
+        self.notes.push(note);
+    }
+}
 
 /// Why a message could not be parsed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,16 +68,23 @@ fn ends_inside(field: &str) -> nom::Err<Fail> {
     nom::Err::Failure(Fail(format!("the message ends inside {field}")))
 }
 
-fn u16f<'a>(i: &'a [u8], field: &str) -> Res<'a, u16> {
-    be_u16::<_, Fail>(i).map_err(|_| ends_inside(field))
+/// A u16 field `field`.
+fn u16f<'a>(i: &'a [u8], field: &str, n: &mut Cx) -> Res<'a, u16> {
+    let (rest, v) = be_u16::<_, Fail>(i).map_err(|_| ends_inside(field))?;
+    n.spans.read(field, i, rest);
+    Ok((rest, v))
 }
 
-fn u32f<'a>(i: &'a [u8], field: &str) -> Res<'a, u32> {
-    be_u32::<_, Fail>(i).map_err(|_| ends_inside(field))
+/// A u32 field `field`.
+fn u32f<'a>(i: &'a [u8], field: &str, n: &mut Cx) -> Res<'a, u32> {
+    let (rest, v) = be_u32::<_, Fail>(i).map_err(|_| ends_inside(field))?;
+    n.spans.read(field, i, rest);
+    Ok((rest, v))
 }
 
-fn reserved16<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, ()> {
-    let (i, v) = u16f(i, "a reserved field")?;
+/// A reserved field: no key of its own.
+fn reserved16<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, ()> {
+    let (i, v) = be_u16::<_, Fail>(i).map_err(|_| ends_inside("a reserved field"))?;
     if v != 0 {
         n.push(Note::PokerThReserved {
             value: v.into(),
@@ -69,8 +94,8 @@ fn reserved16<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, ()> {
     Ok((i, ()))
 }
 
-fn reserved32<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, ()> {
-    let (i, v) = u32f(i, "a reserved field")?;
+fn reserved32<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, ()> {
+    let (i, v) = be_u32::<_, Fail>(i).map_err(|_| ends_inside("a reserved field"))?;
     if v != 0 {
         n.push(Note::PokerThReserved { value: v, bits: 32 });
     }
@@ -79,8 +104,9 @@ fn reserved32<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, ()> {
 
 /// `len` bytes of `field`, then its zero padding to a multiple of 4. The
 /// padding may be cut short by the end of the message (the length not being
-/// a multiple of 4 is noted once, for the whole message).
-fn padded<'a>(i: &'a [u8], len: usize, field: &'static str, n: &mut Notes) -> Res<'a, &'a [u8]> {
+/// a multiple of 4 is noted once, for the whole message). The field's
+/// bytes are the `len` bytes, not the padding.
+fn padded<'a>(i: &'a [u8], len: usize, field: &'static str, n: &mut Cx) -> Res<'a, &'a [u8]> {
     if i.len() < len {
         return fail(format!(
             "{field} ({len} bytes) runs past the end of the message ({} bytes left)",
@@ -88,6 +114,7 @@ fn padded<'a>(i: &'a [u8], len: usize, field: &'static str, n: &mut Notes) -> Re
         ));
     }
     let (i, data) = take::<_, _, Fail>(len)(i)?;
+    n.spans.bytes(field, data);
     let pad = ((4 - len % 4) % 4).min(i.len());
     let (i, padding) = take::<_, _, Fail>(pad)(i)?;
     if padding.iter().any(|&b| b != 0) {
@@ -97,7 +124,7 @@ fn padded<'a>(i: &'a [u8], len: usize, field: &'static str, n: &mut Notes) -> Re
 }
 
 /// UTF-8 text; invalid sequences are replaced, with a note.
-fn text(bytes: &[u8], field: &'static str, n: &mut Notes) -> String {
+fn text(bytes: &[u8], field: &'static str, n: &mut Cx) -> String {
     match std::str::from_utf8(bytes) {
         Ok(s) => s.to_owned(),
         Err(_) => {
@@ -113,7 +140,7 @@ fn string<'a>(
     len: u16,
     field: &'static str,
     limit: usize,
-    n: &mut Notes,
+    n: &mut Cx,
 ) -> Res<'a, String> {
     let (i, bytes) = padded(i, usize::from(len), field, n)?;
     if usize::from(len) > limit {
@@ -123,21 +150,22 @@ fn string<'a>(
 }
 
 /// 16 bytes of MD5, as hex.
-fn md5<'a>(i: &'a [u8], field: &str) -> Res<'a, String> {
+fn md5<'a>(i: &'a [u8], field: &str, n: &mut Cx) -> Res<'a, String> {
     let (i, b) = take::<_, _, Fail>(16usize)(i).map_err(|_| ends_inside(field))?;
+    n.spans.bytes(field, b);
     Ok((i, crate::protocols::hex(b)))
 }
 
 /// A u16 card, noted when it is not 0..51.
-fn card<'a>(i: &'a [u8], field: &'static str, n: &mut Notes) -> Res<'a, PtCard> {
-    let (i, v) = u16f(i, field)?;
+fn card<'a>(i: &'a [u8], field: &'static str, n: &mut Cx) -> Res<'a, PtCard> {
+    let (i, v) = u16f(i, field, n)?;
     if v > 51 {
         n.push(Note::PokerThNotACard { field, value: v });
     }
     Ok((i, PtCard(v)))
 }
 
-fn limit(n: &mut Notes, field: &'static str, value: u32, max: u32) {
+fn limit(n: &mut Cx, field: &'static str, value: u32, max: u32) {
     if value > max {
         n.push(Note::PokerThAboveLimit {
             field,
@@ -147,8 +175,9 @@ fn limit(n: &mut Notes, field: &'static str, value: u32, max: u32) {
     }
 }
 
-/// `count` u32 values (player ids, blinds), checked against what is left.
-fn u32_list<'a>(i: &'a [u8], count: u16, field: &str) -> Res<'a, Vec<u32>> {
+/// `count` u32 values (player ids, blinds) of list `field`, checked
+/// against what is left.
+fn u32_list<'a>(i: &'a [u8], count: u16, field: &str, n: &mut Cx) -> Res<'a, Vec<u32>> {
     let need = usize::from(count) * 4;
     if i.len() < need {
         return fail(format!(
@@ -157,11 +186,55 @@ fn u32_list<'a>(i: &'a [u8], count: u16, field: &str) -> Res<'a, Vec<u32>> {
         ));
     }
     let (rest, b) = take::<_, _, Fail>(need)(i)?;
+    if n.spans.is_on() {
+        n.spans.open(field, b);
+        for (k, item) in b.chunks_exact(4).enumerate() {
+            n.spans.bytes(&format!("[{k}]"), item);
+        }
+        n.spans.close(rest);
+    }
     let list = b
         .chunks_exact(4)
         .map(|c| u32::from_be_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
     Ok((rest, list))
+}
+
+/// `key`, the value `p` reads from `i`, whose keys are inside it (a Game
+/// Info Block).
+fn nest<'a, T>(
+    i: &'a [u8],
+    n: &mut Cx,
+    key: &str,
+    p: fn(&'a [u8], &mut Cx) -> Res<'a, T>,
+) -> Res<'a, T> {
+    n.spans.open(key, i);
+    let (rest, v) = p(i, n)?;
+    n.spans.close(rest);
+    Ok((rest, v))
+}
+
+/// The list `key` of `count` records, each read by `p` from what the one
+/// before left (the caller checked they fit).
+fn records<'a, T>(
+    i: &'a [u8],
+    n: &mut Cx,
+    key: &str,
+    count: u16,
+    p: fn(&'a [u8], &mut Cx) -> Res<'a, T>,
+) -> Res<'a, Vec<T>> {
+    n.spans.open(key, i);
+    let mut i = i;
+    let mut list = Vec::with_capacity(count.into());
+    for k in 0..usize::from(count) {
+        n.spans.open_item(k, i);
+        let (rest, v) = p(i, n)?;
+        n.spans.close(rest);
+        list.push(v);
+        i = rest;
+    }
+    n.spans.close(i);
+    Ok((i, list))
 }
 
 /// Checks that `count` records of `size` bytes fit in `i`.
@@ -186,7 +259,7 @@ const PLAYERS_LIMIT: u32 = 10;
 /// undocumented value.
 macro_rules! en {
     ($i:ident, $n:ident, $ty:ident, $field:literal) => {{
-        let (i, v) = u16f($i, $field)?;
+        let (i, v) = u16f($i, $field, $n)?;
         let e = $ty(v);
         if !e.is_known() {
             $n.push(Note::PokerThUnknownValue {
@@ -197,7 +270,7 @@ macro_rules! en {
         (i, e)
     }};
     ($i:ident, $n:ident, $ty:ident, $field:literal, u32) => {{
-        let (i, v) = u32f($i, $field)?;
+        let (i, v) = u32f($i, $field, $n)?;
         let e = $ty(v);
         if !e.is_known() {
             $n.push(Note::PokerThUnknownValue {
@@ -212,8 +285,12 @@ macro_rules! en {
 /// Reads a u16 flags word and notes undocumented bits.
 macro_rules! flags {
     ($i:ident, $n:ident, $ty:ident, $field:literal) => {{
-        let (i, v) = u16f($i, $field)?;
+        let (i, v) = u16f($i, $field, $n)?;
         let f = $ty(v);
+        if $n.spans.is_on() {
+            // Each bit is a key of its own, in the word's bytes.
+            $n.spans.same_bytes(&f.keys());
+        }
         if f.unknown_bits() != 0 {
             $n.push(Note::PokerThUnknownFlags {
                 field: $field,
@@ -234,7 +311,7 @@ use lobby::*;
 use server::*;
 use v2007::*;
 
-fn body_2009<'a>(id: u16, i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
+fn body_2009<'a>(id: u16, i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
     use Message as M;
     match id {
         1 => init(i, n),
@@ -242,16 +319,16 @@ fn body_2009<'a>(id: u16, i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
         3 => retrieve_avatar(i, n),
         4 => avatar_header(i, n),
         5 => avatar_file(i, n),
-        6 => request_id(i).map(|(i, m)| (i, M::AvatarEnd(m))),
-        7 => request_id(i).map(|(i, m)| (i, M::UnknownAvatar(m))),
+        6 => request_id(i, n).map(|(i, m)| (i, M::AvatarEnd(m))),
+        7 => request_id(i, n).map(|(i, m)| (i, M::UnknownAvatar(m))),
         16 => game_list_new(i, n),
         17 => game_list_update(i, n),
-        18 => game_player(i).map(|(i, m)| (i, M::GameListPlayerJoined(m))),
-        19 => game_player(i).map(|(i, m)| (i, M::GameListPlayerLeft(m))),
+        18 => game_player(i, n).map(|(i, m)| (i, M::GameListPlayerJoined(m))),
+        19 => game_player(i, n).map(|(i, m)| (i, M::GameListPlayerLeft(m))),
         20 => game_list_admin_changed(i, n),
-        32 => player_id(i).map(|(i, m)| (i, M::RetrievePlayerInfo(m))),
+        32 => player_id(i, n).map(|(i, m)| (i, M::RetrievePlayerInfo(m))),
         33 => player_info(i, n),
-        34 => player_id(i).map(|(i, m)| (i, M::UnknownPlayerId(m))),
+        34 => player_id(i, n).map(|(i, m)| (i, M::UnknownPlayerId(m))),
         35 => empty(i, n).map(|(i, m)| (i, M::UnsubscribeGameListMessages(m))),
         36 => empty(i, n).map(|(i, m)| (i, M::ResubscribeGameListMessages(m))),
         48 => create_game(i, n),
@@ -261,7 +338,7 @@ fn body_2009<'a>(id: u16, i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
         52 => player_joined(i, n),
         53 => player_left(i, n),
         54 => game_admin_changed(i, n),
-        64 => player_id(i).map(|(i, m)| (i, M::KickPlayer(m))),
+        64 => player_id(i, n).map(|(i, m)| (i, M::KickPlayer(m))),
         65 => empty(i, n).map(|(i, m)| (i, M::LeaveCurrentGame(m))),
         66 => start_event(i, n),
         67 => empty(i, n).map(|(i, m)| (i, M::StartEventAck(m))),
@@ -278,7 +355,7 @@ fn body_2009<'a>(id: u16, i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
         100 => end_of_hand_show_cards(i, n),
         101 => end_of_hand_hide_cards(i, n),
         112 => end_of_game(i, n),
-        113 => player_id(i).map(|(i, m)| (i, M::AskKickPlayer(m))),
+        113 => player_id(i, n).map(|(i, m)| (i, M::AskKickPlayer(m))),
         114 => ask_kick_player_denied(i, n),
         115 => start_kick_player_petition(i, n),
         116 => vote_kick_player(i, n),
@@ -298,7 +375,7 @@ fn body_2009<'a>(id: u16, i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
     }
 }
 
-fn body_2007<'a>(id: u16, i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
+fn body_2007<'a>(id: u16, i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
     match id {
         1 => join_game_2007(i, n),
         2 => join_game_ack_2007(i, n),
@@ -339,16 +416,8 @@ pub fn parse(
         );
         return Err(ParseError::new(u32::from(id), None, why));
     }
-    // Type 1's requested major version names the dialect to read.
-    let major = (id == 1 && msg.len() >= 6).then(|| u16::from_be_bytes([msg[4], msg[5]]));
-    let order = match (known, major) {
-        (Some(d), _) => [Some(d), None],
-        (None, Some(1)) => [Some(Dialect::PokerTh2007), None],
-        (None, Some(2..=5)) => [Some(Dialect::PokerTh), None],
-        (None, _) => [Some(Dialect::PokerTh), Some(Dialect::PokerTh2007)],
-    };
     let mut first_error: Option<(&'static str, String)> = None;
-    for d in order.into_iter().flatten() {
+    for d in readings(known, msg) {
         let Some(spec) = lookup(d, id) else {
             continue;
         };
@@ -385,6 +454,22 @@ pub fn parse(
     })
 }
 
+/// The dialects to read message `msg` (its header read) as, in order, in
+/// a stream of dialect `known` (`None`: not decided yet): that one; or the
+/// one type 1's requested major version names; or `pokerth`, then
+/// `pokerth-2007`.
+pub(super) fn readings(known: Option<Dialect>, msg: &[u8]) -> impl Iterator<Item = Dialect> {
+    let id = u16::from_be_bytes([msg[0], msg[1]]);
+    let major = (id == 1 && msg.len() >= 6).then(|| u16::from_be_bytes([msg[4], msg[5]]));
+    let order = match (known, major) {
+        (Some(d), _) => [Some(d), None],
+        (None, Some(1)) => [Some(Dialect::PokerTh2007), None],
+        (None, Some(2..=5)) => [Some(Dialect::PokerTh), None],
+        (None, _) => [Some(Dialect::PokerTh), Some(Dialect::PokerTh2007)],
+    };
+    order.into_iter().flatten()
+}
+
 /// Whether message `m` of type `id`, parsed as dialect `d`, decides the
 /// stream's dialect. `other_failed`: an earlier dialect could not parse
 /// it.
@@ -413,7 +498,14 @@ fn tells(d: Dialect, id: u16, m: &Message, other_failed: bool) -> Option<Dialect
 /// Notes about the message as a whole (its length against the dialect's
 /// maximum, a length that is not a multiple of 4) are [`parse`]'s.
 pub fn parse_as(d: Dialect, msg: &[u8]) -> Result<(Message, Notes), String> {
-    if msg.len() < 4 {
+    let mut cx = Cx::default();
+    let message = parse_in(d, msg, &mut cx)?;
+    Ok((message, cx.notes))
+}
+
+/// [`parse_as`] into `cx`.
+pub(super) fn parse_in(d: Dialect, msg: &[u8], cx: &mut Cx) -> Result<Message, String> {
+    if msg.len() < HEADER_LEN {
         return Err(format!("{} bytes cannot hold a header", msg.len()));
     }
     let id = u16::from_be_bytes([msg[0], msg[1]]);
@@ -440,22 +532,25 @@ pub fn parse_as(d: Dialect, msg: &[u8]) -> Result<(Message, Notes), String> {
         }
         _ => {}
     }
-    let mut notes = Notes::new();
-    let body = &msg[4..];
+    let body = &msg[HEADER_LEN..];
+    cx.spans.read("type_id", msg, &msg[2..]);
+    cx.spans.read("len", &msg[2..], body);
+    cx.spans.open("fields", body);
     let parsed = match d {
-        Dialect::PokerTh => body_2009(id, body, &mut notes),
-        Dialect::PokerTh2007 => body_2007(id, body, &mut notes),
+        Dialect::PokerTh => body_2009(id, body, cx),
+        Dialect::PokerTh2007 => body_2007(id, body, cx),
     };
     let (rest, message) = parsed.map_err(|e| match e {
         nom::Err::Error(f) | nom::Err::Failure(f) => f.0,
         nom::Err::Incomplete(_) => "the message ends early".to_string(),
     })?;
+    cx.spans.close(rest);
     if !rest.is_empty() {
         let used = len - rest.len();
         match spec.size {
             // The 2007 code appended two zero bytes to these two messages.
             Size::Min(_) if d == Dialect::PokerTh2007 && rest == [0, 0] => {}
-            Size::Min(_) => notes.push(Note::PokerThTrailingBytes { count: rest.len() }),
+            Size::Min(_) => cx.push(Note::PokerThTrailingBytes { count: rest.len() }),
             Size::Exact(_) | Size::Fixed(_) => {
                 return Err(format!(
                     "{} bytes after the last field: the counts give {used} bytes, the header {len}",
@@ -464,5 +559,5 @@ pub fn parse_as(d: Dialect, msg: &[u8]) -> Result<(Message, Notes), String> {
             }
         }
     }
-    Ok((message, notes))
+    Ok(message)
 }

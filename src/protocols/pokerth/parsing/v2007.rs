@@ -2,9 +2,9 @@
 
 use super::*;
 
-pub(super) fn join_game_2007<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
-    let (i, major) = u16f(i, "requested_version_major")?;
-    let (i, minor) = u16f(i, "requested_version_minor")?;
+pub(super) fn join_game_2007<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, major) = u16f(i, "requested_version_major", n)?;
+    let (i, minor) = u16f(i, "requested_version_minor", n)?;
     if major != 1 {
         n.push(Note::PokerThVersion {
             dialect: Dialect::PokerTh2007,
@@ -12,9 +12,9 @@ pub(super) fn join_game_2007<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message>
             minor,
         });
     }
-    let (i, password_length) = u16f(i, "password_length")?;
+    let (i, password_length) = u16f(i, "password_length", n)?;
     let (i, player_flags) = flags!(i, n, PlayerFlags2007, "player_flags");
-    let (i, name_length) = u16f(i, "name_length")?;
+    let (i, name_length) = u16f(i, "name_length", n)?;
     let (i, ()) = reserved16(i, n)?;
     let (i, password) = string(i, password_length, "password", NAME_LIMIT, n)?;
     let (i, name) = string(i, name_length, "name", NAME_LIMIT, n)?;
@@ -33,15 +33,15 @@ pub(super) fn join_game_2007<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message>
     ))
 }
 
-pub(super) fn join_game_ack_2007<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
-    let (i, your_session_id) = u32f(i, "your_session_id")?;
-    let (i, your_player_id) = u16f(i, "your_player_id")?;
-    let (i, your_player_number) = u16f(i, "your_player_number")?;
-    let (i, number_of_players) = u16f(i, "number_of_players")?;
-    let (i, small_blind) = u16f(i, "small_blind")?;
-    let (i, hands_before_raise) = u16f(i, "hands_before_raise")?;
-    let (i, proposed_gui_speed) = u16f(i, "proposed_gui_speed")?;
-    let (i, start_cash) = u32f(i, "start_cash")?;
+pub(super) fn join_game_ack_2007<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, your_session_id) = u32f(i, "your_session_id", n)?;
+    let (i, your_player_id) = u16f(i, "your_player_id", n)?;
+    let (i, your_player_number) = u16f(i, "your_player_number", n)?;
+    let (i, number_of_players) = u16f(i, "number_of_players", n)?;
+    let (i, small_blind) = u16f(i, "small_blind", n)?;
+    let (i, hands_before_raise) = u16f(i, "hands_before_raise", n)?;
+    let (i, proposed_gui_speed) = u16f(i, "proposed_gui_speed", n)?;
+    let (i, start_cash) = u32f(i, "start_cash", n)?;
     limit(
         n,
         "number_of_players",
@@ -74,11 +74,11 @@ pub(super) fn join_game_ack_2007<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Mess
     ))
 }
 
-pub(super) fn player_joined_2007<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
-    let (i, player_id) = u16f(i, "player_id")?;
-    let (i, player_number) = u16f(i, "player_number")?;
+pub(super) fn player_joined_2007<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, player_id) = u16f(i, "player_id", n)?;
+    let (i, player_number) = u16f(i, "player_number", n)?;
     let (i, player_flags) = flags!(i, n, PlayerFlags2007, "player_flags");
-    let (i, name_length) = u16f(i, "name_length")?;
+    let (i, name_length) = u16f(i, "name_length", n)?;
     let (i, name) = string(i, name_length, "name", NAME_LIMIT, n)?;
     Ok((
         i,
@@ -92,13 +92,13 @@ pub(super) fn player_joined_2007<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Mess
     ))
 }
 
-pub(super) fn player_left_2007<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
-    let (i, player_id) = u16f(i, "player_id")?;
+pub(super) fn player_left_2007<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
+    let (i, player_id) = u16f(i, "player_id", n)?;
     let (i, ()) = reserved16(i, n)?;
     Ok((i, Message::PlayerLeft2007(PlayerLeft2007 { player_id })))
 }
 
-pub(super) fn game_start_2007<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
+pub(super) fn game_start_2007<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
     let (i, your_1st_card) = card(i, "your_1st_card", n)?;
     let (i, your_2nd_card) = card(i, "your_2nd_card", n)?;
     Ok((
@@ -110,9 +110,9 @@ pub(super) fn game_start_2007<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message
     ))
 }
 
-pub(super) fn players_turn_2007<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
+pub(super) fn players_turn_2007<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
     let (i, game_state) = en!(i, n, GameState2007, "game_state");
-    let (i, player_id) = u16f(i, "player_id")?;
+    let (i, player_id) = u16f(i, "player_id", n)?;
     Ok((
         i,
         Message::PlayersTurn2007(PlayersTurn2007 {
@@ -122,10 +122,10 @@ pub(super) fn players_turn_2007<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Messa
     ))
 }
 
-pub(super) fn players_action_2007<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
+pub(super) fn players_action_2007<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
     let (i, game_state) = en!(i, n, GameState2007, "game_state");
     let (i, player_action) = en!(i, n, PlayerAction2007, "player_action");
-    let (i, cash_value) = u32f(i, "cash_value")?;
+    let (i, cash_value) = u32f(i, "cash_value", n)?;
     Ok((
         i,
         Message::PlayersAction2007(PlayersAction2007 {
@@ -136,10 +136,10 @@ pub(super) fn players_action_2007<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Mes
     ))
 }
 
-pub(super) fn players_action_rejected_2007<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
+pub(super) fn players_action_rejected_2007<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
     let (i, game_state) = en!(i, n, GameState2007, "game_state");
     let (i, player_action) = en!(i, n, PlayerAction2007, "player_action");
-    let (i, cash_value) = u32f(i, "cash_value")?;
+    let (i, cash_value) = u32f(i, "cash_value", n)?;
     let (i, rejection_reason) = en!(i, n, RejectionReason2007, "rejection_reason");
     let (i, ()) = reserved16(i, n)?;
     Ok((
@@ -153,7 +153,7 @@ pub(super) fn players_action_rejected_2007<'a>(i: &'a [u8], n: &mut Notes) -> Re
     ))
 }
 
-pub(super) fn error_2007<'a>(i: &'a [u8], n: &mut Notes) -> Res<'a, Message> {
+pub(super) fn error_2007<'a>(i: &'a [u8], n: &mut Cx) -> Res<'a, Message> {
     let (i, error_reason) = en!(i, n, ErrorReason2007, "error_reason");
     let (i, ()) = reserved16(i, n)?;
     Ok((i, Message::Error2007(Error2007 { error_reason })))

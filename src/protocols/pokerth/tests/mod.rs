@@ -61,6 +61,7 @@ mod dialects;
 mod lengths;
 mod others;
 mod props;
+mod spans;
 mod spec_2007;
 mod spec_game;
 mod spec_lobby;
