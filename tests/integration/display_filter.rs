@@ -145,6 +145,8 @@ fn notes_and_errors_as_bare_names() {
 fn every_key_path_of_every_capture_is_a_known_name() {
     let mut missing = Vec::new();
     let mut seen = 0;
+    // Each record type or event name, with a capture that has it.
+    let mut types = std::collections::BTreeMap::new();
     for path in captures() {
         let out = cardshark()
             .args(["decode", "--format", "jsonl"])
@@ -154,7 +156,13 @@ fn every_key_path_of_every_capture_is_a_known_name() {
         assert!(out.status.success(), "{}", path.display());
         let mut paths = Vec::new();
         for line in String::from_utf8_lossy(&out.stdout).lines() {
-            key_paths(&serde_json::from_str(line).unwrap(), "", &mut paths);
+            let v: Value = serde_json::from_str(line).unwrap();
+            key_paths(&v, "", &mut paths);
+            for k in ["type", "event"] {
+                if let Some(t) = v[k].as_str() {
+                    types.entry(t.to_string()).or_insert_with(|| path.clone());
+                }
+            }
         }
         paths.sort();
         paths.dedup();
@@ -170,6 +178,22 @@ fn every_key_path_of_every_capture_is_a_known_name() {
         missing.is_empty(),
         "names the filter does not know: {missing:#?}"
     );
+    // And every type a record has is a name `--type` takes (poker-network's
+    // `Handshake` once was not).
+    assert!(types.len() > 150, "{} types seen", types.len());
+    let refused: Vec<_> = types
+        .iter()
+        .filter(|(t, path)| {
+            let out = cardshark()
+                .args(["decode", "-c", "1", "--type", t.as_str()])
+                .arg(path)
+                .output()
+                .unwrap();
+            !out.status.success() || out.stdout.is_empty()
+        })
+        .map(|(t, _)| t.clone())
+        .collect();
+    assert!(refused.is_empty(), "--type refuses: {refused:?}");
 }
 
 /// The record keys of the contract, for `-e`.

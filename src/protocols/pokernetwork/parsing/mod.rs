@@ -174,9 +174,10 @@ pub fn free_form_keys() -> impl Iterator<Item = &'static str> {
     })
 }
 
-/// Every packet class name (a record's `type`).
+/// Every packet class name (a record's `type`), and `Handshake`, the
+/// version line each side sends first.
 pub fn type_names() -> Vec<&'static str> {
-    specs().map(|s| s.name).collect()
+    specs().map(|s| s.name).chain(["Handshake"]).collect()
 }
 
 /// Every packet class, family by family.
