@@ -13,6 +13,7 @@ pub mod key_types;
 pub mod ohh;
 pub mod records;
 pub mod spill;
+pub mod tables;
 pub mod table;
 pub mod time;
 
