@@ -13,8 +13,8 @@ pub mod key_types;
 pub mod ohh;
 pub mod records;
 pub mod spill;
-pub mod tables;
 pub mod table;
+pub mod tables;
 pub mod time;
 
 use std::io::Write;

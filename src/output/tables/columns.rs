@@ -36,9 +36,7 @@ impl Kind {
             Kind::Bool => DataType::Boolean,
             Kind::Time => DataType::Timestamp(TimeUnit::Microsecond, Some(UTC.into())),
             Kind::StrList => DataType::List(Arc::new(Field::new_list_field(DataType::Utf8, true))),
-            Kind::IntList => {
-                DataType::List(Arc::new(Field::new_list_field(DataType::Int64, true)))
-            }
+            Kind::IntList => DataType::List(Arc::new(Field::new_list_field(DataType::Int64, true))),
         }
     }
 
@@ -331,7 +329,10 @@ mod tests {
 
     #[test]
     fn times_are_microseconds_in_utc() {
-        assert_eq!(micros(Timestamp::new(1_700_000_000, 123_456_789)), 1_700_000_000_123_456);
+        assert_eq!(
+            micros(Timestamp::new(1_700_000_000, 123_456_789)),
+            1_700_000_000_123_456
+        );
         assert_eq!(
             Kind::Time.data_type(),
             DataType::Timestamp(TimeUnit::Microsecond, Some("UTC".into()))

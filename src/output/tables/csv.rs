@@ -117,7 +117,10 @@ mod tests {
         let ts = Timestamp::new(1_764_067_024, 66_332_999);
         r.int(-3).str("a,\"b\"").bool(true).time(ts);
         r.strs(["Kd", "2c"]).ints([1, 2]).end();
-        r.int(0).opt_str(None).bool(false).time(Timestamp::new(0, 0));
+        r.int(0)
+            .opt_str(None)
+            .bool(false)
+            .time(Timestamp::new(0, 0));
         r.strs::<&str>([]).ints([]).end();
         let mut out = Vec::new();
         rows(&r.finish().unwrap(), &mut out);

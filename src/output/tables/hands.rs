@@ -56,18 +56,11 @@ pub struct HandIds {
 }
 
 impl HandIds {
-    /// The ids of `h`, of the stream `key` names (when it is not known, as
-    /// never happens, the stream's number stands for its first frame).
+    /// The ids of `h`, of the stream `key` names (see
+    /// [`StreamKey::unknown`] for a stream whose start was not seen).
     pub fn new(capture: i64, h: &Hand, key: Option<StreamKey>) -> HandIds {
-        let stream_uid = match key {
-            Some(k) => k.uid(capture),
-            None => StreamKey {
-                first_frame: h.stream,
-                client: ([0, 0, 0, 0], 0).into(),
-                server: ([0, 0, 0, 0], 0).into(),
-            }
-            .uid(capture),
-        };
+        let key = key.unwrap_or_else(|| StreamKey::unknown(h.stream));
+        let stream_uid = key.uid(capture);
         HandIds {
             capture,
             stream_uid,
@@ -114,7 +107,11 @@ pub fn append(rows: &mut Rows, ids: &HandIds, h: &Hand) {
         .count(h.seats.len() as u64)
         .opt_count(h.hero)
         .strs(h.board.iter().map(|c| c.to_string()));
-    let pots: Vec<i64> = h.pot_wins().iter().map(|p| super::columns::int(p.amount)).collect();
+    let pots: Vec<i64> = h
+        .pot_wins()
+        .iter()
+        .map(|p| super::columns::int(p.amount))
+        .collect();
     let pot = (!pots.is_empty()).then(|| pots.iter().sum());
     rows.opt_int(pot)
         .ints(pots)
@@ -147,7 +144,9 @@ pub fn append_all(
             .append(|rows| actions::append(rows, ids, h, n, a))?;
     }
     for s in &h.seats {
-        tables.table(2).append(|rows| players::append(rows, ids, h, s))?;
+        tables
+            .table(2)
+            .append(|rows| players::append(rows, ids, h, s))?;
     }
     Ok(())
 }

@@ -110,6 +110,19 @@ impl StreamKey {
         })
     }
 
+    /// What stands for the key of stream number `stream` when its start
+    /// was not seen (which the decode stage never does: a stream's records
+    /// begin with its `stream_start`): the number as its first frame, no
+    /// endpoints.
+    pub fn unknown(stream: u64) -> StreamKey {
+        let nowhere = SocketAddr::from(([0, 0, 0, 0], 0));
+        StreamKey {
+            first_frame: stream,
+            client: nowhere,
+            server: nowhere,
+        }
+    }
+
     /// The stream's id in capture `capture`.
     pub fn uid(&self, capture: i64) -> i64 {
         let end = |a: SocketAddr| {
@@ -174,15 +187,19 @@ impl StreamKeys {
 pub type KeyedHand = (Hand, Option<StreamKey>);
 
 /// A record sink around a hand collector (`inner`) that hands on each
-/// hand with its stream's key.
+/// hand with its stream's key, and with the key (the [`Record::order`]) of
+/// the record that finished it: so hands come out of the pipeline in one
+/// order for every number of workers (a collector's own items carry the
+/// key of the last record before they are taken, which depends on when
+/// that is).
 pub struct Keyed<S> {
     /// The collector.
     pub inner: S,
     keys: StreamKeys,
-    /// Streams that ended since the last [`Render::take`]: their keys are
-    /// kept until their last hands are taken.
-    ended: Vec<u64>,
+    /// Hands taken from the collector, not yet handed on.
     hands: Items<Hand>,
+    /// Keyed hands not yet handed on.
+    keyed: Items<KeyedHand>,
 }
 
 impl<S> Keyed<S> {
@@ -191,24 +208,32 @@ impl<S> Keyed<S> {
         Keyed {
             inner,
             keys: StreamKeys::default(),
-            ended: Vec::new(),
             hands: Items::default(),
+            keyed: Items::default(),
         }
     }
 
-    /// The key of `stream`, if still known (its hands not all taken).
-    pub fn key(&self, stream: u64) -> Option<StreamKey> {
-        self.keys.get(stream)
+    /// The collector, and the keys of the streams not yet ended (to key
+    /// the hands it still holds).
+    pub fn into_parts(self) -> (S, StreamKeys) {
+        (self.inner, self.keys)
     }
 }
 
-impl<S: RecordSink> RecordSink for Keyed<S> {
+impl<S: Render<Item = Hand>> RecordSink for Keyed<S> {
     fn record(&mut self, r: Record) {
         self.keys.see(&r);
-        if matches!(r.body, Body::StreamEnd { .. }) {
-            self.ended.push(r.stream);
-        }
+        let (stream, end) = (r.stream, matches!(r.body, Body::StreamEnd { .. }));
+        let order = r.order;
         self.inner.record(r);
+        self.inner.take(&mut self.hands);
+        for (_, h) in self.hands.keyed.drain(..) {
+            let key = self.keys.get(h.stream);
+            self.keyed.push(order, (h, key));
+        }
+        if end {
+            self.keys.forget(stream);
+        }
     }
 
     fn stream_done(&mut self, report: &StreamReport) {
@@ -219,14 +244,7 @@ impl<S: RecordSink> RecordSink for Keyed<S> {
 impl<S: Render<Item = Hand>> Render for Keyed<S> {
     type Item = KeyedHand;
     fn take(&mut self, into: &mut Items<KeyedHand>) {
-        self.inner.take(&mut self.hands);
-        for (k, h) in self.hands.keyed.drain(..) {
-            let key = self.keys.get(h.stream);
-            into.push(k, (h, key));
-        }
-        for s in self.ended.drain(..) {
-            self.keys.forget(s);
-        }
+        into.append(&mut self.keyed);
     }
 }
 
@@ -302,6 +320,9 @@ mod tests {
         assert_ne!(id, capture_of_file(&b).unwrap());
         // A small file: all of it.
         std::fs::write(&b, b"abc").unwrap();
-        assert_eq!(capture_of_file(&b).unwrap(), capture_of_bytes(3, b"abc", b""));
+        assert_eq!(
+            capture_of_file(&b).unwrap(),
+            capture_of_bytes(3, b"abc", b"")
+        );
     }
 }

@@ -75,7 +75,10 @@ impl RecordRow {
     /// The texts are now `base` bytes further on (their bytes were
     /// appended to others).
     pub fn rebase(&mut self, base: usize) {
-        for r in [&mut self.fields, &mut self.websocket].into_iter().flatten() {
+        for r in [&mut self.fields, &mut self.websocket]
+            .into_iter()
+            .flatten()
+        {
             r.0 += base;
             r.1 += base;
         }
@@ -202,7 +205,7 @@ impl RecordsTable {
                 notes(rows, note_list);
             }
         }
-        rows.opt_str(fields).opt_str(websocket).end();
+        rows.opt_str(fields).opt_str(websocket);
         if matches!(r.body, Body::StreamEnd { .. }) {
             self.endpoints.remove(&r.stream);
         }
@@ -210,7 +213,14 @@ impl RecordsTable {
 }
 
 /// An event's `len`, `reason`, `error` and notes.
-fn event_columns(body: &Body) -> (Option<u64>, Option<&str>, Option<&str>, &[crate::protocols::Note]) {
+fn event_columns(
+    body: &Body,
+) -> (
+    Option<u64>,
+    Option<&str>,
+    Option<&str>,
+    &[crate::protocols::Note],
+) {
     match body {
         Body::StreamEnd { reason } => (None, Some(reason.as_str()), None, &[]),
         Body::Gap { len, reason } => (Some(*len), Some(reason.as_str()), None, &[]),

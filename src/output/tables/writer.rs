@@ -105,7 +105,7 @@ impl Sink {
 
 /// Where a table's batches go.
 enum Out {
-    Parquet(ArrowWriter<Sink>),
+    Parquet(Box<ArrowWriter<Sink>>),
     Csv(BufWriter<Sink>),
 }
 
@@ -132,9 +132,8 @@ impl TableFile {
         let file_name = format!("{name}.{}", format.extension());
         let path = dir.join(&file_name);
         let temp = dir.join(format!(".{file_name}.partial"));
-        let file = File::create(&temp).map_err(|e| {
-            Error::Write(format!("{}: cannot create: {e}", temp.display()))
-        })?;
+        let file = File::create(&temp)
+            .map_err(|e| Error::Write(format!("{}: cannot create: {e}", temp.display())))?;
         let sink = Sink {
             file,
             budget,
@@ -157,7 +156,7 @@ impl TableFile {
                     .build();
                 let schema = table.rows.schema().clone();
                 match ArrowWriter::try_new(sink, schema, Some(props)) {
-                    Ok(w) => Out::Parquet(w),
+                    Ok(w) => Out::Parquet(Box::new(w)),
                     Err(e) => return Err(table.error(&e.to_string(), None)),
                 }
             }
@@ -242,7 +241,11 @@ impl TableFile {
 }
 
 /// Writes `batch` as CSV rows to `w`, through `text`.
-fn write_csv(w: &mut BufWriter<Sink>, batch: &RecordBatch, text: &mut Vec<u8>) -> Result<(), String> {
+fn write_csv(
+    w: &mut BufWriter<Sink>,
+    batch: &RecordBatch,
+    text: &mut Vec<u8>,
+) -> Result<(), String> {
     text.clear();
     csv::rows(batch, text);
     w.write_all(text).map_err(|e| e.to_string())
