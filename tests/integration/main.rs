@@ -40,6 +40,8 @@ mod reassembly;
 mod replay_keys;
 mod snapshots;
 mod stats;
+mod tables;
+mod tables_interop;
 mod threads;
 mod timeline;
 mod timeline_pokerth1;
