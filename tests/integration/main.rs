@@ -37,6 +37,7 @@ mod readme_examples;
 mod realcap;
 mod reassembly;
 mod replay_keys;
+mod shard;
 mod snapshots;
 mod stats;
 mod threads;
