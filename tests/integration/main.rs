@@ -12,6 +12,7 @@ mod common;
 #[path = "../support/mod.rs"]
 mod support;
 
+mod analytics_interop;
 mod bad_input;
 mod cli_errors;
 mod cli_terminal;
