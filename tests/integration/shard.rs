@@ -42,13 +42,15 @@ fn records(path: &Path, shard: Option<String>) -> Vec<String> {
     all
 }
 
-/// inspect's streams (without their numbers), sorted.
+/// inspect's streams (without their numbers), sorted; the frames in
+/// all, and those that are not TCP, must be the whole capture's.
 fn streams(path: &Path, shard: &str) -> Vec<String> {
-    let doc: Value = serde_json::from_str(&run(
-        &["inspect", "--format", "json", "--shard", shard],
-        path,
-    ))
-    .unwrap();
+    let inspect = |args: &[&str]| -> Value { serde_json::from_str(&run(args, path)).unwrap() };
+    let doc = inspect(&["inspect", "--format", "json", "--shard", shard]);
+    let whole = inspect(&["inspect", "--format", "json"]);
+    for key in ["frames", "tcp_frames", "non_tcp_frames", "non_tcp"] {
+        assert_eq!(doc["capture"][key], whole["capture"][key], "{key}");
+    }
     let mut all: Vec<String> = doc["streams"]
         .as_array()
         .unwrap()
@@ -95,6 +97,7 @@ fn the_shards_of_every_capture_hold_exactly_its_records() {
 
 #[test]
 fn the_shards_streams_are_the_captures_streams() {
+    // merged.pcap has 8 frames that are not TCP.
     for rel in [
         "hands/merged.pcap",
         "mixed/all-four.pcap",
