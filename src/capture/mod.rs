@@ -53,7 +53,7 @@ pub use decompress::Compression;
 pub use error::CaptureError;
 pub use open::CaptureReader;
 pub use reader::CaptureFormat;
-pub use source::{natural, Source, Wrap};
+pub use source::{natural, stdin_head, Source, Wrap};
 pub use timestamp::Timestamp;
 
 /// A link-layer header type, as numbered by tcpdump.org's LINKTYPE_ values.

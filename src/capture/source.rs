@@ -9,7 +9,23 @@ use std::cmp::Ordering;
 use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+
+/// Bytes read from standard input ahead of reading it as a capture
+/// ([`stdin_head`]): read again first when it is opened.
+static STDIN_HEAD: Mutex<Vec<u8>> = Mutex::new(Vec::new());
+
+/// Reads up to `n` bytes of standard input ahead (fewer when it ends
+/// before), to tell what it is before reading it as a capture (`-o`
+/// names a capture by its first bytes); when standard input is then opened
+/// as an input, they are read first. Each call reads on from the last.
+pub fn stdin_head(n: u64) -> std::io::Result<Vec<u8>> {
+    let mut head = Vec::new();
+    std::io::stdin().lock().take(n).read_to_end(&mut head)?;
+    let mut kept = STDIN_HEAD.lock().unwrap_or_else(|e| e.into_inner());
+    kept.extend_from_slice(&head);
+    Ok(head)
+}
 
 /// What the reader of a file goes through before the capture reader: a
 /// progress bar counting its bytes, for instance.
@@ -71,7 +87,9 @@ impl Source {
     /// through `wrap` if given.
     pub(super) fn open(&self, wrap: Option<&Wrap>) -> Result<FileReader, CaptureError> {
         let Some(path) = &self.path else {
-            return FileReader::from_reader("-", Box::new(std::io::stdin()));
+            let head = std::mem::take(&mut *STDIN_HEAD.lock().unwrap_or_else(|e| e.into_inner()));
+            let stdin = std::io::Cursor::new(head).chain(std::io::stdin());
+            return FileReader::from_reader("-", Box::new(stdin));
         };
         let file = File::open(path).map_err(|e| {
             CaptureError::new(

@@ -12,7 +12,7 @@ use cardshark::output::color::Style;
 use cardshark::output::records::{summary, JsonWriter};
 use cardshark::output::table::{self, Align, Table};
 use cardshark::output::time::{Stamper, TimeFormat};
-use cardshark::pipeline::{self, Items, StreamSet};
+use cardshark::pipeline::{self, CaptureSummary, Items, StreamSet};
 use cardshark::protocols::ProtocolId;
 use clap::{Args, ValueEnum, ValueHint};
 use std::io::{self, Write};
@@ -31,8 +31,12 @@ pub enum DecodeFormat {
     /// fields` writes them (see -E).
     Fields,
     /// CSV (RFC 4180): a header row, then a row per record: the `-e` keys,
-    /// or frame, ts, stream, dir, protocol, type and summary.
+    /// or frame, ts, stream, dir, protocol, type and summary. With -o DIR:
+    /// the records table as DIR/records.csv.
     Csv,
+    /// Apache Parquet: the records table as DIR/records.parquet (needs -o
+    /// DIR).
+    Parquet,
 }
 
 /// Arguments of `cardshark decode`.
@@ -83,6 +87,8 @@ pub struct DecodeArgs {
     pub hex: bool,
     #[command(flatten)]
     pub time: TimeArgs,
+    #[command(flatten)]
+    pub tables: super::tables::TableArgs,
 }
 
 /// A count of at least 1 (`-c 0` would be a run that shows nothing).
@@ -127,7 +133,7 @@ struct Piece {
 
 /// What `-Y` and `-e` made of the arguments: the filter, the columns,
 /// and the `fields.*` paths their keys read.
-struct Selection {
+pub(super) struct Selection {
     filter: Option<Filter<RecordKey>>,
     columns: Option<Columns>,
     paths: Paths,
@@ -146,6 +152,14 @@ impl Selection {
             paths: scope.into_paths(),
         })
     }
+}
+
+/// Whether `r` is written: the arguments' filters and `-Y` (for a
+/// command that does not render the record's columns, which [`Rows`]
+/// reads from the same view).
+pub(super) fn selected(a: &DecodeArgs, select: &Selection, r: &Record) -> bool {
+    wanted(a, r)
+        && (select.filter.as_ref()).is_none_or(|f| f.matches(&mut View::new(r, &select.paths)))
 }
 
 /// The worker's side: filters records and renders those that pass.
@@ -186,6 +200,8 @@ impl RecordSink for Rows<'_> {
                     c.row(&r, &mut view, buf);
                 }
             }
+            // Written by `tables`, never through here.
+            DecodeFormat::Parquet => {}
             DecodeFormat::Jsonl => {
                 // Writing to a vector fails only on memory.
                 let _ = self.json.append(buf, &r);
@@ -318,7 +334,7 @@ impl<W: Write> Writer<'_, W> {
         }
         let row = self.buf.len();
         match self.format {
-            DecodeFormat::Jsonl => {}
+            DecodeFormat::Jsonl | DecodeFormat::Parquet => {}
             DecodeFormat::Table if self.detail => {}
             DecodeFormat::Fields | DecodeFormat::Csv => {
                 if self.written == 0 {
@@ -396,6 +412,20 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
     config.bytes = args.hex || super::detail::view(args);
     let time = args.time.or(TimeFormat::Relative);
     let select = Selection::new(args)?;
+    let (parquet, csv) = (
+        args.format == DecodeFormat::Parquet,
+        args.format == DecodeFormat::Csv,
+    );
+    if let Some(format) = args.tables.format(parquet, csv, &args.input)? {
+        if !args.fields.fields.is_empty() {
+            return Err(CliError::Usage(
+                "-e chooses the columns of --format csv on standard output; -o DIR writes \
+                 the records table, whose columns are fixed (the README lists them)"
+                    .into(),
+            ));
+        }
+        return super::tables::decode(args, &select, format);
+    }
     let (input, pcap_out) = args.input.with_pcap_out()?;
     let mut w = Writer {
         out: io::stdout().lock(),
@@ -425,13 +455,26 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
     let done = input.run(make, &mut |p, bytes| w.piece(p, bytes));
     let done = done?;
     w.finish()?;
-    warn_all(&done.summary);
-    super::detail::check_frame(args, done.summary.frames, w.written)?;
+    after_pass(args, &input, pcap_out, &done.summary, w.written, &w.matched)
+}
+
+/// After the pass that wrote `written` records (of the streams `matched`):
+/// its warnings, what it tells of the arguments, and `-w`.
+pub(super) fn after_pass(
+    args: &DecodeArgs,
+    input: &InputArgs,
+    pcap_out: Option<super::pcap_out::PcapOut>,
+    summary: &CaptureSummary,
+    written: u64,
+    matched: &StreamSet,
+) -> Result<(), CliError> {
+    warn_all(summary);
+    super::detail::check_frame(args, summary.frames, written)?;
     // What the pass tells of the arguments (`-c` may have ended it early:
     // then what came after is not known).
-    let streams = done.summary.reassembly.streams;
-    let whole = args.count.is_none_or(|c| w.written < c);
-    if let (Some(s), true) = (args.stream, w.written == 0 && whole) {
+    let streams = summary.reassembly.streams;
+    let whole = args.count.is_none_or(|c| written < c);
+    if let (Some(s), true) = (args.stream, written == 0 && whole) {
         if s >= streams {
             return Err(CliError::Usage(format!(
                 "-s {s}: {} has no stream {s} ({}: `cardshark inspect` lists them)",
@@ -444,7 +487,7 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
         args.decode.check_streams(args.input.name(), streams)?;
     }
     match pcap_out {
-        Some(out) => out.write(&input, &w.matched),
+        Some(out) => out.write(input, matched),
         None => Ok(()),
     }
 }

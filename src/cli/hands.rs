@@ -21,6 +21,7 @@ use cardshark::decode::DecodeStage;
 use cardshark::filter::Filter;
 use cardshark::output::spill::{self, KeyedBytes, Sorted, Store};
 use cardshark::output::table::Table;
+use cardshark::output::tables::ids::{Keyed, KeyedHand, StreamKey};
 use cardshark::output::{hand_text, ohh};
 use cardshark::pipeline::StreamSet;
 use clap::{Args, ValueEnum, ValueHint};
@@ -42,8 +43,13 @@ pub enum HandsFormat {
     #[value(alias = "json")]
     Jsonl,
     /// CSV (RFC 4180): a header row, then the table's columns, a row per
-    /// hand (pot empty when not known, complete true or false).
+    /// hand (pot empty when not known, complete true or false). With -o
+    /// DIR: the hands, actions and players tables as CSV files.
     Csv,
+    /// Apache Parquet: the hands, actions and players tables as
+    /// DIR/hands.parquet, actions.parquet and players.parquet (needs -o
+    /// DIR).
+    Parquet,
 }
 
 /// What `cardshark hands --help` (and its man page) says after the options.
@@ -97,35 +103,52 @@ pub struct HandsArgs {
               "player == \"Alice\" && pot > 1000 && complete",
           ))]
     pub display_filter: Option<String>,
+    #[command(flatten)]
+    pub tables: super::tables::TableArgs,
 }
 
-/// Runs the pipeline over `input` and returns every hand, ordered by
-/// stream, then by first frame (hands starting at the same frame in the
-/// order they ended), and what was seen. The problems of every stream and
+/// Runs the pipeline over `input` and hands `f` every hand as it ends
+/// (the hands of a stream in the order they end, streams in capture
+/// order), and returns what was seen. The problems of every stream and
 /// the contradictions of every hand are noted for `--strict`.
 pub fn collect_seen(
     input: &InputArgs,
     decode: &DecodeOpts,
     mut f: impl FnMut(Hand) -> ControlFlow<()>,
 ) -> Result<Seen, CliError> {
+    collect_keyed(input, decode, |h, _| f(h))
+}
+
+/// [`collect_seen`], each hand given with the key of its stream (what
+/// its `stream_uid` is made of).
+pub fn collect_keyed(
+    input: &InputArgs,
+    decode: &DecodeOpts,
+    mut f: impl FnMut(Hand, Option<StreamKey>) -> ControlFlow<()>,
+) -> Result<Seen, CliError> {
     let config = decode.config()?;
-    let make = || DecodeStage::new(config.clone(), Watch::new(HandCollector::new(), None));
-    let mut f = |h: Hand| {
+    let make = || {
+        let collector = Keyed::new(HandCollector::new());
+        DecodeStage::new(config.clone(), Watch::new(collector, None))
+    };
+    let mut f = |h: Hand, key| {
         for n in h.notes.iter().filter(|n| n.kind == NoteKind::Check) {
             strict::note(Problem::Contradiction, n.frame);
         }
-        f(h)
+        f(h, key)
     };
-    let done = input.run(make, &mut |h: Hand, _: &[u8]| f(h))?;
+    let done = input.run(make, &mut |(h, key): KeyedHand, _: &[u8]| f(h, key))?;
     warn_all(&done.summary);
     decode.check_streams(input.name(), done.summary.reassembly.streams)?;
     let mut seen = Seen::default();
     for w in done.workers {
         // The hands still open (none, once every stream has ended).
-        let (left, s) = w.into_sink().inner.end_seen();
+        let (collector, keys) = w.into_sink().inner.into_parts();
+        let (left, s) = collector.end_seen();
         seen.add(&s);
         for h in left {
-            let _ = f(h);
+            let key = keys.get(h.stream);
+            let _ = f(h, key);
         }
     }
     Ok(seen)
@@ -237,10 +260,7 @@ struct Rendered<'a> {
 impl Rendered<'_> {
     /// Renders `h` into one of the stores, unless `--hand` names another.
     fn add(&mut self, h: &Hand) -> io::Result<()> {
-        if self.args.hand.is_some_and(|id| !id.matches(h)) {
-            return Ok(());
-        }
-        if self.filter.is_some() && !passes(self.filter.as_ref(), &hand_json(h)) {
+        if !chosen(self.args, self.filter.as_ref(), h) {
             return Ok(());
         }
         let key = [h.stream, h.first_frame, self.seq];
@@ -252,7 +272,7 @@ impl Rendered<'_> {
         self.matched.insert(h.stream);
         let bytes = match format {
             HandsFormat::Table => spill::cells_to_bytes(&row(h))?,
-            HandsFormat::Csv => spill::cells_to_bytes(&csv_row(h))?,
+            HandsFormat::Csv | HandsFormat::Parquet => spill::cells_to_bytes(&csv_row(h))?,
             HandsFormat::Text => hand_text::write(h).into_bytes(),
             HandsFormat::Ohh | HandsFormat::Jsonl => {
                 serde_json::to_vec(&ohh::hand(h)).map_err(io::Error::other)?
@@ -277,6 +297,13 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
     let bound = hands_in_memory()?;
     let filter =
         display_filter::items(args.display_filter.as_deref(), display_filter::hand_scope())?;
+    let (parquet, csv) = (
+        args.format == HandsFormat::Parquet,
+        args.format == HandsFormat::Csv,
+    );
+    if let Some(format) = args.tables.format(parquet, csv, &args.input)? {
+        return super::tables::hands(args, format);
+    }
     let (input, pcap_out) = args.input.with_pcap_out()?;
     let mut rendered = Rendered {
         args,
@@ -297,19 +324,9 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
     if let Some(e) = failed {
         return Err(spill_error(e));
     }
-    if seen.hands == 0 {
-        super::diag::warn(args.input.name(), &why_no_hands(&seen));
-    }
     let hands = rendered.hands.finish().map_err(spill_error)?;
     let left_out = rendered.left_out.finish().map_err(spill_error)?;
-    if let Some(id) = args.hand {
-        if hands.is_empty() && left_out.is_empty() {
-            return Err(CliError::Usage(format!(
-                "{}: no hand {id} (`cardshark hands` lists them)",
-                args.input.name()
-            )));
-        }
-    }
+    check_found(args, &seen, !(hands.is_empty() && left_out.is_empty()))?;
     for id in each(&left_out, |i| {
         Ok(String::from_utf8_lossy(&i.bytes).into_owned())
     })? {
@@ -321,7 +338,7 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
     }
     let mut out = BufWriter::new(io::stdout().lock());
     match args.format {
-        HandsFormat::Csv => {
+        HandsFormat::Csv | HandsFormat::Parquet => {
             let mut buf = Vec::new();
             cardshark::output::csv::row(&mut buf, HEADERS.map(str::to_lowercase));
             for cells in each(&hands, |i| spill::cells_from_bytes(&i.bytes))? {
@@ -371,6 +388,27 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
         Some(pcap) => pcap.write(&input, &rendered.matched),
         None => Ok(()),
     }
+}
+
+/// After the pass, whether a hand was `found` (with `--hand`, it): why
+/// there is no hand (a warning), or that the hand `--hand` names is not
+/// there (a usage error).
+pub(super) fn check_found(args: &HandsArgs, seen: &Seen, found: bool) -> Result<(), CliError> {
+    if seen.hands == 0 {
+        super::diag::warn(args.input.name(), &why_no_hands(seen));
+    }
+    match args.hand {
+        Some(id) if !found => Err(CliError::Usage(format!(
+            "{}: no hand {id} (`cardshark hands` lists them)",
+            args.input.name()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Whether `h` is written: `--hand` and `-Y` (`filter`) let it through.
+pub(super) fn chosen(args: &HandsArgs, filter: Option<&Filter<Vec<String>>>, h: &Hand) -> bool {
+    args.hand.is_none_or(|id| id.matches(h)) && (filter.is_none() || passes(filter, &hand_json(h)))
 }
 
 /// `count` things, with `what` in the singular or the plural.

@@ -68,6 +68,10 @@ pub fn examples(command: Option<&str>) -> Vec<(&'static str, &'static str)> {
             ),
             ("cardshark decode capture.pcap --format csv > records.csv", "Every record as CSV, with a header."),
             (
+                "cardshark decode capture.pcap --format parquet -o tables",
+                "The records table, tables/records.parquet, for Spark or DuckDB.",
+            ),
+            (
                 "cardshark decode capture.pcap -Y 'error' -w broken.pcap",
                 "The streams of the records that did not decode, as a capture tshark reads.",
             ),
@@ -85,6 +89,10 @@ pub fn examples(command: Option<&str>) -> Vec<(&'static str, &'static str)> {
             ("cardshark hands capture.pcap --hand 0:3 --format text", "One hand in PokerStars' layout."),
             ("cardshark hands capture.pcap --format ohh > hands.ohh", "Open Hand History 1.4.6."),
             ("cardshark hands capture.pcap -Y 'stream in {1 3}'", "The hands of streams 1 and 3."),
+            (
+                "cardshark hands capture.pcap --format parquet -o tables",
+                "The hands, actions and players tables as Parquet files in tables/.",
+            ),
             ("cardshark --strict hands capture.pcap > /dev/null", "Exit status 3 if a hand contradicts the server or the rules."),
         ],
         Some("timeline") => vec![

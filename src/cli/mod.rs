@@ -30,6 +30,7 @@ mod progress;
 mod replay;
 mod stats;
 mod strict;
+mod tables;
 mod terminal;
 mod timeline;
 mod usage;

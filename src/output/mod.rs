@@ -14,6 +14,7 @@ pub mod ohh;
 pub mod records;
 pub mod spill;
 pub mod table;
+pub mod tables;
 pub mod time;
 
 use std::io::Write;

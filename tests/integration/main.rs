@@ -41,6 +41,8 @@ mod replay_keys;
 mod shard;
 mod snapshots;
 mod stats;
+mod tables;
+mod tables_interop;
 mod threads;
 mod timeline;
 mod timeline_pokerth1;

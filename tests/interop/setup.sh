@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Creates the Python virtual environment the interop tests run their checkers in
 # (tests/integration/hands_interop.rs: pokerkit and ohh-pydantic; fields_interop.rs: DuckDB
-# loads `-T fields` and `--format csv` output): target/interop-venv, from PyPI, pinned (the
+# loads `-T fields` and `--format csv` output; tables_interop.rs: DuckDB reads the Parquet and
+# CSV tables of `-o DIR`): target/interop-venv, from PyPI, pinned (the
 # versions the checkers were written against). Needs python3 and PyPI.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -1,0 +1,341 @@
+//! A table's columns: their names, types and meanings (the one definition
+//! the schema, the CSV header and the README's tables come from), and the
+//! Arrow builders its rows are appended to, a value per column in order.
+
+use crate::capture::Timestamp;
+use arrow_array::builder::{
+    BooleanBuilder, Int64Builder, ListBuilder, StringBuilder, TimestampMicrosecondBuilder,
+};
+use arrow_array::{ArrayRef, RecordBatch};
+use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef, TimeUnit};
+use std::sync::Arc;
+
+/// The type of a column's values (every one Spark and DuckDB both read).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A signed 64-bit whole number (`BIGINT`).
+    Int,
+    /// UTF-8 text (`VARCHAR`).
+    Str,
+    /// `BOOLEAN`.
+    Bool,
+    /// A time in microseconds since 1970, UTC (`TIMESTAMP WITH TIME ZONE`).
+    Time,
+    /// A list of texts (`VARCHAR[]`).
+    StrList,
+    /// A list of whole numbers (`BIGINT[]`).
+    IntList,
+}
+
+impl Kind {
+    /// The Arrow type.
+    pub fn data_type(self) -> DataType {
+        match self {
+            Kind::Int => DataType::Int64,
+            Kind::Str => DataType::Utf8,
+            Kind::Bool => DataType::Boolean,
+            Kind::Time => DataType::Timestamp(TimeUnit::Microsecond, Some(UTC.into())),
+            Kind::StrList => DataType::List(Arc::new(Field::new_list_field(DataType::Utf8, true))),
+            Kind::IntList => DataType::List(Arc::new(Field::new_list_field(DataType::Int64, true))),
+        }
+    }
+
+    /// The type as the README's tables name it (DuckDB's names).
+    pub fn sql(self) -> &'static str {
+        match self {
+            Kind::Int => "BIGINT",
+            Kind::Str => "VARCHAR",
+            Kind::Bool => "BOOLEAN",
+            Kind::Time => "TIMESTAMP",
+            Kind::StrList => "VARCHAR[]",
+            Kind::IntList => "BIGINT[]",
+        }
+    }
+}
+
+/// The time zone of every time column.
+const UTC: &str = "UTC";
+
+/// One column of a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Column {
+    /// Its name (stable: scripts and queries name it).
+    pub name: &'static str,
+    /// The type of its values.
+    pub kind: Kind,
+    /// Whether a row may have no value (null; an empty CSV cell).
+    pub nullable: bool,
+    /// What it holds, for people (the README's table says the same).
+    pub meaning: &'static str,
+}
+
+/// A column that always has a value.
+pub const fn col(name: &'static str, kind: Kind, meaning: &'static str) -> Column {
+    Column {
+        name,
+        kind,
+        nullable: false,
+        meaning,
+    }
+}
+
+/// A column that may have no value.
+pub const fn opt(name: &'static str, kind: Kind, meaning: &'static str) -> Column {
+    Column {
+        name,
+        kind,
+        nullable: true,
+        meaning,
+    }
+}
+
+/// The Arrow schema of `columns`.
+pub fn schema(columns: &[Column]) -> SchemaRef {
+    let fields: Vec<Field> = (columns.iter())
+        .map(|c| Field::new(c.name, c.kind.data_type(), c.nullable))
+        .collect();
+    Arc::new(Schema::new(fields))
+}
+
+/// The builder of one column.
+enum Builder {
+    Int(Int64Builder),
+    Str(StringBuilder),
+    Bool(BooleanBuilder),
+    Time(TimestampMicrosecondBuilder),
+    StrList(ListBuilder<StringBuilder>),
+    IntList(ListBuilder<Int64Builder>),
+}
+
+impl Builder {
+    fn new(kind: Kind) -> Builder {
+        match kind {
+            Kind::Int => Builder::Int(Int64Builder::new()),
+            Kind::Str => Builder::Str(StringBuilder::new()),
+            Kind::Bool => Builder::Bool(BooleanBuilder::new()),
+            Kind::Time => Builder::Time(TimestampMicrosecondBuilder::new().with_timezone(UTC)),
+            Kind::StrList => Builder::StrList(ListBuilder::new(StringBuilder::new())),
+            Kind::IntList => Builder::IntList(ListBuilder::new(Int64Builder::new())),
+        }
+    }
+
+    fn finish(&mut self) -> ArrayRef {
+        match self {
+            Builder::Int(b) => Arc::new(b.finish()),
+            Builder::Str(b) => Arc::new(b.finish()),
+            Builder::Bool(b) => Arc::new(b.finish()),
+            Builder::Time(b) => Arc::new(b.finish()),
+            Builder::StrList(b) => Arc::new(b.finish()),
+            Builder::IntList(b) => Arc::new(b.finish()),
+        }
+    }
+}
+
+/// A whole number as a column holds it: values past `i64::MAX` (none a
+/// capture gives: frames, offsets, chips) are `i64::MAX`.
+pub fn int(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+/// Microseconds since 1970 (the precision of the JSON records' times).
+pub fn micros(ts: Timestamp) -> i64 {
+    ts.secs
+        .saturating_mul(1_000_000)
+        .saturating_add(i64::from(ts.nanos / 1000))
+}
+
+/// The rows of a table not yet written: a builder per column, which a
+/// row's values go to in the columns' order ([`Rows::int`], [`Rows::str`],
+/// ...; each takes the next column). A value of the wrong type for its
+/// column, or a row of too few or too many values, makes the batch fail to
+/// build ([`Rows::finish`] says so): the unit tests of each table build one.
+pub struct Rows {
+    schema: SchemaRef,
+    builders: Vec<Builder>,
+    /// The column the next value goes to.
+    next: usize,
+    /// Rows appended since the last batch.
+    rows: usize,
+    /// Bytes of text appended since the last batch.
+    text: usize,
+}
+
+impl Rows {
+    /// No rows yet, of the table of `columns`.
+    pub fn new(columns: &[Column]) -> Rows {
+        Rows {
+            schema: schema(columns),
+            builders: columns.iter().map(|c| Builder::new(c.kind)).collect(),
+            next: 0,
+            rows: 0,
+            text: 0,
+        }
+    }
+
+    /// The table's schema.
+    pub fn schema(&self) -> &SchemaRef {
+        &self.schema
+    }
+
+    /// Rows appended since the last batch.
+    pub fn len(&self) -> usize {
+        self.rows
+    }
+
+    /// True when no row was appended since the last batch.
+    pub fn is_empty(&self) -> bool {
+        self.rows == 0
+    }
+
+    /// Bytes of text appended since the last batch.
+    pub fn text_bytes(&self) -> usize {
+        self.text
+    }
+
+    /// The builder of the next column.
+    fn next(&mut self) -> Option<&mut Builder> {
+        let b = self.builders.get_mut(self.next);
+        self.next += 1;
+        b
+    }
+
+    /// A whole number.
+    pub fn int(&mut self, v: i64) -> &mut Self {
+        self.opt_int(Some(v))
+    }
+
+    /// A whole number from a count (see [`int`]).
+    pub fn count(&mut self, v: u64) -> &mut Self {
+        self.opt_int(Some(int(v)))
+    }
+
+    /// A whole number or none.
+    pub fn opt_int(&mut self, v: Option<i64>) -> &mut Self {
+        if let Some(Builder::Int(b)) = self.next() {
+            b.append_option(v);
+        }
+        self
+    }
+
+    /// A count or none (see [`int`]).
+    pub fn opt_count(&mut self, v: Option<u64>) -> &mut Self {
+        self.opt_int(v.map(int))
+    }
+
+    /// A text.
+    pub fn str(&mut self, v: &str) -> &mut Self {
+        self.opt_str(Some(v))
+    }
+
+    /// A text or none.
+    pub fn opt_str(&mut self, v: Option<&str>) -> &mut Self {
+        self.text += v.map_or(0, str::len);
+        if let Some(Builder::Str(b)) = self.next() {
+            b.append_option(v);
+        }
+        self
+    }
+
+    /// A boolean.
+    pub fn bool(&mut self, v: bool) -> &mut Self {
+        if let Some(Builder::Bool(b)) = self.next() {
+            b.append_value(v);
+        }
+        self
+    }
+
+    /// A time.
+    pub fn time(&mut self, ts: Timestamp) -> &mut Self {
+        if let Some(Builder::Time(b)) = self.next() {
+            b.append_value(micros(ts));
+        }
+        self
+    }
+
+    /// A list of texts (empty for none).
+    pub fn strs<S: AsRef<str>>(&mut self, values: impl IntoIterator<Item = S>) -> &mut Self {
+        let mut text = 0;
+        if let Some(Builder::StrList(b)) = self.next() {
+            for v in values {
+                text += v.as_ref().len();
+                b.values().append_value(v);
+            }
+            b.append(true);
+        }
+        self.text += text;
+        self
+    }
+
+    /// A list of whole numbers (empty for none).
+    pub fn ints(&mut self, values: impl IntoIterator<Item = i64>) -> &mut Self {
+        if let Some(Builder::IntList(b)) = self.next() {
+            for v in values {
+                b.values().append_value(v);
+            }
+            b.append(true);
+        }
+        self
+    }
+
+    /// Ends a row.
+    pub fn end(&mut self) {
+        debug_assert_eq!(self.next, self.builders.len(), "a value per column");
+        self.next = 0;
+        self.rows += 1;
+    }
+
+    /// The rows appended since the last batch, as a batch; the builders
+    /// start again empty.
+    pub fn finish(&mut self) -> Result<RecordBatch, ArrowError> {
+        let arrays: Vec<ArrayRef> = self.builders.iter_mut().map(Builder::finish).collect();
+        self.rows = 0;
+        self.text = 0;
+        self.next = 0;
+        RecordBatch::try_new(self.schema.clone(), arrays)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const COLUMNS: [Column; 3] = [
+        col("a", Kind::Int, "a number"),
+        opt("b", Kind::Str, "a text"),
+        col("c", Kind::StrList, "texts"),
+    ];
+
+    #[test]
+    fn rows_become_a_batch_of_the_schema() {
+        let mut rows = Rows::new(&COLUMNS);
+        rows.int(1).opt_str(None).strs(["x", "yz"]).end();
+        rows.count(u64::MAX).str("t").strs::<&str>([]).end();
+        assert_eq!((rows.len(), rows.text_bytes()), (2, 4));
+        let batch = rows.finish().unwrap();
+        assert_eq!(batch.num_rows(), 2);
+        assert_eq!(batch.schema(), schema(&COLUMNS));
+        assert!(rows.is_empty());
+        assert_eq!(int(u64::MAX), i64::MAX);
+    }
+
+    #[test]
+    fn a_value_of_the_wrong_type_fails_the_batch_not_the_program() {
+        let mut rows = Rows::new(&COLUMNS);
+        rows.str("not a number").opt_str(None).strs(["x"]);
+        rows.next = 0;
+        rows.rows = 1;
+        assert!(rows.finish().is_err());
+    }
+
+    #[test]
+    fn times_are_microseconds_in_utc() {
+        assert_eq!(
+            micros(Timestamp::new(1_700_000_000, 123_456_789)),
+            1_700_000_000_123_456
+        );
+        assert_eq!(
+            Kind::Time.data_type(),
+            DataType::Timestamp(TimeUnit::Microsecond, Some("UTC".into()))
+        );
+    }
+}

@@ -1,0 +1,152 @@
+//! The `hands` table: a row per hand. [`append`] also gives the hand's
+//! rows to the `actions` and `players` tables.
+
+use super::actions;
+use super::columns::{col, opt, Column, Kind, Rows};
+use super::ids::{hand_uid, StreamKey};
+use super::players;
+use crate::analysis::hands::Hand;
+use serde::Serialize;
+
+use Kind::{Bool, Int, IntList, Str, StrList, Time};
+
+/// The columns, in order.
+pub const COLUMNS: &[Column] = &[
+    col("capture", Int, "the capture's id"),
+    col("stream_uid", Int, "the stream's id"),
+    col("hand_uid", Int, "the hand's id (above)"),
+    col("stream", Int, "the stream's number in this run"),
+    col("hand", Int, "the hand's number on its stream (`STREAM:HAND`)"),
+    opt("server_number", Int, "the server's own hand number, when the capture tells it"),
+    col("protocol", Str, "`pokerth` or `pokernetwork`"),
+    opt("dialect", Str, "the stream's dialect, when known"),
+    opt("table_id", Int, "the game (PokerTH) or table (poker-network) id"),
+    opt("table_name", Str, "the table's name"),
+    col("ts", Time, "when the hand started"),
+    col("first_frame", Int, "the frame that started it"),
+    col("last_frame", Int, "its last frame seen"),
+    col("limit_type", Str, "`no_limit`, `pot_limit` or `fixed_limit`"),
+    opt("table_size", Int, "seats at the table"),
+    opt("button", Int, "the button's seat"),
+    opt("small_blind", Int, "the small blind"),
+    opt("big_blind", Int, "the big blind"),
+    opt("ante", Int, "the ante"),
+    col("players", Int, "players dealt in"),
+    opt("hero", Int, "the player id of the capture's client, when it played"),
+    col("board", StrList, "the board, flop first (`Kd`)"),
+    opt("pot", Int, "chips in all pots, rake included (the total of OHH's `pots`); null when not known (an incomplete hand without its result)"),
+    col("pots", IntList, "each pot, the main pot first"),
+    opt("rake", Int, "the rake the server took, when it said"),
+    col("won", Int, "chips won, all winners together"),
+    col("complete", Bool, "the capture holds the whole hand"),
+    col("notes", StrList, "why it is incomplete, what the checks found, what else to know"),
+    col("note_kinds", StrList, "each note's kind: `incomplete`, `check` or `info`"),
+    col("note_frames", IntList, "each note's frame"),
+];
+
+/// The ids every row of a hand carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HandIds {
+    /// The capture's id.
+    pub capture: i64,
+    /// The stream's.
+    pub stream_uid: i64,
+    /// The hand's.
+    pub hand_uid: i64,
+}
+
+impl HandIds {
+    /// The ids of `h`, of the stream `key` names (see
+    /// [`StreamKey::unknown`] for a stream whose start was not seen).
+    pub fn new(capture: i64, h: &Hand, key: Option<StreamKey>) -> HandIds {
+        let key = key.unwrap_or_else(|| StreamKey::unknown(h.stream));
+        let stream_uid = key.uid(capture);
+        HandIds {
+            capture,
+            stream_uid,
+            hand_uid: hand_uid(stream_uid, h.number),
+        }
+    }
+
+    /// The three id columns.
+    pub fn write(&self, rows: &mut Rows) {
+        rows.int(self.capture)
+            .int(self.stream_uid)
+            .int(self.hand_uid);
+    }
+}
+
+/// The snake_case name serde gives a unit variant (`no_limit`, `flop`).
+pub fn name<T: Serialize>(v: &T) -> String {
+    match serde_json::to_value(v) {
+        Ok(serde_json::Value::String(s)) => s,
+        _ => String::new(),
+    }
+}
+
+/// Appends the row of `h` to `rows`.
+pub fn append(rows: &mut Rows, ids: &HandIds, h: &Hand) {
+    let count = |v: Option<u32>| v.map(u64::from);
+    ids.write(rows);
+    rows.count(h.stream)
+        .count(h.number)
+        .opt_count(h.server_number)
+        .str(h.protocol.name())
+        .opt_str(h.dialect.map(|d| d.as_str()))
+        .opt_count(h.table)
+        .opt_str(h.table_name.as_deref())
+        .time(h.ts)
+        .count(h.first_frame)
+        .count(h.last_frame)
+        .str(&name(&h.limit))
+        .opt_count(count(h.table_size))
+        .opt_count(count(h.button))
+        .opt_count(h.small_blind)
+        .opt_count(h.big_blind)
+        .opt_count(h.ante)
+        .count(h.seats.len() as u64)
+        .opt_count(h.hero)
+        .strs(h.board.iter().map(|c| c.to_string()));
+    let pots: Vec<i64> = h
+        .pot_wins()
+        .iter()
+        .map(|p| super::columns::int(p.amount))
+        .collect();
+    let pot = (!pots.is_empty()).then(|| pots.iter().sum());
+    rows.opt_int(pot)
+        .ints(pots)
+        .opt_count(h.rake)
+        .count(h.total_won())
+        .bool(h.complete)
+        .strs(h.notes.iter().map(|n| n.text.as_str()))
+        .strs(h.notes.iter().map(|n| name(&n.kind)))
+        .ints(h.notes.iter().map(|n| super::columns::int(n.frame)));
+}
+
+/// The tables a hand goes to, in the order `hands` writes them.
+pub const TABLES: [super::writer::Spec; 3] = [
+    ("hands", COLUMNS),
+    ("actions", actions::COLUMNS),
+    ("players", players::COLUMNS),
+];
+
+/// Appends `h` to the three tables of [`TABLES`] (their rows, in order):
+/// a row of `hands`, a row per action, a row per player.
+pub fn append_all(
+    tables: &mut super::writer::Tables,
+    ids: &HandIds,
+    h: &Hand,
+) -> Result<(), super::writer::Error> {
+    tables.table(0).append(|rows| append(rows, ids, h))?;
+    for (n, a) in h.actions.iter().enumerate() {
+        tables
+            .table(1)
+            .append(|rows| actions::append(rows, ids, h, n, a))?;
+    }
+    for s in &h.seats {
+        tables
+            .table(2)
+            .append(|rows| players::append(rows, ids, h, s))?;
+    }
+    Ok(())
+}

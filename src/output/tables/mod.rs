@@ -1,0 +1,87 @@
+//! Tables for analytics engines (`-o DIR`): `records` (from `decode`),
+//! `hands`, `actions` and `players` (from `hands`), as Apache Parquet or
+//! CSV files, a file per table, with ids that stay unique across captures
+//! ([`ids`]).
+//!
+//! Each table is a file of this folder: its columns ([`columns::Column`]:
+//! name, type, meaning; the README's tables are checked against them) and
+//! how an item becomes its row. [`writer::Tables`] writes them: a file per
+//! table under a temporary name until it is whole, rows in bounded
+//! batches (a Parquet row group each). The commands feed it from the one
+//! pipeline's sink: `decode`'s workers render each record's JSON texts
+//! ([`records::RecordRow`]), the calling thread appends the rows in
+//! capture order; `hands` appends each hand as it ends.
+
+pub mod actions;
+pub mod columns;
+mod csv;
+pub mod hands;
+pub mod ids;
+pub mod players;
+pub mod records;
+pub mod writer;
+
+pub use writer::{Error, Format, Tables};
+
+use columns::Column;
+
+/// Every table: its name and columns.
+pub const ALL: [writer::Spec; 4] = [
+    ("records", records::COLUMNS),
+    ("hands", hands::COLUMNS),
+    ("actions", actions::COLUMNS),
+    ("players", players::COLUMNS),
+];
+
+/// The columns as the README's table of them: a line per column, `|
+/// \`name\` | TYPE [null] | meaning |`.
+pub fn markdown(columns: &[Column]) -> String {
+    let mut s = String::from("| column | type | meaning |\n|---|---|---|\n");
+    for c in columns {
+        let null = if c.nullable { " null" } else { "" };
+        s.push_str(&format!(
+            "| `{}` | {}{null} | {} |\n",
+            c.name,
+            c.kind.sql(),
+            c.meaning
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The README documents every table's columns as they are.
+    #[test]
+    fn the_readme_tables_are_the_columns() {
+        let readme = include_str!("../../../README.md");
+        for (name, columns) in ALL {
+            let mark = format!("<!-- table: {name} -->\n");
+            let at = readme
+                .find(&mark)
+                .unwrap_or_else(|| panic!("README has no {mark}"));
+            let want = markdown(columns);
+            let got = &readme[at + mark.len()..];
+            let got = &got[..got.find("\n\n").unwrap_or(got.len()) + 1];
+            assert_eq!(got, want, "README's table of {name}");
+        }
+    }
+
+    /// Names are unique in a table, and the id columns come first.
+    #[test]
+    fn every_table_starts_with_its_ids() {
+        for (name, columns) in ALL {
+            let names: Vec<&str> = columns.iter().map(|c| c.name).collect();
+            let mut unique = names.clone();
+            unique.sort_unstable();
+            unique.dedup();
+            assert_eq!(unique.len(), names.len(), "{name}");
+            assert_eq!(names[..2], ["capture", "stream_uid"], "{name}");
+            if name != "records" {
+                assert_eq!(names[2], "hand_uid", "{name}");
+            }
+        }
+    }
+}
