@@ -70,6 +70,7 @@ fn duckdb_answers_over_sharded_parquet_agree_with_the_json_output() {
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
+    eprint!("{stdout}");
     assert!(
         out.status.success(),
         "{stdout}{}",
