@@ -13,13 +13,16 @@
 //! capture, `BENCH_PER_PROTOCOL=0` to skip the table of each protocol
 //! alone (`BENCH_PROTO_MB`, default 100, each), `BENCH_WEBSOCKET=0` to skip
 //! the WebSocket captures and their plain-TCP twin (`websocket.rs`:
-//! `BENCH_WS_MB`, default 150, `BENCH_WS_DEFLATE=0`).
+//! `BENCH_WS_MB`, default 150, `BENCH_WS_DEFLATE=0`), `BENCH_TABLES=0` to
+//! skip `decode --format parquet|csv -o DIR` against JSON Lines written to
+//! a file (`tables.rs`, on the mixed capture).
 
 mod capture;
 mod frames;
 mod measure;
 mod per_protocol;
 mod scripts;
+mod tables;
 mod websocket;
 
 use measure::{best_of, count_lines, env_num, measure, Run};
@@ -207,4 +210,8 @@ fn mixed(
         .max()
         .unwrap_or(0);
     println!("highest cardshark peak: {:.1} MB", peak as f64 / 1024.0);
+    println!();
+    if std::env::var("BENCH_TABLES").as_deref() != Ok("0") {
+        tables::run(bin, &path, dir, records, runs);
+    }
 }
