@@ -3,8 +3,8 @@
 //! capture; the reassembly limits; `-w`.
 
 use super::{live, progress, CliError};
-use cardshark::capture::{CaptureError, Source};
-use cardshark::pipeline::{self, CaptureSummary, Finished, Pipeline, Work};
+use cardshark::capture::{CaptureError, CaptureReader, Source};
+use cardshark::pipeline::{self, CaptureSummary, Finished, Pipeline, Shard, Work};
 use cardshark::reassembly::{Config, Sink};
 use clap::{Args, ValueHint};
 use std::ops::ControlFlow;
@@ -70,6 +70,17 @@ pub struct InputArgs {
     /// runs on one thread.
     #[arg(long, value_name = "N", value_parser = at_least_one, value_hint = ValueHint::Other)]
     pub threads: Option<usize>,
+    /// Keep only the TCP connections of shard I of N (I from 1 to N), so
+    /// that N runs split a capture between them, e.g. on N machines: a
+    /// connection's shard is XXH3-64 (seed 0) of its two endpoints (the
+    /// smaller first; each its address then its big-endian port), modulo
+    /// N, plus 1; the same on every run and machine, both directions
+    /// together. The N runs' records together are the unsharded run's.
+    /// Stream numbers count the shard's own connections from 0. Segments
+    /// of other shards are dropped before reassembly (`inspect` counts
+    /// them); what is not TCP is unaffected.
+    #[arg(long, value_name = "I/N", value_hint = ValueHint::Other)]
+    pub shard: Option<Shard>,
     /// Standard input kept in a temporary file, for `-w`'s second pass
     /// (set by [`InputArgs::with_pcap_out`]).
     #[arg(skip)]
@@ -128,6 +139,15 @@ impl InputArgs {
         Ok(sources)
     }
 
+    /// The [`Pipeline`] over `reader` (named `name`) with these options'
+    /// limits, clock and shard.
+    pub(super) fn pipeline(&self, name: &str, reader: CaptureReader) -> Pipeline {
+        Pipeline::new(name, reader)
+            .config(self.config())
+            .clock(self.clock.clone())
+            .shard(self.shard)
+    }
+
     /// Whether the input is a live interface.
     pub fn is_live(&self) -> bool {
         self.interface.is_some()
@@ -148,18 +168,13 @@ impl InputArgs {
     {
         if let Some(iface) = &self.interface {
             return live::run(self, iface, |reader| {
-                let p = Pipeline::new(iface, reader)
-                    .config(self.config())
-                    .clock(self.clock.clone());
-                p.eager().run(make, sink)
+                self.pipeline(iface, reader).eager().run(make, sink)
             });
         }
         self.check_file_options()?;
         let file = self.name();
         let (reader, bar) = progress::open(file, self.sources()?)?;
-        let p = Pipeline::new(file, reader)
-            .config(self.config())
-            .clock(self.clock.clone());
+        let p = self.pipeline(file, reader);
         let done = p.threads(self.threads()).run(make, sink);
         if let Some(bar) = bar {
             bar.finish_and_clear();
@@ -172,10 +187,7 @@ impl InputArgs {
     pub fn run_events(&self, sink: &mut impl Sink) -> Result<CaptureSummary, CliError> {
         if let Some(iface) = &self.interface {
             let done = live::run(self, iface, |reader| {
-                let p = Pipeline::new(iface, reader)
-                    .config(self.config())
-                    .clock(self.clock.clone());
-                let summary = p.eager().run_events(sink)?;
+                let summary = self.pipeline(iface, reader).eager().run_events(sink)?;
                 Ok(Finished {
                     summary,
                     workers: Vec::<()>::new(),
@@ -186,9 +198,7 @@ impl InputArgs {
         self.check_file_options()?;
         let file = self.name();
         let (reader, bar) = progress::open(file, self.sources()?)?;
-        let summary = Pipeline::new(file, reader)
-            .config(self.config())
-            .run_events(sink);
+        let summary = self.pipeline(file, reader).run_events(sink);
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }

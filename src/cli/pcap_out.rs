@@ -10,7 +10,7 @@
 use super::{CliError, InputArgs};
 use cardshark::capture::write::{FrameWriter, OutFormat};
 use cardshark::capture::{CaptureError, CaptureReader, LinkType};
-use cardshark::pipeline::{Pipeline, StreamSet};
+use cardshark::pipeline::StreamSet;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
@@ -102,7 +102,7 @@ impl PcapOut {
         let failed = |e: io::Error| CliError::Other(format!("{}: {e}", self.path));
         let name = input.name();
         let reader = CaptureReader::from_sources(name, input.sources()?, None)?;
-        let pass = Pipeline::new(name, reader).config(input.config());
+        let pass = input.pipeline(name, reader);
         let mut w = FrameWriter::new(BufWriter::new(file), self.format).map_err(failed)?;
         let done = pass.frames_of(streams, &mut |f| w.frame(f));
         let done = done.map_err(failed)?;

@@ -7,7 +7,7 @@
 //! decoding), read in the same order with the same limits as the first
 //! pass: the stream numbers are the same.
 
-use super::{read_segments, CaptureSummary, Pipeline};
+use super::{read_segments, Pipeline};
 use crate::capture::{CaptureError, Frame, LinkType};
 use crate::link::LinkDecoder;
 use crate::reassembly::flows::{Action, Flows};
@@ -74,8 +74,8 @@ impl Pipeline {
         streams: &StreamSet,
         write: &mut impl FnMut(&Frame<'_>) -> io::Result<()>,
     ) -> io::Result<Extracted> {
+        let mut summary = self.start();
         let mut reader = self.reader;
-        let mut summary = CaptureSummary::empty(&self.name);
         let mut flows = Flows::new(self.config);
         let mut decoder = LinkDecoder::new();
         let mut done = Extracted {

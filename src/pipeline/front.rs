@@ -170,13 +170,18 @@ pub(super) struct Front {
 }
 
 impl Front {
-    /// Reads `reader` (named `name` in the summary).
-    pub(super) fn new(name: &str, reader: CaptureReader, config: Config, clock: Clock) -> Self {
+    /// Reads `reader`, counting in `start` (the pass's name and shard).
+    pub(super) fn new(
+        start: CaptureSummary,
+        reader: CaptureReader,
+        config: Config,
+        clock: Clock,
+    ) -> Self {
         Front {
             clock,
             summary: CaptureSummary {
                 format: reader.format(),
-                ..CaptureSummary::empty(name)
+                ..start
             },
             reader,
             decoder: LinkDecoder::new(),

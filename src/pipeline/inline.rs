@@ -20,7 +20,7 @@ pub(super) fn run<W: Work>(
 ) -> Result<Finished<W>, CaptureError> {
     let round = if p.eager { (1, 1) } else { p.round };
     let config = p.config.clone();
-    let mut front = Front::new(&p.name, p.reader, p.config, p.clock);
+    let mut front = Front::new(p.start(), p.reader, p.config, p.clock);
     let mut conns = Conns::default();
     let mut batch = [Batch::new()];
     let mut items = Items::default();

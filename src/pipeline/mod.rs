@@ -59,9 +59,11 @@ mod extract;
 mod front;
 mod inline;
 mod merge;
+mod shard;
 mod workers;
 
 pub use extract::{Extracted, StreamSet};
+pub use shard::{flow_hash, Shard, ShardSummary};
 
 use crate::capture::{CaptureError, CaptureFormat, CaptureReader, Frame, LinkType, Timestamp};
 use crate::link::{LinkDecoder, LinkStats, Packet, TcpSegment};
@@ -112,6 +114,9 @@ pub struct CaptureSummary {
     pub live: bool,
     /// Set when reading stopped early: the results cover the frames before it.
     pub truncated: Option<CaptureError>,
+    /// For a sharded pass ([`Pipeline::shard`]): the shard and what of
+    /// the other shards was dropped.
+    pub shard: Option<ShardSummary>,
 }
 
 impl CaptureSummary {
@@ -128,6 +133,7 @@ impl CaptureSummary {
             first_malformed: None,
             live: false,
             truncated: None,
+            shard: None,
         }
     }
 
@@ -288,6 +294,7 @@ pub struct Pipeline {
     /// Steps and payload bytes per worker in a round of the reading thread.
     round: (usize, usize),
     clock: Clock,
+    shard: Option<Shard>,
 }
 
 impl Pipeline {
@@ -303,6 +310,7 @@ impl Pipeline {
             eager: false,
             round: inline::ROUND,
             clock: Clock::default(),
+            shard: None,
         }
     }
 
@@ -321,6 +329,22 @@ impl Pipeline {
     pub fn clock(mut self, clock: Clock) -> Self {
         self.clock = clock;
         self
+    }
+
+    /// Keeps the TCP connections of `shard` only (all with `None`): the
+    /// segments of the others are dropped before the flow table, counted
+    /// in the summary's [`CaptureSummary::shard`]; see [`Shard`].
+    pub fn shard(mut self, shard: Option<Shard>) -> Self {
+        self.shard = shard;
+        self
+    }
+
+    /// The summary a pass starts from: its name and its shard.
+    fn start(&self) -> CaptureSummary {
+        CaptureSummary {
+            shard: self.shard.map(ShardSummary::new),
+            ..CaptureSummary::empty(&self.name)
+        }
     }
 
     /// Workers (at least 1). With 1 everything runs on the calling thread;
@@ -412,7 +436,8 @@ pub fn default_threads() -> usize {
 /// its TCP segment to `f`, until the capture ends, a frame cannot be read
 /// (the error goes to `summary.truncated`), or `f` returns false. Counts the
 /// frames, the time span and the first malformed frame in `summary`; starts
-/// `clock` at the first frame.
+/// `clock` at the first frame. A sharded pass's segments of other shards
+/// are counted in `summary.shard` and not handed over.
 fn read_segments(
     reader: &mut CaptureReader,
     decoder: &mut LinkDecoder,
@@ -437,6 +462,9 @@ fn read_segments(
         summary.last = Some(frame.ts);
         match decoder.decode(&frame) {
             Packet::Tcp(seg) => {
+                if summary.shard.as_mut().is_some_and(|s| !s.keeps(&seg)) {
+                    continue;
+                }
                 if !f(&frame, &seg) {
                     return;
                 }

@@ -49,7 +49,7 @@ where
         returns.push((rx, give_back));
     }
     std::thread::scope(|scope| {
-        let front = Front::new(&p.name, p.reader, p.config, p.clock);
+        let front = Front::new(p.start(), p.reader, p.config, p.clock);
         let stop = &stop;
         let round = p.round;
         let reading = std::thread::Builder::new()

@@ -12,6 +12,7 @@ mod common;
 #[path = "../support/mod.rs"]
 mod support;
 
+mod analytics_interop;
 mod bad_input;
 mod cli_errors;
 mod cli_terminal;
@@ -38,6 +39,7 @@ mod readme_examples;
 mod realcap;
 mod reassembly;
 mod replay_keys;
+mod shard;
 mod snapshots;
 mod stats;
 mod tables;

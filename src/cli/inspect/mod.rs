@@ -293,6 +293,9 @@ fn print_table(
     } else {
         writeln!(out, "Streams:      {}", rows.len())?;
     }
+    if let Some(sh) = &s.shard {
+        writeln!(out, "Shard:        {}, {}", sh.shard, sh.dropped())?;
+    }
     Ok(())
 }
 
@@ -392,7 +395,7 @@ fn capture_json(s: &CaptureSummary, streams: u64) -> Value {
         .iter()
         .map(|(k, n)| (k.name().to_string(), json!(n)))
         .collect();
-    json!({
+    let mut v = json!({
         "file": s.file,
         "format": format_name(s),
         "frames": s.frames,
@@ -412,7 +415,17 @@ fn capture_json(s: &CaptureSummary, streams: u64) -> Value {
         "buffer_overflows": s.reassembly.buffer_overflows,
         "buffer_overflow_bytes": s.reassembly.buffer_overflow_bytes,
         "warnings": s.warnings(),
-    })
+    });
+    if let Some(sh) = &s.shard {
+        v["shard"] = json!({
+            "shard": sh.shard.to_string(),
+            "other_connections": sh.connections,
+            "other_connections_capped": sh.capped,
+            "other_segments": sh.segments,
+            "other_bytes": sh.bytes,
+        });
+    }
+    v
 }
 
 /// `{"capture": {...}, "streams": [...]}`, a stream at a time.
