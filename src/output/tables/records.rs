@@ -307,3 +307,113 @@ impl RecordsTable {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::capture::Timestamp;
+    use crate::protocols::{Decoded, Fields};
+    use crate::reassembly::GapReason;
+    use crate::transport::websocket::frame::Opcode;
+    use arrow_array::cast::AsArray;
+    use arrow_array::types::Int64Type;
+    use arrow_array::Array;
+
+    fn record(dir: Direction, body: Body) -> Record {
+        Record {
+            order: 0,
+            frame: 7,
+            ts: Timestamp::new(1_700_000_000, 123_456_789),
+            stream: 3,
+            dir,
+            src: "10.0.0.1:40000".parse().unwrap(),
+            dst: "10.0.0.2:19380".parse().unwrap(),
+            offset: 12,
+            protocol: Some(ProtocolId::PokerNetwork),
+            carried: None,
+            body,
+        }
+    }
+
+    /// A message with notes, a gap and a WebSocket close: one batch of the
+    /// schema, each value in its column.
+    #[test]
+    fn messages_and_events_become_rows_of_the_schema() {
+        let message = Body::Message {
+            dialect: Some(Dialect::PokerNetwork2),
+            len: 13,
+            decoded: Decoded {
+                type_name: "PacketPokerFold".into(),
+                type_id: 57,
+                fields: Fields::raw(&[0xbe, 0xef]),
+                notes: vec![Note::WebSocketMissingKey],
+                error: Some("bad".into()),
+            },
+            bytes: None,
+        };
+        let gap = Body::Gap {
+            len: 5,
+            reason: GapReason::Closed,
+        };
+        let close = Body::WebSocket(Box::new(WsEvent::Control {
+            opcode: Opcode::Close,
+            masked: true,
+            payload: vec![3, 232],
+            close: Some((1000, "bye".into())),
+            notes: Vec::new(),
+        }));
+        let records = [
+            record(Direction::C2S, message),
+            record(Direction::S2C, gap),
+            record(Direction::C2S, close),
+        ];
+        let mut bytes = Vec::new();
+        let made: Vec<RecordRow> = (records.iter())
+            .map(|r| RecordRow::new(r, 99, &mut bytes))
+            .collect();
+        let mut rows = Rows::new(COLUMNS);
+        let mut table = RecordsTable::default();
+        for row in &made {
+            table.append(&mut rows, 42, row, &bytes);
+            rows.end();
+        }
+        let batch = rows.finish().unwrap();
+        assert_eq!(batch.num_rows(), 3);
+        let text = |name: &str, n: usize| {
+            let c = batch.column_by_name(name).unwrap().as_string::<i32>();
+            (!c.is_null(n)).then(|| c.value(n).to_string())
+        };
+        let int = |name: &str, n: usize| {
+            let c = batch
+                .column_by_name(name)
+                .unwrap()
+                .as_primitive::<Int64Type>();
+            (!c.is_null(n)).then(|| c.value(n))
+        };
+        assert_eq!(int("capture", 0), Some(42));
+        assert_eq!(int("stream_uid", 2), Some(99));
+        assert_eq!(text("type", 0).as_deref(), Some("PacketPokerFold"));
+        assert_eq!(text("event", 0), None);
+        assert_eq!(text("fields", 0).as_deref(), Some("{\"raw\":\"beef\"}"));
+        assert_eq!(text("error", 0).as_deref(), Some("bad"));
+        // The sender of a server's record is the server.
+        assert_eq!(text("src", 1).as_deref(), Some("10.0.0.2:19380"));
+        assert_eq!(text("event", 1).as_deref(), Some("gap"));
+        assert_eq!(
+            (int("len", 1), text("reason", 1).as_deref()),
+            (Some(5), Some("closed"))
+        );
+        assert_eq!(text("fields", 1), None);
+        assert_eq!(text("reason", 2).as_deref(), Some("bye"));
+        assert_eq!(
+            text("fields", 2).as_deref(),
+            Some("{\"code\":1000,\"masked\":true,\"payload\":\"03e8\"}")
+        );
+        let codes = batch.column_by_name("note_codes").unwrap().as_list::<i32>();
+        assert_eq!(
+            codes.value(0).as_string::<i32>().value(0),
+            "websocket.missing_key"
+        );
+        assert_eq!(codes.value(1).len(), 0);
+    }
+}

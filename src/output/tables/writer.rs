@@ -156,7 +156,8 @@ fn write_error(path: &Path, why: &str, sink: Option<&Sink>) -> Error {
 }
 
 /// The thread that encodes, compresses and writes a table's batches while
-/// the next one is made: a batch waits for it at most.
+/// the next one is made (which then waits for it: two batches in memory
+/// at most, the one written and the one made).
 struct Encoder {
     batches: Option<SyncSender<RecordBatch>>,
     thread: Option<JoinHandle<Result<(), Error>>>,
@@ -164,7 +165,7 @@ struct Encoder {
 
 impl Encoder {
     fn start(path: PathBuf, mut out: Out) -> Result<Encoder, Error> {
-        let (batches, to_write) = sync_channel::<RecordBatch>(1);
+        let (batches, to_write) = sync_channel::<RecordBatch>(0);
         let shown = path.display().to_string();
         let thread = std::thread::Builder::new()
             .name("table writer".into())
