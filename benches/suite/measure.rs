@@ -24,8 +24,14 @@ pub struct Run {
 
 /// Runs `cmd` to completion, its output discarded.
 pub fn measure(cmd: &mut Command) -> Run {
+    measure_into(cmd, Stdio::null())
+}
+
+/// Runs `cmd` to completion, its standard output going to `stdout` (a
+/// file, for a command whose output is measured), its errors discarded.
+pub fn measure_into(cmd: &mut Command, stdout: Stdio) -> Run {
     let start = Instant::now();
-    let Ok(child) = cmd.stdout(Stdio::null()).stderr(Stdio::null()).spawn() else {
+    let Ok(child) = cmd.stdout(stdout).stderr(Stdio::null()).spawn() else {
         return Run {
             seconds: f64::NAN,
             max_rss_kb: 0,

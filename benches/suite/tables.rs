@@ -5,7 +5,7 @@
 //! beside them. Target: Parquet at least as fast as JSON Lines and at
 //! least 5x smaller.
 
-use crate::measure::{best_of, measure, Run};
+use crate::measure::{best_of, measure, measure_into, Run};
 use std::fs::File;
 use std::path::Path;
 use std::process::Command;
@@ -51,7 +51,7 @@ pub fn run(bin: &str, capture: &Path, dir: &Path, records: u64, runs: usize) {
                 let mut cmd = Command::new(bin);
                 cmd.args(&w.args).arg(capture);
                 if w.stdout {
-                    measure(cmd.stdout(File::create(&w.written).unwrap()))
+                    measure_into(&mut cmd, File::create(&w.written).unwrap().into())
                 } else {
                     measure(&mut cmd)
                 }

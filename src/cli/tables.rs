@@ -123,15 +123,19 @@ fn capture_id(input: &InputArgs) -> Result<i64, CliError> {
     Ok(ids::capture_of_inputs(&parts))
 }
 
-/// A worker's side of `decode -o`: the records the filters let through,
-/// with their stream's id and their JSON texts.
+/// A record's row, and what `--strict` makes of the record (and its
+/// frame).
+type Row = (RecordRow, Option<(strict::Problem, u64)>);
+
+/// A worker's side of `decode -o`: the rows of the records the filters
+/// let through.
 struct RecordRows<'a> {
     args: &'a DecodeArgs,
     select: &'a Selection,
     capture: i64,
     /// The ids of the streams not yet ended.
     uids: HashMap<u64, i64, foldhash::fast::RandomState>,
-    items: Items<RecordRow>,
+    items: Items<Row>,
 }
 
 impl RecordSink for RecordRows<'_> {
@@ -149,17 +153,17 @@ impl RecordSink for RecordRows<'_> {
         if !decode::selected(self.args, self.select, &r) {
             return;
         }
-        let order = r.order;
-        let row = RecordRow::render(r, uid, &mut self.items.bytes);
-        self.items.push(order, row);
+        let row = RecordRow::new(&r, uid, &mut self.items.bytes);
+        let problem = strict::of_record(&r).map(|p| (p, r.frame));
+        self.items.push(r.order, (row, problem));
     }
 }
 
 impl Render for RecordRows<'_> {
-    type Item = RecordRow;
-    fn take(&mut self, into: &mut Items<RecordRow>) {
+    type Item = Row;
+    fn take(&mut self, into: &mut Items<Row>) {
         let base = into.bytes.len();
-        for (_, row) in &mut self.items.keyed {
+        for (_, (row, _)) in &mut self.items.keyed {
             row.rebase(base);
         }
         into.append(&mut self.items);
@@ -186,12 +190,11 @@ pub fn decode(args: &DecodeArgs, select: &Selection, format: Format) -> Result<(
     let mut written = 0;
     let mut matched = StreamSet::default();
     let mut failed = None;
-    let done = input.run(make, &mut |row: RecordRow, bytes: &[u8]| {
-        let r = &row.record;
-        if let Some(problem) = strict::of_record(r) {
-            strict::note(problem, r.frame);
+    let done = input.run(make, &mut |(row, problem): Row, bytes: &[u8]| {
+        if let Some((problem, frame)) = problem {
+            strict::note(problem, frame);
         }
-        matched.insert(r.stream);
+        matched.insert(row.stream);
         if let Err(e) = (out.table(0)).append(|rows| table.append(rows, capture, &row, bytes)) {
             failed = Some(e);
             return ControlFlow::Break(());

@@ -34,7 +34,7 @@ fn run(args: &[&str], file: &Path) -> String {
 fn duckdb_type(kind: Kind) -> &'static str {
     match kind {
         Kind::Int => "BIGINT",
-        Kind::Str => "VARCHAR",
+        Kind::Str | Kind::Json => "VARCHAR",
         Kind::Bool => "BOOLEAN",
         Kind::Time => "TIMESTAMP WITH TIME ZONE",
         Kind::StrList => "VARCHAR[]",

@@ -6,7 +6,8 @@ use crate::capture::Timestamp;
 use arrow_array::builder::{
     BooleanBuilder, Int64Builder, ListBuilder, StringBuilder, TimestampMicrosecondBuilder,
 };
-use arrow_array::{ArrayRef, RecordBatch};
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, ArrayRef, RecordBatch};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef, TimeUnit};
 use std::sync::Arc;
 
@@ -17,6 +18,9 @@ pub enum Kind {
     Int,
     /// UTF-8 text (`VARCHAR`).
     Str,
+    /// UTF-8 text that is JSON (`VARCHAR`): each value mostly its own, so
+    /// it is stored without a dictionary or statistics.
+    Json,
     /// `BOOLEAN`.
     Bool,
     /// A time in microseconds since 1970, UTC (`TIMESTAMP WITH TIME ZONE`).
@@ -32,7 +36,7 @@ impl Kind {
     pub fn data_type(self) -> DataType {
         match self {
             Kind::Int => DataType::Int64,
-            Kind::Str => DataType::Utf8,
+            Kind::Str | Kind::Json => DataType::Utf8,
             Kind::Bool => DataType::Boolean,
             Kind::Time => DataType::Timestamp(TimeUnit::Microsecond, Some(UTC.into())),
             Kind::StrList => DataType::List(Arc::new(Field::new_list_field(DataType::Utf8, true))),
@@ -44,7 +48,7 @@ impl Kind {
     pub fn sql(self) -> &'static str {
         match self {
             Kind::Int => "BIGINT",
-            Kind::Str => "VARCHAR",
+            Kind::Str | Kind::Json => "VARCHAR",
             Kind::Bool => "BOOLEAN",
             Kind::Time => "TIMESTAMP",
             Kind::StrList => "VARCHAR[]",
@@ -108,14 +112,22 @@ enum Builder {
 }
 
 impl Builder {
-    fn new(kind: Kind) -> Builder {
+    /// A builder with room for `rows` values (and `bytes` of text): those
+    /// of the last batch, so that a batch does not grow its buffers anew.
+    fn new(kind: Kind, rows: usize, bytes: usize) -> Builder {
         match kind {
-            Kind::Int => Builder::Int(Int64Builder::new()),
-            Kind::Str => Builder::Str(StringBuilder::new()),
-            Kind::Bool => Builder::Bool(BooleanBuilder::new()),
-            Kind::Time => Builder::Time(TimestampMicrosecondBuilder::new().with_timezone(UTC)),
-            Kind::StrList => Builder::StrList(ListBuilder::new(StringBuilder::new())),
-            Kind::IntList => Builder::IntList(ListBuilder::new(Int64Builder::new())),
+            Kind::Int => Builder::Int(Int64Builder::with_capacity(rows)),
+            Kind::Str | Kind::Json => Builder::Str(StringBuilder::with_capacity(rows, bytes)),
+            Kind::Bool => Builder::Bool(BooleanBuilder::with_capacity(rows)),
+            Kind::Time => {
+                Builder::Time(TimestampMicrosecondBuilder::with_capacity(rows).with_timezone(UTC))
+            }
+            Kind::StrList => {
+                Builder::StrList(ListBuilder::with_capacity(StringBuilder::new(), rows))
+            }
+            Kind::IntList => {
+                Builder::IntList(ListBuilder::with_capacity(Int64Builder::new(), rows))
+            }
         }
     }
 
@@ -151,6 +163,7 @@ pub fn micros(ts: Timestamp) -> i64 {
 /// build ([`Rows::finish`] says so): the unit tests of each table build one.
 pub struct Rows {
     schema: SchemaRef,
+    kinds: Vec<Kind>,
     builders: Vec<Builder>,
     /// The column the next value goes to.
     next: usize,
@@ -165,7 +178,8 @@ impl Rows {
     pub fn new(columns: &[Column]) -> Rows {
         Rows {
             schema: schema(columns),
-            builders: columns.iter().map(|c| Builder::new(c.kind)).collect(),
+            kinds: columns.iter().map(|c| c.kind).collect(),
+            builders: columns.iter().map(|c| Builder::new(c.kind, 0, 0)).collect(),
             next: 0,
             rows: 0,
             text: 0,
@@ -288,6 +302,10 @@ impl Rows {
     /// start again empty.
     pub fn finish(&mut self) -> Result<RecordBatch, ArrowError> {
         let arrays: Vec<ArrayRef> = self.builders.iter_mut().map(Builder::finish).collect();
+        for ((b, kind), a) in self.builders.iter_mut().zip(&self.kinds).zip(&arrays) {
+            let bytes = a.as_string_opt::<i32>().map_or(0, |s| s.values().len());
+            *b = Builder::new(*kind, a.len(), bytes);
+        }
         self.rows = 0;
         self.text = 0;
         self.next = 0;

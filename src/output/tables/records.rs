@@ -1,16 +1,19 @@
 //! The `records` table: a row per record, the JSON record contract's keys
 //! as typed columns and `fields` as the JSON text `--format jsonl`
-//! writes. A worker renders each record's JSON texts ([`RecordRow`]), the
-//! calling thread appends the rows in capture order ([`RecordsTable`]).
+//! writes. A worker makes each record's row ([`RecordRow`]: its values,
+//! its texts rendered), the calling thread appends the rows in capture
+//! order ([`RecordsTable`]).
 
 use super::columns::{col, opt, Column, Kind, Rows};
 use crate::decode::{Body, Record, WsEvent};
 use crate::output::json;
 use crate::output::records::write_facts_object;
+use crate::protocols::{Dialect, Note, ProtocolId};
 use crate::reassembly::Direction;
 use std::collections::HashMap;
+use std::net::SocketAddr;
 
-use Kind::{Int, Str, StrList, Time};
+use Kind::{Int, Json, Str, StrList, Time};
 
 /// The columns, in order.
 pub const COLUMNS: &[Column] = &[
@@ -35,38 +38,130 @@ pub const COLUMNS: &[Column] = &[
     opt("error", Str, "why a message could not be decoded, or a WebSocket frame used"),
     col("notes", StrList, "what a reader should know (empty: nothing)"),
     col("note_codes", StrList, "the code of each note, in the same order"),
-    opt("fields", Str, "JSON text: a message's `fields`, as `--format jsonl` writes them; a WebSocket event's other keys (`resource`, `subprotocol`, `extensions`; `masked`, `payload`, `code`); null for other events"),
-    opt("websocket", Str, "JSON text: the WebSocket frame facts of a message a WebSocket carried (`opcode`, `fin`, `masked`, `compressed`, `frames`)"),
+    opt("fields", Json, "JSON text: a message's `fields`, as `--format jsonl` writes them; a WebSocket event's other keys (`resource`, `subprotocol`, `extensions`; `masked`, `payload`, `code`); null for other events"),
+    opt("websocket", Json, "JSON text: the WebSocket frame facts of a message a WebSocket carried (`opcode`, `fin`, `masked`, `compressed`, `frames`)"),
 ];
 
-/// A record on its way to the table: the record, its stream's id, and
-/// where its JSON texts (`fields`, `websocket`) are in the bytes its
-/// worker rendered them to.
+/// Where a text is in the bytes a worker rendered its rows' texts to.
+#[derive(Debug, Clone, Copy)]
+struct Text(usize, usize);
+
+/// Appends `s` to `bytes`; where it is.
+fn put(bytes: &mut Vec<u8>, s: &str) -> Text {
+    let start = bytes.len();
+    bytes.extend_from_slice(s.as_bytes());
+    Text(start, bytes.len())
+}
+
+/// The range `write` appended to `bytes`, if it says it wrote (else
+/// nothing is kept).
+fn text(bytes: &mut Vec<u8>, write: impl FnOnce(&mut Vec<u8>) -> bool) -> Option<Text> {
+    let start = bytes.len();
+    if write(bytes) {
+        Some(Text(start, bytes.len()))
+    } else {
+        bytes.truncate(start);
+        None
+    }
+}
+
+/// A record's `type` (a message's, in the bytes) or `event`.
+#[derive(Debug, Clone, Copy)]
+enum Name {
+    Type(Text),
+    Event(&'static str),
+}
+
+/// A record on its way to the table, made in the worker that decoded it
+/// (the record itself stays there): its values, its texts in the bytes
+/// of the worker's batch, and its stream's id.
 #[derive(Debug)]
 pub struct RecordRow {
-    /// The record.
-    pub record: Record,
-    /// Its stream's `stream_uid`.
-    pub stream_uid: i64,
-    fields: Option<(usize, usize)>,
-    websocket: Option<(usize, usize)>,
+    frame: u64,
+    ts: crate::capture::Timestamp,
+    /// The stream's number in this run.
+    pub stream: u64,
+    stream_uid: i64,
+    dir: Direction,
+    src: SocketAddr,
+    dst: SocketAddr,
+    offset: u64,
+    tcp_offset: Option<u64>,
+    protocol: Option<ProtocolId>,
+    dialect: Option<Dialect>,
+    name: Name,
+    type_id: Option<u32>,
+    len: Option<u64>,
+    reason: Option<Text>,
+    error: Option<Text>,
+    /// Each note's text and code.
+    notes: Vec<(Text, &'static str)>,
+    fields: Option<Text>,
+    websocket: Option<Text>,
 }
 
 impl RecordRow {
-    /// Renders the JSON texts of `record` at the end of `bytes`.
-    pub fn render(record: Record, stream_uid: i64, bytes: &mut Vec<u8>) -> RecordRow {
-        let fields = text(bytes, |out| match &record.body {
+    /// The row of `r`, of the stream whose id is `stream_uid`, its texts
+    /// appended to `bytes`.
+    pub fn new(r: &Record, stream_uid: i64, bytes: &mut Vec<u8>) -> RecordRow {
+        let (name, type_id, dialect, len, reason, error, notes) = match &r.body {
+            Body::Message {
+                dialect,
+                len,
+                decoded,
+                ..
+            } => {
+                let name = Name::Type(put(bytes, &decoded.type_name));
+                let error = decoded.error.as_deref().map(|e| put(bytes, e));
+                let id = Some(decoded.type_id);
+                (
+                    name,
+                    id,
+                    *dialect,
+                    Some(*len),
+                    None,
+                    error,
+                    &decoded.notes[..],
+                )
+            }
+            body => {
+                let (len, reason, error, notes) = event_columns(body);
+                let reason = reason.map(|t| put(bytes, t));
+                let error = error.map(|t| put(bytes, t));
+                let name = Name::Event(r.event_name().unwrap_or_default());
+                (name, None, None, len, reason, error, notes)
+            }
+        };
+        let notes = (notes.iter())
+            .map(|n| (put(bytes, &n.to_string()), n.code()))
+            .collect();
+        let fields = text(bytes, |out| match &r.body {
             Body::Message { decoded, .. } => json::to_vec(out, &decoded.fields).is_ok(),
             Body::WebSocket(e) => event_keys(e).is_some_and(|v| json::to_vec(out, &v).is_ok()),
             _ => false,
         });
-        let facts = record.carried.as_ref().and_then(|c| c.facts);
+        let facts = r.carried.as_ref().and_then(|c| c.facts);
         let websocket = text(bytes, |out| {
             facts.is_some_and(|f| write_facts_object(out, &f).is_ok())
         });
         RecordRow {
-            record,
+            frame: r.frame,
+            ts: r.ts,
+            stream: r.stream,
             stream_uid,
+            dir: r.dir,
+            src: r.src,
+            dst: r.dst,
+            offset: r.offset,
+            tcp_offset: r.carried.as_ref().map(|c| c.tcp_offset),
+            protocol: r.protocol,
+            dialect,
+            name,
+            type_id,
+            len,
+            reason,
+            error,
+            notes,
             fields,
             websocket,
         }
@@ -75,25 +170,21 @@ impl RecordRow {
     /// The texts are now `base` bytes further on (their bytes were
     /// appended to others).
     pub fn rebase(&mut self, base: usize) {
-        for r in [&mut self.fields, &mut self.websocket]
-            .into_iter()
-            .flatten()
-        {
-            r.0 += base;
-            r.1 += base;
+        let texts = [
+            &mut self.reason,
+            &mut self.error,
+            &mut self.fields,
+            &mut self.websocket,
+        ];
+        let notes = self.notes.iter_mut().map(|(t, _)| t);
+        let name = match &mut self.name {
+            Name::Type(t) => Some(t),
+            Name::Event(_) => None,
+        };
+        for t in texts.into_iter().flatten().chain(notes).chain(name) {
+            t.0 += base;
+            t.1 += base;
         }
-    }
-}
-
-/// The range `write` appended to `bytes`, if it says it wrote (else
-/// nothing is kept).
-fn text(bytes: &mut Vec<u8>, write: impl FnOnce(&mut Vec<u8>) -> bool) -> Option<(usize, usize)> {
-    let start = bytes.len();
-    if write(bytes) {
-        Some((start, bytes.len()))
-    } else {
-        bytes.truncate(start);
-        None
     }
 }
 
@@ -132,95 +223,8 @@ fn event_keys(e: &WsEvent) -> Option<serde_json::Value> {
     Some(Value::Object(m))
 }
 
-/// Streams whose endpoint text is kept (more are made again as needed).
-const ENDPOINTS_KEPT: usize = 8192;
-
-/// The calling thread's side: appends rows, keeping the text of each
-/// stream's endpoints.
-#[derive(Default)]
-pub struct RecordsTable {
-    /// Per stream: its client's and its server's `address:port`.
-    endpoints: HashMap<u64, (String, String), foldhash::fast::RandomState>,
-}
-
-impl RecordsTable {
-    /// Appends the row of `r` (its texts in `bytes`) of capture `capture`.
-    pub fn append(&mut self, rows: &mut Rows, capture: i64, row: &RecordRow, bytes: &[u8]) {
-        let r = &row.record;
-        if self.endpoints.len() >= ENDPOINTS_KEPT && !self.endpoints.contains_key(&r.stream) {
-            self.endpoints.clear();
-        }
-        let (client, server) = match r.dir {
-            Direction::C2S => (r.src, r.dst),
-            Direction::S2C => (r.dst, r.src),
-        };
-        let ends = (self.endpoints.entry(r.stream))
-            .or_insert_with(|| (client.to_string(), server.to_string()));
-        let (src, dst) = match r.dir {
-            Direction::C2S => (&ends.0, &ends.1),
-            Direction::S2C => (&ends.1, &ends.0),
-        };
-        rows.int(capture)
-            .int(row.stream_uid)
-            .count(r.frame)
-            .time(r.ts)
-            .count(r.stream)
-            .str(r.dir.as_str())
-            .str(src)
-            .str(dst)
-            .count(r.offset);
-        let carried = r.carried.as_ref();
-        rows.opt_count(carried.map(|c| c.tcp_offset))
-            .opt_str(carried.map(|_| "websocket"))
-            .opt_str(r.protocol.map(|p| p.name()));
-        let text = |range: Option<(usize, usize)>| {
-            range.and_then(|(a, b)| std::str::from_utf8(bytes.get(a..b)?).ok())
-        };
-        let (fields, websocket) = (text(row.fields), text(row.websocket));
-        match &r.body {
-            Body::Message {
-                dialect,
-                len,
-                decoded,
-                ..
-            } => {
-                rows.opt_str(dialect.map(|d| d.as_str()))
-                    .str(&decoded.type_name)
-                    .opt_str(None)
-                    .count(u64::from(decoded.type_id))
-                    .count(*len)
-                    .opt_str(None)
-                    .opt_str(decoded.error.as_deref());
-                notes(rows, &decoded.notes);
-            }
-            body => {
-                let (len, reason, error, note_list) = event_columns(body);
-                rows.opt_str(None)
-                    .opt_str(None)
-                    .opt_str(r.event_name())
-                    .opt_int(None)
-                    .opt_count(len)
-                    .opt_str(reason)
-                    .opt_str(error);
-                notes(rows, note_list);
-            }
-        }
-        rows.opt_str(fields).opt_str(websocket);
-        if matches!(r.body, Body::StreamEnd { .. }) {
-            self.endpoints.remove(&r.stream);
-        }
-    }
-}
-
 /// An event's `len`, `reason`, `error` and notes.
-fn event_columns(
-    body: &Body,
-) -> (
-    Option<u64>,
-    Option<&str>,
-    Option<&str>,
-    &[crate::protocols::Note],
-) {
+fn event_columns(body: &Body) -> (Option<u64>, Option<&str>, Option<&str>, &[Note]) {
     match body {
         Body::StreamEnd { reason } => (None, Some(reason.as_str()), None, &[]),
         Body::Gap { len, reason } => (Some(*len), Some(reason.as_str()), None, &[]),
@@ -242,8 +246,174 @@ fn event_columns(
     }
 }
 
-/// The `notes` and `note_codes` columns.
-fn notes(rows: &mut Rows, notes: &[crate::protocols::Note]) {
-    rows.strs(notes.iter().map(|n| n.to_string()))
-        .strs(notes.iter().map(|n| n.code()));
+/// Streams whose endpoint text is kept (more are made again as needed).
+const ENDPOINTS_KEPT: usize = 8192;
+
+/// The calling thread's side: appends rows, keeping the text of each
+/// stream's endpoints.
+#[derive(Default)]
+pub struct RecordsTable {
+    /// Per stream: its client's and its server's `address:port`.
+    endpoints: HashMap<u64, (String, String), foldhash::fast::RandomState>,
+}
+
+impl RecordsTable {
+    /// Appends `row` (its texts in `bytes`) of capture `capture`.
+    pub fn append(&mut self, rows: &mut Rows, capture: i64, row: &RecordRow, bytes: &[u8]) {
+        let s = |t: Text| std::str::from_utf8(bytes.get(t.0..t.1)?).ok();
+        let opt = |t: Option<Text>| t.and_then(s);
+        if self.endpoints.len() >= ENDPOINTS_KEPT && !self.endpoints.contains_key(&row.stream) {
+            self.endpoints.clear();
+        }
+        let (client, server) = match row.dir {
+            Direction::C2S => (row.src, row.dst),
+            Direction::S2C => (row.dst, row.src),
+        };
+        let ends = (self.endpoints.entry(row.stream))
+            .or_insert_with(|| (client.to_string(), server.to_string()));
+        let (src, dst) = match row.dir {
+            Direction::C2S => (&ends.0, &ends.1),
+            Direction::S2C => (&ends.1, &ends.0),
+        };
+        let (type_name, event) = match row.name {
+            Name::Type(t) => (s(t), None),
+            Name::Event(e) => (None, Some(e)),
+        };
+        rows.int(capture)
+            .int(row.stream_uid)
+            .count(row.frame)
+            .time(row.ts)
+            .count(row.stream)
+            .str(row.dir.as_str())
+            .str(src)
+            .str(dst)
+            .count(row.offset)
+            .opt_count(row.tcp_offset)
+            .opt_str(row.tcp_offset.map(|_| "websocket"))
+            .opt_str(row.protocol.map(|p| p.name()))
+            .opt_str(row.dialect.map(|d| d.as_str()))
+            .opt_str(type_name)
+            .opt_str(event)
+            .opt_count(row.type_id.map(u64::from))
+            .opt_count(row.len)
+            .opt_str(opt(row.reason))
+            .opt_str(opt(row.error))
+            .strs(row.notes.iter().filter_map(|(t, _)| s(*t)))
+            .strs(row.notes.iter().map(|(_, code)| *code))
+            .opt_str(opt(row.fields))
+            .opt_str(opt(row.websocket));
+        if event == Some("stream_end") {
+            self.endpoints.remove(&row.stream);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::capture::Timestamp;
+    use crate::protocols::{Decoded, Fields};
+    use crate::reassembly::GapReason;
+    use crate::transport::websocket::frame::Opcode;
+    use arrow_array::cast::AsArray;
+    use arrow_array::types::Int64Type;
+    use arrow_array::Array;
+
+    fn record(dir: Direction, body: Body) -> Record {
+        Record {
+            order: 0,
+            frame: 7,
+            ts: Timestamp::new(1_700_000_000, 123_456_789),
+            stream: 3,
+            dir,
+            src: "10.0.0.1:40000".parse().unwrap(),
+            dst: "10.0.0.2:19380".parse().unwrap(),
+            offset: 12,
+            protocol: Some(ProtocolId::PokerNetwork),
+            carried: None,
+            body,
+        }
+    }
+
+    /// A message with notes, a gap and a WebSocket close: one batch of the
+    /// schema, each value in its column.
+    #[test]
+    fn messages_and_events_become_rows_of_the_schema() {
+        let message = Body::Message {
+            dialect: Some(Dialect::PokerNetwork2),
+            len: 13,
+            decoded: Decoded {
+                type_name: "PacketPokerFold".into(),
+                type_id: 57,
+                fields: Fields::raw(&[0xbe, 0xef]),
+                notes: vec![Note::WebSocketMissingKey],
+                error: Some("bad".into()),
+            },
+            bytes: None,
+        };
+        let gap = Body::Gap {
+            len: 5,
+            reason: GapReason::Closed,
+        };
+        let close = Body::WebSocket(Box::new(WsEvent::Control {
+            opcode: Opcode::Close,
+            masked: true,
+            payload: vec![3, 232],
+            close: Some((1000, "bye".into())),
+            notes: Vec::new(),
+        }));
+        let records = [
+            record(Direction::C2S, message),
+            record(Direction::S2C, gap),
+            record(Direction::C2S, close),
+        ];
+        let mut bytes = Vec::new();
+        let made: Vec<RecordRow> = (records.iter())
+            .map(|r| RecordRow::new(r, 99, &mut bytes))
+            .collect();
+        let mut rows = Rows::new(COLUMNS);
+        let mut table = RecordsTable::default();
+        for row in &made {
+            table.append(&mut rows, 42, row, &bytes);
+            rows.end();
+        }
+        let batch = rows.finish().unwrap();
+        assert_eq!(batch.num_rows(), 3);
+        let text = |name: &str, n: usize| {
+            let c = batch.column_by_name(name).unwrap().as_string::<i32>();
+            (!c.is_null(n)).then(|| c.value(n).to_string())
+        };
+        let int = |name: &str, n: usize| {
+            let c = batch
+                .column_by_name(name)
+                .unwrap()
+                .as_primitive::<Int64Type>();
+            (!c.is_null(n)).then(|| c.value(n))
+        };
+        assert_eq!(int("capture", 0), Some(42));
+        assert_eq!(int("stream_uid", 2), Some(99));
+        assert_eq!(text("type", 0).as_deref(), Some("PacketPokerFold"));
+        assert_eq!(text("event", 0), None);
+        assert_eq!(text("fields", 0).as_deref(), Some("{\"raw\":\"beef\"}"));
+        assert_eq!(text("error", 0).as_deref(), Some("bad"));
+        // The sender of a server's record is the server.
+        assert_eq!(text("src", 1).as_deref(), Some("10.0.0.2:19380"));
+        assert_eq!(text("event", 1).as_deref(), Some("gap"));
+        assert_eq!(
+            (int("len", 1), text("reason", 1).as_deref()),
+            (Some(5), Some("closed"))
+        );
+        assert_eq!(text("fields", 1), None);
+        assert_eq!(text("reason", 2).as_deref(), Some("bye"));
+        assert_eq!(
+            text("fields", 2).as_deref(),
+            Some("{\"code\":1000,\"masked\":true,\"payload\":\"03e8\"}")
+        );
+        let codes = batch.column_by_name("note_codes").unwrap().as_list::<i32>();
+        assert_eq!(
+            codes.value(0).as_string::<i32>().value(0),
+            "websocket.missing_key"
+        );
+        assert_eq!(codes.value(1).len(), 0);
+    }
 }

@@ -5,25 +5,28 @@
 //! bounded. A write that fails (a full disk) is one error, and the
 //! directory is left as it was found: no file that looks complete.
 
-use super::columns::{Column, Rows};
+use super::columns::{Column, Kind, Rows};
 use super::csv;
 use arrow_array::RecordBatch;
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::schema::types::ColumnPath;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{sync_channel, SyncSender};
 use std::sync::Arc;
+use std::thread::JoinHandle;
 
 /// Rows of a batch (a row group), at most.
-pub const BATCH_ROWS: usize = 1 << 16;
+pub const BATCH_ROWS: usize = 1 << 14;
 
 /// Bytes of text of a batch: past them the batch is written whatever its
 /// rows (records whose `fields` are large).
-pub const BATCH_TEXT: usize = 32 << 20;
+pub const BATCH_TEXT: usize = 4 << 20;
 
 /// How the tables are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -106,7 +109,99 @@ impl Sink {
 /// Where a table's batches go.
 enum Out {
     Parquet(Box<ArrowWriter<Sink>>),
-    Csv(BufWriter<Sink>),
+    /// The file, and the CSV text of a batch (reused).
+    Csv(BufWriter<Sink>, Vec<u8>),
+}
+
+impl Out {
+    /// Writes a batch (a row group).
+    fn write(&mut self, batch: &RecordBatch) -> Result<(), String> {
+        match self {
+            Out::Parquet(w) => (w.write(batch).and_then(|()| w.flush())).map_err(|e| e.to_string()),
+            Out::Csv(w, text) => {
+                text.clear();
+                csv::rows(batch, text);
+                w.write_all(text).map_err(|e| e.to_string())
+            }
+        }
+    }
+
+    /// Writes what the file still lacks (Parquet's footer) and flushes it.
+    fn finish(&mut self) -> Result<(), String> {
+        match self {
+            Out::Parquet(w) => w.finish().map(drop).map_err(|e| e.to_string()),
+            Out::Csv(w, _) => w.flush().map_err(|e| e.to_string()),
+        }
+    }
+
+    fn sink(&self) -> &Sink {
+        match self {
+            Out::Parquet(w) => w.inner(),
+            Out::Csv(w, _) => w.get_ref(),
+        }
+    }
+}
+
+/// The error for a failed write of the table at `path`: the file's own
+/// error when it had one (a full disk), else `why`.
+fn write_error(path: &Path, why: &str, sink: Option<&Sink>) -> Error {
+    let why = sink.and_then(|s| s.first_error.as_deref()).unwrap_or(why);
+    let full = sink.and_then(|s| s.error) == Some(io::ErrorKind::StorageFull);
+    let advice = if full {
+        " (the disk is full: no table was kept; free some space or write elsewhere)"
+    } else {
+        " (no table was kept)"
+    };
+    Error::Write(format!("{}: writing: {why}{advice}", path.display()))
+}
+
+/// The thread that encodes, compresses and writes a table's batches while
+/// the next one is made (which then waits for it: two batches in memory
+/// at most, the one written and the one made).
+struct Encoder {
+    batches: Option<SyncSender<RecordBatch>>,
+    thread: Option<JoinHandle<Result<(), Error>>>,
+}
+
+impl Encoder {
+    fn start(path: PathBuf, mut out: Out) -> Result<Encoder, Error> {
+        let (batches, to_write) = sync_channel::<RecordBatch>(0);
+        let shown = path.display().to_string();
+        let thread = std::thread::Builder::new()
+            .name("table writer".into())
+            .spawn(move || {
+                for batch in to_write {
+                    if let Err(why) = out.write(&batch) {
+                        return Err(write_error(&path, &why, Some(out.sink())));
+                    }
+                }
+                out.finish()
+                    .map_err(|why| write_error(&path, &why, Some(out.sink())))
+            })
+            .map_err(|e| Error::Write(format!("{shown}: cannot start its writer: {e}")))?;
+        Ok(Encoder {
+            batches: Some(batches),
+            thread: Some(thread),
+        })
+    }
+
+    /// Hands `batch` to the thread; its error if it has stopped on one.
+    fn write(&mut self, batch: RecordBatch) -> Result<(), Error> {
+        match &self.batches {
+            Some(b) if b.send(batch).is_ok() => Ok(()),
+            _ => self.end(),
+        }
+    }
+
+    /// No more batches: waits for the file to be whole; its error.
+    fn end(&mut self) -> Result<(), Error> {
+        self.batches = None;
+        match self.thread.take().map(JoinHandle::join) {
+            Some(Ok(done)) => done,
+            Some(Err(_)) => Err(Error::Write("the table writer stopped".into())),
+            None => Ok(()),
+        }
+    }
 }
 
 /// One table's file.
@@ -116,9 +211,7 @@ pub struct TableFile {
     /// `DIR/.NAME.parquet.partial`, until it is whole.
     temp: PathBuf,
     rows: Rows,
-    out: Option<Out>,
-    /// CSV text of a batch, reused.
-    text: Vec<u8>,
+    out: Encoder,
 }
 
 impl TableFile {
@@ -141,59 +234,32 @@ impl TableFile {
             first_error: None,
         };
         let rows = Rows::new(columns);
-        let mut table = TableFile {
-            path,
-            temp,
-            out: None,
-            text: Vec::new(),
-            rows,
-        };
         let out = match format {
             Format::Parquet => {
-                let props = WriterProperties::builder()
-                    .set_compression(Compression::ZSTD(ZstdLevel::default()))
-                    .set_max_row_group_row_count(Some(BATCH_ROWS))
-                    .build();
-                let schema = table.rows.schema().clone();
+                let props = properties(columns);
+                let schema = rows.schema().clone();
                 match ArrowWriter::try_new(sink, schema, Some(props)) {
                     Ok(w) => Out::Parquet(Box::new(w)),
-                    Err(e) => return Err(table.error(&e.to_string(), None)),
+                    Err(e) => return Err(write_error(&path, &e.to_string(), None)),
                 }
             }
             Format::Csv => {
                 let mut w = BufWriter::with_capacity(1 << 16, sink);
-                let names = columns.iter().map(|c| c.name);
-                crate::output::csv::row(&mut table.text, names);
-                if let Err(e) = w.write_all(&table.text) {
-                    let why = e.to_string();
-                    return Err(table.error(&why, Some(w.get_ref())));
+                let mut header = Vec::new();
+                crate::output::csv::row(&mut header, columns.iter().map(|c| c.name));
+                if let Err(e) = w.write_all(&header) {
+                    return Err(write_error(&path, &e.to_string(), Some(w.get_ref())));
                 }
-                table.text.clear();
-                Out::Csv(w)
+                Out::Csv(w, Vec::new())
             }
         };
-        table.out = Some(out);
-        Ok(table)
-    }
-
-    /// The error for a failed write: the file's own error when it had one
-    /// (a full disk), else `why`.
-    fn error(&self, why: &str, sink: Option<&Sink>) -> Error {
-        let why = sink.and_then(|s| s.first_error.as_deref()).unwrap_or(why);
-        let full = sink.and_then(|s| s.error) == Some(io::ErrorKind::StorageFull);
-        let advice = if full {
-            " (the disk is full: no table was kept; free some space or write elsewhere)"
-        } else {
-            " (no table was kept)"
-        };
-        Error::Write(format!("{}: writing: {why}{advice}", self.path.display()))
-    }
-
-    fn sink(&self) -> Option<&Sink> {
-        match self.out.as_ref()? {
-            Out::Parquet(w) => Some(w.inner()),
-            Out::Csv(w) => Some(w.get_ref()),
-        }
+        let out = Encoder::start(path.clone(), out)?;
+        Ok(TableFile {
+            path,
+            temp,
+            rows,
+            out,
+        })
     }
 
     /// Appends a row: `f` gives its values (a value per column, in order).
@@ -206,49 +272,51 @@ impl TableFile {
         Ok(())
     }
 
-    /// Writes the rows appended so far.
+    /// Hands the rows appended so far to the writer.
     fn write_batch(&mut self) -> Result<(), Error> {
         if self.rows.is_empty() {
             return Ok(());
         }
-        let batch = match self.rows.finish() {
-            Ok(b) => b,
-            Err(e) => return Err(self.error(&e.to_string(), None)),
-        };
-        let written = match self.out.as_mut() {
-            Some(Out::Parquet(w)) => (w.write(&batch))
-                .and_then(|()| w.flush())
-                .map_err(|e| e.to_string()),
-            Some(Out::Csv(w)) => write_csv(w, &batch, &mut self.text),
-            None => Ok(()),
-        };
-        written.map_err(|why| self.error(&why, self.sink()))
+        match self.rows.finish() {
+            Ok(batch) => self.out.write(batch),
+            Err(e) => Err(write_error(&self.path, &e.to_string(), None)),
+        }
     }
 
     /// Writes what is left and closes the file, still under its temporary
     /// name.
     fn close(&mut self) -> Result<(), Error> {
         self.write_batch()?;
-        let done = match self.out.as_mut() {
-            Some(Out::Parquet(w)) => w.finish().map(drop).map_err(|e| e.to_string()),
-            Some(Out::Csv(w)) => w.flush().map_err(|e| e.to_string()),
-            None => Ok(()),
-        };
-        done.map_err(|why| self.error(&why, self.sink()))?;
-        self.out = None;
-        Ok(())
+        self.out.end()
     }
 }
 
-/// Writes `batch` as CSV rows to `w`, through `text`.
-fn write_csv(
-    w: &mut BufWriter<Sink>,
-    batch: &RecordBatch,
-    text: &mut Vec<u8>,
-) -> Result<(), String> {
-    text.clear();
-    csv::rows(batch, text);
-    w.write_all(text).map_err(|e| e.to_string())
+/// How the Parquet files are written: zstd; statistics (minimum, maximum)
+/// per row group; a dictionary for the texts that repeat (names,
+/// addresses, types), not for numbers and times (mostly each their own)
+/// nor JSON and lists, which have no statistics either.
+fn properties(columns: &[Column]) -> WriterProperties {
+    let mut props = WriterProperties::builder()
+        .set_compression(Compression::ZSTD(ZstdLevel::default()))
+        .set_statistics_enabled(EnabledStatistics::Chunk)
+        .set_max_row_group_row_count(Some(BATCH_ROWS));
+    for c in columns {
+        let path = ColumnPath::from(c.name);
+        match c.kind {
+            Kind::Int | Kind::Time => {
+                props = props.set_column_dictionary_enabled(path, false);
+            }
+            Kind::Json | Kind::IntList => {
+                props = (props.set_column_dictionary_enabled(path.clone(), false))
+                    .set_column_statistics_enabled(path, EnabledStatistics::None);
+            }
+            Kind::StrList => {
+                props = props.set_column_statistics_enabled(path, EnabledStatistics::None);
+            }
+            Kind::Str | Kind::Bool => {}
+        }
+    }
+    props.build()
 }
 
 /// A table of a [`Tables`]: its name (the file's, without extension) and
@@ -330,7 +398,9 @@ impl Tables {
 
 impl Drop for Tables {
     fn drop(&mut self) {
-        for f in &self.files {
+        for f in &mut self.files {
+            // The writer ends (with what it had), then its file goes.
+            let _ = f.out.end();
             let _ = std::fs::remove_file(&f.temp);
             let _ = std::fs::remove_file(&f.path);
         }
