@@ -10,12 +10,17 @@
 //! Workers never wait for the merge (their channel is unbounded); what
 //! waits here is bounded by the reading thread, which runs at most a few
 //! batches ahead of the slowest worker, and by how long the decode stage
-//! may hold records back.
+//! may hold records back. A sink slower than the workers (Parquet
+//! tables, a slow pipe) holds the reading thread back too: it takes a
+//! *credit* before each round, and the merge gives one back for each
+//! round whose items have all gone to the sink, and whenever it has to
+//! wait for a chunk with nothing it could give (so that a worker holding
+//! its low water mark back never stalls the pass).
 
 use super::Items;
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{Receiver, SyncSender};
 
 /// What a worker sends the merge.
 pub(super) struct Chunk<T> {
@@ -35,6 +40,8 @@ struct Waiting<T> {
 struct Lane<T> {
     chunks: VecDeque<Waiting<T>>,
     low: u64,
+    /// Chunks received (a worker sends one per batch, so per round).
+    received: u64,
 }
 
 impl<T> Lane<T> {
@@ -47,6 +54,8 @@ impl<T> Lane<T> {
 
 pub(super) struct Merge<T> {
     lanes: Vec<Lane<T>>,
+    /// Rounds whose items have all gone to the sink, credited back.
+    credited: u64,
 }
 
 impl<T> Merge<T> {
@@ -56,8 +65,10 @@ impl<T> Merge<T> {
                 .map(|_| Lane {
                     chunks: VecDeque::new(),
                     low: 0,
+                    received: 0,
                 })
                 .collect(),
+            credited: 0,
         }
     }
 
@@ -65,6 +76,7 @@ impl<T> Merge<T> {
     fn add(&mut self, c: Chunk<T>) {
         let lane = &mut self.lanes[c.worker];
         lane.low = lane.low.max(c.low);
+        lane.received += 1;
         if !c.items.is_empty() {
             lane.chunks.push_back(Waiting {
                 items: c.items.keyed.into_iter(),
@@ -95,11 +107,27 @@ impl<T> Merge<T> {
         (clear.then_some(i), false)
     }
 
+    /// Credits the reading thread (`credit`) with the rounds whose items
+    /// have all gone to the sink since the last time.
+    fn credit(&mut self, credit: &SyncSender<()>) {
+        let done = (self.lanes.iter())
+            .map(|l| l.received - l.chunks.len() as u64)
+            .min()
+            .unwrap_or(0);
+        while self.credited < done {
+            self.credited += 1;
+            // Full: the reading thread has credit enough.
+            let _ = credit.try_send(());
+        }
+    }
+
     /// Gives every item to `sink` in key order, receiving chunks as they
-    /// are needed, until every worker is done or the sink stops.
+    /// are needed, until every worker is done or the sink stops; credits
+    /// the reading thread (`credit`) as the rounds go through.
     pub(super) fn run(
         &mut self,
         chunks: &Receiver<Chunk<T>>,
+        credit: &SyncSender<()>,
         sink: &mut impl FnMut(T, &[u8]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         loop {
@@ -107,10 +135,16 @@ impl<T> Merge<T> {
             while let Ok(c) = chunks.try_recv() {
                 self.add(c);
             }
+            self.credit(credit);
             match self.ready() {
                 (Some(i), _) => self.give(i, sink)?,
                 (None, true) => return ControlFlow::Continue(()),
-                (None, false) => match chunks.recv() {
+                (None, false) => match {
+                    // Nothing can go before another chunk comes: the
+                    // reading thread must not wait on the merge.
+                    let _ = credit.try_send(());
+                    chunks.recv()
+                } {
                     Ok(c) => self.add(c),
                     // Every worker is gone: what is left goes in order.
                     Err(_) => {

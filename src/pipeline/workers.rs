@@ -6,7 +6,9 @@
 //! Each worker keeps its connections' state on its own thread (in its
 //! core's cache); workers never wait for the merge (their channel to it is
 //! unbounded, and what waits there is bounded by the reading thread,
-//! which runs at most [`IN_FLIGHT`] batches ahead of the slowest worker).
+//! which runs at most [`IN_FLIGHT`] batches ahead of the slowest worker,
+//! and at most [`IN_FLIGHT`] rounds ahead of what the sink has taken:
+//! see `merge`'s credits).
 //! (A version where the threads took turns at reading and at the shards,
 //! so as to run exactly N busy threads, measured slower: each shard's state
 //! then moved between cores, see BENCHMARKS.md.)
@@ -38,6 +40,11 @@ where
     let config = p.config.clone();
     let stop = AtomicBool::new(false);
     let (to_merge, chunks) = channel::<Chunk<W::Item>>();
+    // The reading thread's credit: a round each.
+    let (grant, credit) = sync_channel::<()>(IN_FLIGHT);
+    for _ in 0..IN_FLIGHT {
+        let _ = grant.try_send(());
+    }
     let mut inputs = Vec::new();
     let mut spares = Vec::new();
     let mut returns = Vec::new();
@@ -54,7 +61,9 @@ where
         let round = p.round;
         let reading = std::thread::Builder::new()
             .name("cardshark-read".into())
-            .spawn_scoped(scope, move || read(front, round, inputs, spares, stop))
+            .spawn_scoped(scope, move || {
+                read(front, round, inputs, spares, credit, stop)
+            })
             .map_err(|e| CaptureError::new(&name, format!("cannot start a thread: {e}")))?;
         let mut handles = Vec::new();
         for (i, (rx, give_back)) in returns.into_iter().enumerate() {
@@ -72,10 +81,12 @@ where
         }
         drop(to_merge);
         let mut merge = Merge::new(n);
-        if merge.run(&chunks, sink).is_break() {
+        if merge.run(&chunks, &grant, sink).is_break() {
             stop.store(true, Ordering::Relaxed);
         }
         drop(chunks);
+        // The reading thread no longer waits for credit.
+        drop(grant);
         let mut summary = reading
             .join()
             .unwrap_or_else(|e| std::panic::resume_unwind(e));
@@ -97,6 +108,7 @@ fn read(
     round: (usize, usize),
     inputs: Vec<SyncSender<Batch>>,
     spares: Vec<Receiver<Batch>>,
+    credit: Receiver<()>,
     stop: &AtomicBool,
 ) -> super::CaptureSummary {
     let n = inputs.len();
@@ -117,6 +129,9 @@ fn read(
         true
     };
     while !front.done() && !stop.load(Ordering::Relaxed) {
+        // A round more once the sink has taken one (an error: the merge
+        // has ended, so nothing waits on the sink any more).
+        let _ = credit.recv();
         front.fill(&mut batches, limit);
         if !send(&mut batches) {
             return front.finish();
