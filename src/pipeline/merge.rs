@@ -139,20 +139,20 @@ impl<T> Merge<T> {
             match self.ready() {
                 (Some(i), _) => self.give(i, sink)?,
                 (None, true) => return ControlFlow::Continue(()),
-                (None, false) => match {
+                (None, false) => {
                     // Nothing can go before another chunk comes: the
                     // reading thread must not wait on the merge.
                     let _ = credit.try_send(());
-                    chunks.recv()
-                } {
-                    Ok(c) => self.add(c),
-                    // Every worker is gone: what is left goes in order.
-                    Err(_) => {
-                        for l in &mut self.lanes {
-                            l.low = u64::MAX;
+                    match chunks.recv() {
+                        Ok(c) => self.add(c),
+                        // Every worker is gone: what is left goes in order.
+                        Err(_) => {
+                            for l in &mut self.lanes {
+                                l.low = u64::MAX;
+                            }
                         }
                     }
-                },
+                }
             }
         }
     }

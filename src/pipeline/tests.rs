@@ -216,3 +216,72 @@ fn the_clock_knows_the_first_frame_before_the_first_item() {
         assert_eq!(clock.first(), first);
     }
 }
+
+/// A worker that counts the events it was given (in `made`, shared).
+struct Counting {
+    inner: Recorder,
+    made: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Sink for Counting {
+    fn event(&mut self, ev: Event<'_>) {
+        self.made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.inner.event(ev);
+    }
+    fn step(&mut self, seq: u64) {
+        self.inner.step(seq);
+    }
+}
+
+impl Work for Counting {
+    type Item = String;
+    fn low(&mut self, next: u64) -> u64 {
+        self.inner.low(next)
+    }
+    fn take(&mut self, into: &mut Items<String>) {
+        self.inner.take(into);
+    }
+    fn finish(&mut self) {}
+}
+
+/// A sink slower than the workers holds the reading thread back (the
+/// merge's credits): while the sink sits on its first item, the workers
+/// get the rounds in flight, not the whole capture.
+#[test]
+fn a_slow_sink_holds_the_reading_thread_back() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    let pcap = open_streams(10_000);
+    let reader = || {
+        let bytes = std::io::Cursor::new(pcap.clone());
+        CaptureReader::from_reader("open.pcap", Box::new(bytes)).unwrap()
+    };
+    let total = reassembler(reader()).len();
+    let made = Arc::new(AtomicUsize::new(0));
+    let mut at_first = None;
+    let mut seen = 0;
+    Pipeline::new("-", reader())
+        .threads(2)
+        .round((1, 1 << 20))
+        .run(
+            || Counting {
+                inner: Recorder::default(),
+                made: made.clone(),
+            },
+            &mut |_: String, _: &[u8]| {
+                if at_first.is_none() {
+                    std::thread::sleep(std::time::Duration::from_millis(500));
+                    at_first = Some(made.load(Ordering::Relaxed));
+                }
+                seen += 1;
+                ControlFlow::Continue(())
+            },
+        )
+        .unwrap();
+    assert_eq!(seen, total);
+    let ahead = at_first.unwrap();
+    // Rounds of a group of segments (16) per worker at least: the 32 in
+    // flight and the few the merge gave while waiting for its first chunks
+    // are about 1 100 steps, two events each (start, data).
+    assert!(ahead < 4_000, "{ahead} of {total} events made ahead");
+}
