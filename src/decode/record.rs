@@ -210,3 +210,23 @@ impl Record {
         }
     }
 }
+
+/// A record of `body` in frame 7 of stream 3 (poker-network, from
+/// 10.0.0.1:40000 to 10.0.0.2:19380, offset 12) going `dir`: the
+/// output tests' one fixture.
+#[cfg(test)]
+pub(crate) fn sample(dir: Direction, body: Body) -> Record {
+    Record {
+        order: 0,
+        frame: 7,
+        ts: Timestamp::new(1_700_000_000, 123_456_789),
+        stream: 3,
+        dir,
+        src: "10.0.0.1:40000".parse().unwrap(),
+        dst: "10.0.0.2:19380".parse().unwrap(),
+        offset: 12,
+        protocol: Some(ProtocolId::PokerNetwork),
+        carried: None,
+        body,
+    }
+}

@@ -354,22 +354,10 @@ fn ws_summary(e: &WsEvent) -> String {
 mod tests {
     use super::*;
     use crate::decode::Carried;
-    use crate::protocols::{Decoded, Dialect, Fields, ProtocolId};
+    use crate::protocols::{Decoded, Dialect, Fields};
 
     fn record(body: Body) -> Record {
-        Record {
-            order: 0,
-            frame: 7,
-            ts: Timestamp::new(1_700_000_000, 123_456_789),
-            stream: 3,
-            dir: Direction::C2S,
-            src: "10.0.0.1:40000".parse().unwrap(),
-            dst: "10.0.0.2:19380".parse().unwrap(),
-            offset: 12,
-            protocol: Some(ProtocolId::PokerNetwork),
-            carried: None,
-            body,
-        }
+        crate::decode::record::sample(Direction::C2S, body)
     }
 
     fn fold(notes: Vec<Note>, error: Option<&str>) -> Record {

@@ -311,7 +311,6 @@ impl RecordsTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::capture::Timestamp;
     use crate::protocols::{Decoded, Fields};
     use crate::reassembly::GapReason;
     use crate::transport::websocket::frame::Opcode;
@@ -320,19 +319,7 @@ mod tests {
     use arrow_array::Array;
 
     fn record(dir: Direction, body: Body) -> Record {
-        Record {
-            order: 0,
-            frame: 7,
-            ts: Timestamp::new(1_700_000_000, 123_456_789),
-            stream: 3,
-            dir,
-            src: "10.0.0.1:40000".parse().unwrap(),
-            dst: "10.0.0.2:19380".parse().unwrap(),
-            offset: 12,
-            protocol: Some(ProtocolId::PokerNetwork),
-            carried: None,
-            body,
-        }
+        crate::decode::record::sample(dir, body)
     }
 
     /// A message with notes, a gap and a WebSocket close: one batch of the
