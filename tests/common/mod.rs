@@ -140,3 +140,24 @@ pub fn captures() -> Vec<PathBuf> {
     all.sort();
     all
 }
+
+/// Runs the interop checker `script` (under tests/interop/) with `args`
+/// in the virtual environment of tests/interop/setup.sh, and returns its
+/// standard output; a checker that fails fails the test with its output.
+pub fn interop_check<S: AsRef<std::ffi::OsStr>>(script: &str, args: &[S]) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let python = root.join("target/interop-venv/bin/python");
+    assert!(python.exists(), "no venv: run tests/interop/setup.sh first");
+    let out = std::process::Command::new(&python)
+        .arg(root.join("tests/interop").join(script))
+        .args(args)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}

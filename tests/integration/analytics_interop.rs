@@ -9,9 +9,9 @@
 //! is ignored by a plain `cargo nextest run`; CI (.ci/run) sets the venv up
 //! and runs it with `--run-ignored only ... analytics_interop::`.
 
+use crate::common::interop_check;
 use crate::common::{captures, cardshark};
 use std::path::Path;
-use std::process::Command;
 
 /// Runs cardshark with `args` on `capture`, its standard output to `out`
 /// when given; a damaged capture's exit status 1 (what came before the
@@ -62,20 +62,8 @@ fn duckdb_answers_over_sharded_parquet_agree_with_the_json_output() {
             Some(&hands),
         );
     }
-    let check = root.join("tests/interop/analytics_check.py");
-    let out = Command::new(&python)
-        .arg(&check)
-        .arg(&parquet)
-        .arg(&json)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stdout = interop_check("analytics_check.py", &[&parquet, &json]);
     eprint!("{stdout}");
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     // The answers are not empty: the figures compared are real ones.
     for (question, at_least) in [
         ("hands_per_table", 10),

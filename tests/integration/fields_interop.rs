@@ -8,10 +8,10 @@
 //! is ignored by a plain `cargo nextest run`; CI (.ci/run) sets the venv up
 //! and runs it with `--run-ignored only ... fields_interop::`.
 
+use crate::common::interop_check;
 use crate::common::{run_ok, testdata};
 use serde_json::Value;
 use std::path::Path;
-use std::process::Command;
 
 const FILE: &str = "mixed/all-four.pcap";
 
@@ -131,17 +131,7 @@ fn duckdb_loads_field_output_with_the_right_columns_and_types() {
         args.push(delim.to_string());
         files.push((path, out.lines().count() - 1));
     }
-    let out = Command::new(&python)
-        .arg(root.join("tests/interop/check_fields.py"))
-        .args(&args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let got: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let got: Value = serde_json::from_str(&interop_check("check_fields.py", &args)).unwrap();
     for ((path, rows), (cmd, _, want)) in files.iter().zip(&cases) {
         let got = &got[path.to_string_lossy().as_ref()];
         assert_eq!(got["rows"], *rows as u64, "{cmd:?}: rows");

@@ -12,11 +12,11 @@
 //! is ignored by a plain `cargo nextest run`; CI (.ci/run) sets the venv up
 //! and runs it with `--run-ignored only ... tables_interop::`.
 
+use crate::common::interop_check;
 use crate::common::{self, captures};
 use cardshark::output::tables::columns::Kind;
 use serde_json::{json, Value};
 use std::path::Path;
-use std::process::Command;
 
 /// Runs cardshark with `args` on `file`; it must succeed. Its stdout.
 fn run(args: &[&str], file: &Path) -> String {
@@ -120,17 +120,7 @@ fn duckdb_reads_every_captures_tables_and_they_hold_the_json_output() {
     }
     let path = dir.path().join("manifest.json");
     std::fs::write(&path, serde_json::to_vec(&manifest).unwrap()).unwrap();
-    let out = Command::new(&python)
-        .arg(root.join("tests/interop/check_tables.py"))
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let got: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let got: Value = serde_json::from_str(&interop_check("check_tables.py", &[&path])).unwrap();
     for (table, columns) in cardshark::output::tables::ALL {
         let types: Vec<(String, String)> = (got["types"][table].as_array().unwrap().iter())
             .map(|c| (c[0].as_str().unwrap().into(), c[1].as_str().unwrap().into()))
