@@ -4,11 +4,11 @@
 //! field columns hold the JSON's values, and every wrong value is a usage
 //! error (exit 2) naming its option.
 
-use crate::common::{self, cardshark, json_lines, run_ok, testdata};
+use crate::common::{self, captures, cardshark, json_lines, run_ok, testdata};
 use cardshark::filter::record::RecordScope;
 use cardshark::filter::Scope;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const MIXED: &str = "mixed/all-four.pcap";
 
@@ -24,24 +24,6 @@ fn run(args: &[&str]) -> (i32, String, String) {
 
 fn mixed() -> String {
     testdata(MIXED).to_string_lossy().into_owned()
-}
-
-/// Every capture of testdata/, in name order.
-fn captures() -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut dirs = vec![testdata("")];
-    while let Some(d) = dirs.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "pcap" || x == "pcapng") {
-                found.push(p);
-            }
-        }
-    }
-    found.sort();
-    found
 }
 
 /// Every key path of a JSON value (lists walked through).
