@@ -7,7 +7,7 @@
 //! name, type, meaning; the README's tables are checked against them) and
 //! how an item becomes its row. [`writer::Tables`] writes them: a file per
 //! table under a temporary name until it is whole, rows in bounded
-//! batches (a Parquet row group each). The commands feed it from the one
+//! batches (several to a Parquet row group). The commands feed it from the one
 //! pipeline's sink: `decode`'s workers render each record's JSON texts
 //! ([`records::RecordRow`]), the calling thread appends the rows in
 //! capture order; `hands` appends each hand as it ends.

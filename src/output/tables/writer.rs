@@ -1,15 +1,15 @@
 //! Writing tables into a directory: a file per table, each under a
 //! temporary name (`.NAME.parquet.partial`) until it is whole, then
-//! renamed; rows go out in batches (a Parquet row group each) of at most
-//! [`BATCH_ROWS`] rows or [`BATCH_TEXT`] bytes of text, so memory stays
-//! bounded. A write that fails (a full disk) is one error, and the
+//! renamed; rows go out in batches of at most [`BATCH_ROWS`] rows or
+//! [`BATCH_TEXT`] bytes of text, several to a Parquet row group, so
+//! memory stays bounded. A write that fails (a full disk) is one error, and the
 //! directory is left as it was found: no file that looks complete.
 
 use super::columns::{Column, Kind, Rows};
 use super::csv;
 use arrow_array::RecordBatch;
 use parquet::arrow::ArrowWriter;
-use parquet::basic::{Compression, ZstdLevel};
+use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::schema::types::ColumnPath;
 use std::fmt;
@@ -21,12 +21,21 @@ use std::sync::mpsc::{sync_channel, SyncSender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-/// Rows of a batch (a row group), at most.
+/// Rows of a batch, at most.
 pub const BATCH_ROWS: usize = 1 << 14;
 
 /// Bytes of text of a batch: past them the batch is written whatever its
 /// rows (records whose `fields` are large).
 pub const BATCH_TEXT: usize = 4 << 20;
+
+/// Rows of a Parquet row group, at most: a row group holds several
+/// batches, so that each column chunk's set-up (its compressor, its
+/// dictionary) is paid once per million rows, not per batch.
+const GROUP_ROWS: usize = 1 << 20;
+
+/// Encoded bytes of a Parquet row group, at most (the writer holds a row
+/// group's compressed pages until it is whole).
+const GROUP_BYTES: usize = 32 << 20;
 
 /// How the tables are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,10 +123,10 @@ enum Out {
 }
 
 impl Out {
-    /// Writes a batch (a row group).
+    /// Writes a batch (into the row group being made).
     fn write(&mut self, batch: &RecordBatch) -> Result<(), String> {
         match self {
-            Out::Parquet(w) => (w.write(batch).and_then(|()| w.flush())).map_err(|e| e.to_string()),
+            Out::Parquet(w) => w.write(batch).map_err(|e| e.to_string()),
             Out::Csv(w, text) => {
                 text.clear();
                 csv::rows(batch, text);
@@ -291,29 +300,33 @@ impl TableFile {
     }
 }
 
-/// How the Parquet files are written: zstd; statistics (minimum, maximum)
-/// per row group; a dictionary for the texts that repeat (names,
-/// addresses, types), not for numbers and times (mostly each their own)
-/// nor JSON and lists, which have no statistics either.
+/// How the Parquet files are written. Numbers and times: delta-encoded
+/// (frames, times and offsets grow through a capture, so a delta takes a
+/// few bits), not compressed further, with statistics (minimum, maximum)
+/// per row group, by which a reader skips row groups. Texts: a
+/// dictionary for those that repeat (names, addresses, types), zstd; no
+/// statistics (texts in capture order would gain nothing from them, and
+/// comparing each costs). JSON: zstd, no dictionary (each value mostly
+/// its own).
 fn properties(columns: &[Column]) -> WriterProperties {
     let mut props = WriterProperties::builder()
         .set_compression(Compression::ZSTD(ZstdLevel::default()))
-        .set_statistics_enabled(EnabledStatistics::Chunk)
-        .set_max_row_group_row_count(Some(BATCH_ROWS));
+        .set_statistics_enabled(EnabledStatistics::None)
+        .set_max_row_group_row_count(Some(GROUP_ROWS))
+        .set_max_row_group_bytes(Some(GROUP_BYTES));
     for c in columns {
         let path = ColumnPath::from(c.name);
         match c.kind {
             Kind::Int | Kind::Time => {
-                props = props.set_column_dictionary_enabled(path, false);
+                props = (props.set_column_dictionary_enabled(path.clone(), false))
+                    .set_column_encoding(path.clone(), Encoding::DELTA_BINARY_PACKED)
+                    .set_column_compression(path.clone(), Compression::UNCOMPRESSED)
+                    .set_column_statistics_enabled(path, EnabledStatistics::Chunk);
             }
             Kind::Json | Kind::IntList => {
-                props = (props.set_column_dictionary_enabled(path.clone(), false))
-                    .set_column_statistics_enabled(path, EnabledStatistics::None);
+                props = props.set_column_dictionary_enabled(path, false);
             }
-            Kind::StrList => {
-                props = props.set_column_statistics_enabled(path, EnabledStatistics::None);
-            }
-            Kind::Str | Kind::Bool => {}
+            Kind::Str | Kind::StrList | Kind::Bool => {}
         }
     }
     props.build()
@@ -418,5 +431,33 @@ fn disk_budget() -> Result<Option<Arc<AtomicU64>>, Error> {
             Ok(n) => Ok(Some(Arc::new(AtomicU64::new(n)))),
             Err(_) => Err(Error::Usage(format!("{DISK_VAR}={v}: not a whole number"))),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::tables::records::COLUMNS;
+
+    /// Numbers are delta-encoded, uncompressed, with statistics; texts
+    /// have a dictionary and zstd, no statistics; JSON no dictionary.
+    #[test]
+    fn each_kind_of_column_is_encoded_its_own_way() {
+        let props = properties(COLUMNS);
+        let of = |name: &str| ColumnPath::from(name);
+        let frame = of("frame");
+        assert_eq!(props.encoding(&frame), Some(Encoding::DELTA_BINARY_PACKED));
+        assert_eq!(props.compression(&frame), Compression::UNCOMPRESSED);
+        assert_eq!(
+            props.statistics_enabled(&of("ts")),
+            EnabledStatistics::Chunk
+        );
+        assert!(!props.dictionary_enabled(&of("ts")));
+        let src = of("src");
+        assert!(props.dictionary_enabled(&src));
+        assert_eq!(props.statistics_enabled(&src), EnabledStatistics::None);
+        assert!(matches!(props.compression(&src), Compression::ZSTD(_)));
+        assert!(!props.dictionary_enabled(&of("fields")));
+        assert_eq!(props.max_row_group_row_count(), Some(GROUP_ROWS));
     }
 }
