@@ -243,7 +243,14 @@ mod stage {
             Event::Data { frame, .. } | Event::End { frame, .. } => *frame,
             _ => 0,
         };
-        stage.step(seq);
+        // Each stream in the slot of its number.
+        let slot = match &ev {
+            Event::Start(info) | Event::End { info, .. } | Event::Closed(info) => info.id,
+            Event::Data { stream, .. }
+            | Event::Gap { stream, .. }
+            | Event::Conflict { stream, .. } => *stream,
+        };
+        stage.step(seq, slot as u32);
         stage.event(ev);
     }
 
