@@ -590,7 +590,10 @@ impl<S: RecordSink> DecodeStage<S> {
             self.assigned = self.out.len();
             return;
         }
-        let current = self.streams.get(self.slot as usize).and_then(Option::as_deref);
+        let current = self
+            .streams
+            .get(self.slot as usize)
+            .and_then(Option::as_deref);
         for r in &mut self.out[self.assigned..] {
             if r.order == 0 {
                 r.order = match current {
@@ -613,26 +616,36 @@ impl<S: RecordSink> DecodeStage<S> {
     /// Before step `next`: makes every stream that has held records back
     /// for [`order::HOLD_STEPS`] steps decide with what it has. Its records
     /// take the key just after the last step it waited for, which does not
-    /// depend on when this runs.
+    /// depend on when this runs. (Run before every step: the rare work is
+    /// out of line, so that the test is all a step pays.)
+    #[inline]
     fn force_due(&mut self, next: u64) {
         while let Some((key, stream, slot)) = self.order.oldest_hold() {
             let due = key / 2 + order::HOLD_STEPS;
             if due >= next {
                 break;
             }
-            let now = (self.key, self.step_key, self.slot);
-            self.key = due * 2 + 1;
-            self.step_key = self.key;
-            self.slot = slot;
-            self.force(slot, stream);
-            if self.order.oldest_hold() == Some((key, stream, slot)) {
-                // It could not let go: stop holding (a last resort).
-                self.release(slot, stream);
-                self.order.release(key, stream, slot);
-            }
-            self.emit();
-            (self.key, self.step_key, self.slot) = now;
+            self.force_at(due, (key, stream, slot));
         }
+    }
+
+    /// Makes the stream of `hold` (its first key, the stream, its slot)
+    /// decide, as at step `due`.
+    #[inline(never)]
+    fn force_at(&mut self, due: u64, hold: (u64, u64, u32)) {
+        let (key, stream, slot) = hold;
+        let now = (self.key, self.step_key, self.slot);
+        self.key = due * 2 + 1;
+        self.step_key = self.key;
+        self.slot = slot;
+        self.force(slot, stream);
+        if self.order.oldest_hold() == Some(hold) {
+            // It could not let go: stop holding (a last resort).
+            self.release(slot, stream);
+            self.order.release(key, stream, slot);
+        }
+        self.emit();
+        (self.key, self.step_key, self.slot) = now;
     }
 
     /// Makes `stream`, the oldest holder, decide with what it has. A
