@@ -6,6 +6,13 @@
 //! [`Record`]s, in capture order, to a [`RecordSink`]. When a stream ends
 //! it also hands over a [`StreamReport`] (protocol, dialect, counts) for
 //! `inspect`.
+//!
+//! Each stream's state is kept by the slot of its connection, which
+//! [`Sink::step`] names before the step's events: a segment reaches its
+//! stream's state (and [`Sink::warm`] prefetches it) with one indexed
+//! load, no hash lookup. A caller that hands the stage events itself
+//! calls `step` first, with a slot that no other stream open at the same
+//! time has.
 
 pub mod direction;
 pub(crate) mod order;
@@ -28,7 +35,6 @@ use crate::transport::websocket::connection::{self, Recognised};
 use crate::transport::Transport;
 use direction::{Ctx, DirDecoder};
 use order::Reorder;
-use std::collections::HashMap;
 use websocket::WsStream;
 
 /// Receives the decode stage's output.
@@ -211,8 +217,11 @@ impl Stream {
 /// The decode stage; see the [module docs](self).
 pub struct DecodeStage<S: RecordSink> {
     config: DecodeConfig,
-    /// Boxed, so that the table's buckets stay small (see FlowTable).
-    streams: HashMap<u64, Box<Stream>, foldhash::fast::RandomState>,
+    /// Each stream's state, by its connection's slot ([`Sink::step`]).
+    /// Boxed: a free slot costs a pointer.
+    streams: Vec<Option<Box<Stream>>>,
+    /// The slot of the stream whose events are being handled.
+    slot: u32,
     out: Vec<Record>,
     /// Records of `out` whose key is set.
     assigned: usize,
@@ -232,7 +241,8 @@ impl<S: RecordSink> DecodeStage<S> {
     pub fn new(config: DecodeConfig, sink: S) -> Self {
         DecodeStage {
             config,
-            streams: HashMap::default(),
+            streams: Vec::new(),
+            slot: 0,
             out: Vec::new(),
             assigned: 0,
             key: 0,
@@ -290,7 +300,11 @@ impl<S: RecordSink> DecodeStage<S> {
         // The start record goes out at once (before detection: it names a
         // protocol only when one was forced).
         self.out.push(start_record(&s));
-        self.streams.insert(info.id, Box::new(s));
+        let i = self.slot as usize;
+        if self.streams.len() <= i {
+            self.streams.resize_with(i + 1, || None);
+        }
+        self.streams[i] = Some(Box::new(s));
     }
 
     /// Bytes or a gap of one direction (`ev` is `Data` or `Gap`): queued
@@ -315,7 +329,8 @@ impl<S: RecordSink> DecodeStage<S> {
             } => (stream, dir, offset, frame, ts),
             _ => return,
         };
-        let Some(s) = self.streams.get_mut(&stream) else {
+        let slot = self.slot;
+        let Some(s) = stream_at(&mut self.streams, slot, stream) else {
             return;
         };
         // Only a stream that may hold records back notes its steps.
@@ -348,9 +363,9 @@ impl<S: RecordSink> DecodeStage<S> {
                     queue.reserve_exact(1);
                 }
                 queue.push((self.key, ev.to_owned_event()));
-                self.hold(stream);
+                self.hold(slot, stream);
                 if data {
-                    self.try_detect(stream, false);
+                    self.try_detect(slot, stream, false);
                 }
             }
             (Phase::Decoding { dec, dirs }, Event::Data { bytes, .. }) => {
@@ -374,10 +389,10 @@ impl<S: RecordSink> DecodeStage<S> {
                 // Records wait while it works out what it carries (it may
                 // also have just decided: then they go).
                 if detecting {
-                    self.hold(stream);
+                    self.hold(slot, stream);
                 }
                 if detecting || held {
-                    self.try_detect_inner(stream, false);
+                    self.try_detect_inner(slot, stream, false);
                 }
             }
             (Phase::Unknown { run, unknown }, Event::Data { bytes, .. }) => {
@@ -396,14 +411,15 @@ impl<S: RecordSink> DecodeStage<S> {
             _ => {}
         }
         if holding {
-            self.brought(stream, frame);
+            self.brought(slot, stream, frame);
         }
     }
 
-    /// Runs detection on a stream still detecting; on a verdict, replays
-    /// what was queued through the chosen decoder.
-    fn try_detect(&mut self, stream: u64, finished: bool) {
-        let Some(s) = self.streams.get_mut(&stream) else {
+    /// Runs detection on `stream` (in `slot`, the one being handled) if
+    /// it is still detecting; on a verdict, replays what was queued
+    /// through the chosen decoder.
+    fn try_detect(&mut self, slot: u32, stream: u64, finished: bool) {
+        let Some(s) = stream_at(&mut self.streams, slot, stream) else {
             return;
         };
         let port = s.info.server.port();
@@ -466,7 +482,7 @@ impl<S: RecordSink> DecodeStage<S> {
         }
         // A WebSocket keeps holding records until it knows what it carries.
         if !carried {
-            self.release(stream);
+            self.release(slot, stream);
         }
         // Each queued event's records take the key of the step that
         // brought it: they go back to their place in capture order.
@@ -482,8 +498,8 @@ impl<S: RecordSink> DecodeStage<S> {
 
     /// Works out what a WebSocket stream carries; on a verdict its queued
     /// records go out and the stream stops holding records back.
-    fn try_detect_inner(&mut self, stream: u64, finished: bool) {
-        let Some(s) = self.streams.get_mut(&stream) else {
+    fn try_detect_inner(&mut self, slot: u32, stream: u64, finished: bool) {
+        let Some(s) = stream_at(&mut self.streams, slot, stream) else {
             return;
         };
         let Phase::WebSocket(ws) = &mut s.phase else {
@@ -493,13 +509,16 @@ impl<S: RecordSink> DecodeStage<S> {
             if ws.protocol().is_none() && s.how == How::Detected {
                 s.how = How::Unknown;
             }
-            self.release(stream);
+            self.release(slot, stream);
         }
     }
 
     fn end(&mut self, info: &StreamInfo, reason: EndReason, frame: u64, ts: Timestamp) {
-        self.try_detect(info.id, true);
-        let Some(mut s) = self.streams.remove(&info.id) else {
+        let slot = self.slot;
+        self.try_detect(slot, info.id, true);
+        let Some(mut s) = (self.streams.get_mut(slot as usize))
+            .and_then(|cell| cell.take_if(|s| s.info.id == info.id))
+        else {
             return;
         };
         s.reason = Some(reason);
@@ -555,7 +574,9 @@ impl<S: RecordSink> DecodeStage<S> {
         self.sink.stream_done(&report);
     }
 
-    /// Gives the records of `out` not keyed yet the current key.
+    /// Gives the records of `out` not keyed yet the current key. They are
+    /// those of one stream: the one being handled (in `slot`), or one that
+    /// has just left (which keys its own).
     fn assign(&mut self) {
         let key = self.key;
         let late = self.order.oldest_hold().is_some() || self.last_release == Some(self.step_key);
@@ -569,11 +590,15 @@ impl<S: RecordSink> DecodeStage<S> {
             self.assigned = self.out.len();
             return;
         }
+        let current = self
+            .streams
+            .get(self.slot as usize)
+            .and_then(Option::as_deref);
         for r in &mut self.out[self.assigned..] {
             if r.order == 0 {
-                r.order = match self.streams.get(&r.stream) {
-                    Some(s) => s.key_of(r.frame, key, self.step_key),
-                    None => key,
+                r.order = match current {
+                    Some(s) if s.info.id == r.stream => s.key_of(r.frame, key, self.step_key),
+                    _ => key,
                 };
             }
         }
@@ -591,25 +616,36 @@ impl<S: RecordSink> DecodeStage<S> {
     /// Before step `next`: makes every stream that has held records back
     /// for [`order::HOLD_STEPS`] steps decide with what it has. Its records
     /// take the key just after the last step it waited for, which does not
-    /// depend on when this runs.
+    /// depend on when this runs. (Run before every step: the rare work is
+    /// out of line, so that the test is all a step pays.)
+    #[inline]
     fn force_due(&mut self, next: u64) {
-        while let Some((key, stream)) = self.order.oldest_hold() {
+        while let Some((key, stream, slot)) = self.order.oldest_hold() {
             let due = key / 2 + order::HOLD_STEPS;
             if due >= next {
                 break;
             }
-            let now = (self.key, self.step_key);
-            self.key = due * 2 + 1;
-            self.step_key = self.key;
-            self.force(stream);
-            if self.order.oldest_hold() == Some((key, stream)) {
-                // It could not let go: stop holding (a last resort).
-                self.release(stream);
-                self.order.release(key, stream);
-            }
-            self.emit();
-            (self.key, self.step_key) = now;
+            self.force_at(due, (key, stream, slot));
         }
+    }
+
+    /// Makes the stream of `hold` (its first key, the stream, its slot)
+    /// decide, as at step `due`.
+    #[inline(never)]
+    fn force_at(&mut self, due: u64, hold: (u64, u64, u32)) {
+        let (key, stream, slot) = hold;
+        let now = (self.key, self.step_key, self.slot);
+        self.key = due * 2 + 1;
+        self.step_key = self.key;
+        self.slot = slot;
+        self.force(slot, stream);
+        if self.order.oldest_hold() == Some(hold) {
+            // It could not let go: stop holding (a last resort).
+            self.release(slot, stream);
+            self.order.release(key, stream, slot);
+        }
+        self.emit();
+        (self.key, self.step_key, self.slot) = now;
     }
 
     /// Makes `stream`, the oldest holder, decide with what it has. A
@@ -617,8 +653,8 @@ impl<S: RecordSink> DecodeStage<S> {
     /// when no message has come through it since: then, like a connection
     /// that has sent nothing, it only stops holding records back, until
     /// its next bytes.
-    fn force(&mut self, stream: u64) {
-        let Some(s) = self.streams.get_mut(&stream) else {
+    fn force(&mut self, slot: u32, stream: u64) {
+        let Some(s) = stream_at(&mut self.streams, slot, stream) else {
             return;
         };
         let cannot = match &s.phase {
@@ -629,44 +665,45 @@ impl<S: RecordSink> DecodeStage<S> {
             _ => false,
         };
         if cannot {
-            self.release(stream);
+            self.release(slot, stream);
             return;
         }
-        self.try_detect(stream, true);
-        self.try_detect_inner(stream, true);
+        self.try_detect(slot, stream, true);
+        self.try_detect_inner(slot, stream, true);
     }
 
-    /// `stream` stops holding records back (it decided, or cannot yet).
-    fn release(&mut self, stream: u64) {
-        let Some(s) = self.streams.get_mut(&stream) else {
+    /// `stream` (in `slot`) stops holding records back (it decided, or
+    /// cannot yet).
+    fn release(&mut self, slot: u32, stream: u64) {
+        let Some(s) = stream_at(&mut self.streams, slot, stream) else {
             return;
         };
         if let Some(key) = s.held.take() {
             s.released = Some(self.step_key);
             self.last_release = s.released;
-            self.order.release(key, stream);
+            self.order.release(key, stream, slot);
         }
     }
 
     /// Notes, for a stream holding records back, that the current step
     /// (from `frame`) brought it data.
-    fn brought(&mut self, stream: u64, frame: u64) {
-        if let Some(s) = self.streams.get_mut(&stream) {
+    fn brought(&mut self, slot: u32, stream: u64, frame: u64) {
+        if let Some(s) = stream_at(&mut self.streams, slot, stream) {
             s.brought(frame, self.key);
         }
     }
 
     /// A stream still detecting starts holding records back at the
     /// current key.
-    fn hold(&mut self, stream: u64) {
+    fn hold(&mut self, slot: u32, stream: u64) {
         if !self.config.ordered {
             return;
         }
-        if let Some(s) = self.streams.get_mut(&stream) {
+        if let Some(s) = stream_at(&mut self.streams, slot, stream) {
             if s.held.is_none() {
                 s.held = Some(self.key);
                 s.steps.clear();
-                self.order.hold(self.key, stream);
+                self.order.hold(self.key, stream, slot);
             }
         }
     }
@@ -677,21 +714,22 @@ impl<S: RecordSink> DecodeStage<S> {
     pub fn low(&mut self, next: u64) -> u64 {
         self.force_due(next);
         self.emit();
-        let held = self.order.oldest_hold().map_or(u64::MAX, |(k, _)| k);
+        let held = self.order.oldest_hold().map_or(u64::MAX, |(k, _, _)| k);
         held.min(next.saturating_mul(2))
     }
 }
 
 impl<S: RecordSink> Sink for DecodeStage<S> {
-    fn step(&mut self, seq: u64) {
+    fn step(&mut self, seq: u64, slot: u32) {
         self.force_due(seq);
         self.key = seq * 2;
         self.step_key = self.key;
+        self.slot = slot;
     }
 
     /// Prefetches the stream's state (its decoder's directions included).
-    fn warm(&self, stream: u64) {
-        if let Some(s) = self.streams.get(&stream) {
+    fn warm(&self, slot: u32) {
+        if let Some(Some(s)) = self.streams.get(slot as usize) {
             crate::prefetch::prefetch(&**s);
         }
     }
@@ -711,6 +749,15 @@ impl<S: RecordSink> Sink for DecodeStage<S> {
         if !self.out.is_empty() {
             self.emit();
         }
+    }
+}
+
+/// The stream in `slot`, if it is `stream` (a slot goes to another
+/// stream once its own has left).
+fn stream_at(streams: &mut [Option<Box<Stream>>], slot: u32, stream: u64) -> Option<&mut Stream> {
+    match streams.get_mut(slot as usize) {
+        Some(Some(s)) if s.info.id == stream => Some(s),
+        _ => None,
     }
 }
 

@@ -61,24 +61,25 @@ pub struct Reorder {
     /// slots are reused (the slab grows to the most records ever waiting).
     slots: Vec<Option<Record>>,
     free: Vec<u32>,
-    /// (first key held, stream) of each stream still detecting.
-    holds: BTreeSet<(u64, u64)>,
+    /// (first key held, stream, its slot) of each stream still detecting.
+    holds: BTreeSet<(u64, u64, u32)>,
     seq: u64,
 }
 
 impl Reorder {
-    /// `stream` holds records back from `key` on.
-    pub fn hold(&mut self, key: u64, stream: u64) {
-        self.holds.insert((key, stream));
+    /// `stream`, in `slot` (see the decode stage), holds records back
+    /// from `key` on.
+    pub fn hold(&mut self, key: u64, stream: u64, slot: u32) {
+        self.holds.insert((key, stream, slot));
     }
 
-    /// `stream`, which held from `key`, decided.
-    pub fn release(&mut self, key: u64, stream: u64) {
-        self.holds.remove(&(key, stream));
+    /// `stream`, in `slot`, which held from `key`, decided.
+    pub fn release(&mut self, key: u64, stream: u64, slot: u32) {
+        self.holds.remove(&(key, stream, slot));
     }
 
-    /// The earliest hold: its first key and its stream.
-    pub fn oldest_hold(&self) -> Option<(u64, u64)> {
+    /// The earliest hold: its first key, its stream and the stream's slot.
+    pub fn oldest_hold(&self) -> Option<(u64, u64, u32)> {
         self.holds.first().copied()
     }
 
@@ -165,14 +166,14 @@ mod tests {
     fn a_decided_stream_replays_before_later_records() {
         let mut order = Reorder::default();
         let mut seen = Vec::new();
-        order.hold(5, 0);
+        order.hold(5, 0, 0);
         // Stream 1 goes on while stream 0 is being detected.
         order.push_all(&mut vec![rec(6, 1), rec(9, 1)], &mut |r| {
             seen.push((r.frame, r.stream))
         });
         assert!(seen.is_empty(), "held back behind stream 0");
         // Stream 0 decides at frame 10 and replays from frame 5.
-        order.release(5, 0);
+        order.release(5, 0, 0);
         order.push_all(&mut vec![rec(5, 0), rec(7, 0), rec(10, 0)], &mut |r| {
             seen.push((r.frame, r.stream))
         });

@@ -234,6 +234,7 @@ mod stage {
     use crate::capture::Timestamp;
     use crate::decode::{DecodeConfig, DecodeStage, Record, RecordSink};
     use crate::reassembly::{Direction, Event, Sink, StreamInfo};
+    use Direction::{C2S, S2C};
 
     /// Hands `ev` to the stage as the flow table's step of its frame (its
     /// stream's number for a start), as the pipeline would.
@@ -243,7 +244,14 @@ mod stage {
             Event::Data { frame, .. } | Event::End { frame, .. } => *frame,
             _ => 0,
         };
-        stage.step(seq);
+        // Each stream in the slot of its number.
+        let slot = match &ev {
+            Event::Start(info) | Event::End { info, .. } | Event::Closed(info) => info.id,
+            Event::Data { stream, .. }
+            | Event::Gap { stream, .. }
+            | Event::Conflict { stream, .. } => *stream,
+        };
+        stage.step(seq, slot as u32);
         stage.event(ev);
     }
 
@@ -328,6 +336,23 @@ mod stage {
         );
     }
 
+    /// A WebSocket upgrade: the client's request and the server's answer.
+    fn upgrade() -> (String, String) {
+        use crate::transport::websocket::handshake::accept_for;
+        let key = "dGhlIHNhbXBsZSBub25jZQ==";
+        let req = format!(
+            "GET /pokerthwebsocket HTTP/1.1\r\nUpgrade: websocket\r\n\
+             Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n\
+             Sec-WebSocket-Version: 13\r\n\r\n"
+        );
+        let resp = format!(
+            "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n\
+             Connection: Upgrade\r\nSec-WebSocket-Accept: {}\r\n\r\n",
+            accept_for(key)
+        );
+        (req, resp)
+    }
+
     /// The GLS stream 1 (forced) sends `n` messages from frame `first`.
     fn flood(stage: &mut DecodeStage<Collect>, first: u64, n: u64) {
         let msg = die_place_try();
@@ -350,24 +375,13 @@ mod stage {
     #[test]
     fn a_websocket_made_to_decide_before_its_first_message_waits_for_it() {
         use crate::protocols::ProtocolId;
-        use crate::transport::websocket::handshake::accept_for;
         let mut config = DecodeConfig::default();
         config.overrides.add("13500=gls").unwrap();
         let mut stage = DecodeStage::new(config, Collect::default());
         let (a, b) = (info(0, 7233), info(1, 13500));
         feed(&mut stage, Event::Start(&a));
         feed(&mut stage, Event::Start(&b));
-        let key = "dGhlIHNhbXBsZSBub25jZQ==";
-        let req = format!(
-            "GET /pokerthwebsocket HTTP/1.1\r\nUpgrade: websocket\r\n\
-             Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n\
-             Sec-WebSocket-Version: 13\r\n\r\n"
-        );
-        let resp = format!(
-            "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n\
-             Connection: Upgrade\r\nSec-WebSocket-Accept: {}\r\n\r\n",
-            accept_for(key)
-        );
+        let (req, resp) = upgrade();
         let n = crate::decode::order::HOLD_STEPS * 2;
         let data = |stage: &mut DecodeStage<Collect>, dir, offset, bytes: &[u8], frame| {
             feed(
@@ -411,6 +425,90 @@ mod stage {
             records.windows(2).all(|w| w[0].frame <= w[1].frame),
             "in capture order"
         );
+    }
+
+    /// A stream in the slot of one that left while holding records back
+    /// is not taken for it: when the old hold falls due, the newcomer is
+    /// not made to decide. Its records are those it gets in a slot of its
+    /// own.
+    #[test]
+    fn a_stream_in_a_reused_slot_is_not_taken_for_the_one_that_left_it() {
+        let fresh = reuse(5);
+        let hello = fresh.iter().find(|r| r.0 == 2 && r.3 != "stream_start");
+        assert_eq!(hello.map(|r| r.3.as_str()), Some("Protover"), "{fresh:?}");
+        assert_eq!(reuse(0), fresh);
+    }
+
+    /// Stream 0 (slot 0) upgrades to a WebSocket and ends before its first
+    /// message, holding; stream 2, in `slot`, sends a byte no probe can
+    /// tell, then, once stream 0's hold is due (not its own), the rest of
+    /// a GLS Protover; stream 1 (GLS, forced; slot 1) a message a step.
+    /// Each event is the step of its frame. Returns every record: stream,
+    /// frame, key, type.
+    fn reuse(slot: u32) -> Vec<(u64, u64, u64, String)> {
+        let mut config = DecodeConfig::default();
+        config.overrides.add("13500=gls").unwrap();
+        let mut stage = DecodeStage::new(config, Collect::default());
+        let ts = Timestamp::new(1, 0);
+        let at = |stage: &mut DecodeStage<Collect>, slot, frame, ev: Event<'_>| {
+            stage.step(frame, slot);
+            stage.event(ev);
+        };
+        let send = |stage: &mut DecodeStage<Collect>, slot, stream, dir, offset, bytes, frame| {
+            let ev = Event::Data {
+                stream,
+                dir,
+                offset,
+                bytes,
+                frame,
+                ts,
+            };
+            at(stage, slot, frame, ev);
+        };
+        let msg = die_place_try();
+        let mut sent = 0;
+        let mut flood = |stage: &mut DecodeStage<Collect>, frames: std::ops::Range<u64>| {
+            for frame in frames {
+                send(stage, 1, 1, C2S, sent * msg.len() as u64, &msg, frame);
+                sent += 1;
+            }
+        };
+        let end = |info, frame| Event::End {
+            info,
+            reason: crate::reassembly::EndReason::Fin,
+            frame,
+            ts,
+        };
+        let (a, b) = (info(0, 7233), info(1, 13500));
+        let c = StreamInfo {
+            first_frame: 102,
+            last_frame: 102,
+            ..info(2, 9)
+        };
+        let (req, resp) = upgrade();
+        // A GLS Protover (type 1, its magic).
+        let hello = [&[0, 0, 0, 1][..], b"GLS\0", &[0; 48]].concat();
+        at(&mut stage, 0, 1, Event::Start(&a));
+        at(&mut stage, 1, 2, Event::Start(&b));
+        send(&mut stage, 0, 0, C2S, 0, req.as_bytes(), 3);
+        flood(&mut stage, 4..55);
+        send(&mut stage, 0, 0, S2C, 0, resp.as_bytes(), 55);
+        flood(&mut stage, 56..101);
+        at(&mut stage, 0, 101, end(&a, 101));
+        at(&mut stage, slot, 102, Event::Start(&c));
+        send(&mut stage, slot, 2, C2S, 0, &hello[..1], 103);
+        // Stream 0's hold (from step 3) is due after step 3 + HOLD_STEPS,
+        // stream 2's (from step 103) a hundred steps later.
+        let due = 3 + crate::decode::order::HOLD_STEPS;
+        flood(&mut stage, 104..due + 20);
+        send(&mut stage, slot, 2, C2S, 1, &hello[1..], due + 20);
+        flood(&mut stage, due + 21..due + 200);
+        at(&mut stage, slot, due + 200, end(&c, due + 200));
+        at(&mut stage, 1, due + 201, end(&b, due + 201));
+        let records = stage.into_sink().0;
+        (records.iter())
+            .map(|r| (r.stream, r.frame, r.order, r.type_name().to_string()))
+            .collect()
     }
 
     #[test]

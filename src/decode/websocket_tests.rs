@@ -97,7 +97,7 @@ impl Ws {
         };
         let mut stage = DecodeStage::new(DecodeConfig::default(), Collect::default());
         // Each capture frame is one step of the flow table.
-        stage.step(1);
+        stage.step(1, 0);
         stage.event(Event::Start(&info));
         Ws {
             stage,
@@ -147,7 +147,7 @@ impl Ws {
         self.frame += 1;
         let offset = self.next[dir.index()];
         self.next[dir.index()] += bytes.len() as u64;
-        self.stage.step(self.frame);
+        self.stage.step(self.frame, 0);
         self.stage.event(Event::Data {
             stream: 0,
             dir,
@@ -165,7 +165,7 @@ impl Ws {
         self.frame += 1;
         let offset = self.next[dir.index()];
         self.next[dir.index()] += len;
-        self.stage.step(self.frame);
+        self.stage.step(self.frame, 0);
         self.stage.event(Event::Gap {
             stream: 0,
             dir,
@@ -182,7 +182,7 @@ impl Ws {
     /// start and end.
     pub fn end(mut self) -> Vec<Value> {
         self.frame += 1;
-        self.stage.step(self.frame);
+        self.stage.step(self.frame, 0);
         self.stage.event(Event::End {
             info: &self.info,
             reason: EndReason::Fin,

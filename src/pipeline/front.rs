@@ -68,11 +68,10 @@ fn route(flows: &mut Flows, group: &mut Vec<Pending>, batches: &mut [Batch]) -> 
     steps
 }
 
-/// A step's number, slot and stream, beside what it does.
+/// A step's number and slot, beside what it does.
 struct Entry {
     seq: u64,
     slot: u32,
-    stream: u64,
     what: Owned,
 }
 
@@ -114,7 +113,6 @@ impl Batch {
         self.entries.push(Entry {
             seq: step.seq,
             slot: step.slot,
-            stream: step.stream,
             what,
         });
     }
@@ -127,7 +125,7 @@ impl Batch {
                 self.warm(i, conns, sink);
             }
             let e = &self.entries[i];
-            sink.step(e.seq);
+            sink.step(e.seq, e.slot);
             match e.what {
                 Owned::Open(i) => conns.open(e.slot, &self.opens[i as usize], sink),
                 Owned::Expire { reason, evicted } => {
@@ -150,7 +148,7 @@ impl Batch {
     pub(super) fn warm(&self, from: usize, conns: &Conns, sink: &impl Sink) {
         for e in self.entries.iter().skip(from).take(WARM_AHEAD) {
             conns.warm(e.slot);
-            sink.warm(e.stream);
+            sink.warm(e.slot);
         }
     }
 }

@@ -413,8 +413,11 @@ impl<S: Sink> Sink for Events<'_, S> {
     fn event(&mut self, ev: crate::reassembly::Event<'_>) {
         self.0.event(ev);
     }
-    fn step(&mut self, seq: u64) {
-        self.0.step(seq);
+    fn step(&mut self, seq: u64, slot: u32) {
+        self.0.step(seq, slot);
+    }
+    fn warm(&self, slot: u32) {
+        self.0.warm(slot);
     }
 }
 

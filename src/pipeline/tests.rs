@@ -16,7 +16,7 @@ impl Sink for Recorder {
     fn event(&mut self, ev: Event<'_>) {
         self.items.push(self.key, format!("{ev:?}"));
     }
-    fn step(&mut self, seq: u64) {
+    fn step(&mut self, seq: u64, _slot: u32) {
         self.key = seq * 2;
     }
 }
@@ -228,8 +228,8 @@ impl Sink for Counting {
         self.made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self.inner.event(ev);
     }
-    fn step(&mut self, seq: u64) {
-        self.inner.step(seq);
+    fn step(&mut self, seq: u64, slot: u32) {
+        self.inner.step(seq, slot);
     }
 }
 

@@ -194,7 +194,7 @@ impl Conns {
 
     /// Carries out `step`, its events to `sink`.
     pub(crate) fn apply<S: Sink>(&mut self, step: Step<&[u8]>, config: &Config, sink: &mut S) {
-        sink.step(step.seq);
+        sink.step(step.seq, step.slot);
         match step.action {
             Action::Open(opening) => self.open(step.slot, &opening, sink),
             Action::Segment { frame, ts, seg } => {

@@ -367,16 +367,24 @@ pub trait Sink {
     fn event(&mut self, ev: Event<'_>);
 
     /// The events that follow, up to the next call, come from the flow
-    /// table's step `seq`: steps are numbered from 0 in capture order, and
-    /// each concerns one stream, so the number is the capture-order key of
-    /// what the events make (the pipeline merges the output of its workers
-    /// by it). Nothing by default.
-    fn step(&mut self, _seq: u64) {}
+    /// table's step `seq` about the connection in `slot`: steps are
+    /// numbered from 0 in capture order, and each concerns one stream, so
+    /// the number is the capture-order key of what the events make (the
+    /// pipeline merges the output of its workers by it). Nothing by
+    /// default.
+    ///
+    /// `slot` names the connection among those open at once: a small
+    /// number (below the flow table's size), the same for all of the
+    /// connection's steps, given to a later connection only once this one
+    /// has left (after its [`Event::Closed`]). A sink may keep its
+    /// per-stream state in a vector indexed by it, reached without a hash
+    /// lookup.
+    fn step(&mut self, _seq: u64, _slot: u32) {}
 
-    /// A hint that events of `stream` come soon (a batch of events is
-    /// handed over a group at a time): a sink may start bringing the
-    /// stream's state into the cache. Nothing by default.
-    fn warm(&self, _stream: u64) {}
+    /// A hint that events of the connection in `slot` come soon (a batch
+    /// of events is handed over a group at a time): a sink may start
+    /// bringing the stream's state into the cache. Nothing by default.
+    fn warm(&self, _slot: u32) {}
 }
 
 impl<F: FnMut(Event<'_>)> Sink for F {

@@ -93,13 +93,13 @@ struct Collect {
 }
 
 impl Sink for Collect {
-    fn warm(&self, stream: u64) {
-        self.stage.warm(stream);
+    fn warm(&self, slot: u32) {
+        self.stage.warm(slot);
     }
 
-    fn step(&mut self, seq: u64) {
+    fn step(&mut self, seq: u64, slot: u32) {
         self.key = seq * 2;
-        self.stage.step(seq);
+        self.stage.step(seq, slot);
     }
 
     fn event(&mut self, ev: Event<'_>) {

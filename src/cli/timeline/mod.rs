@@ -205,11 +205,11 @@ impl Sink for Timelines<'_> {
     fn event(&mut self, ev: Event<'_>) {
         self.0.event(ev);
     }
-    fn step(&mut self, seq: u64) {
-        self.0.step(seq);
+    fn step(&mut self, seq: u64, slot: u32) {
+        self.0.step(seq, slot);
     }
-    fn warm(&self, stream: u64) {
-        self.0.warm(stream);
+    fn warm(&self, slot: u32) {
+        self.0.warm(slot);
     }
 }
 
