@@ -31,6 +31,7 @@ pub mod pokerth1;
 pub mod pokerth2007;
 pub mod pots;
 pub mod replay;
+mod reported;
 
 pub use model::*;
 

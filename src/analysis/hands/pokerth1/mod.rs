@@ -32,12 +32,12 @@ mod hand;
 mod settle;
 
 use super::model::*;
+use super::reported::{Open, NO_GAME_START, UNSEEN_START};
 use crate::analysis::hands::HashMap;
 use crate::decode::Record;
 use crate::protocols::pokerth1::messages::{list_of, message_of, string_of, u32_of};
 use crate::protocols::pokerth1::Message;
 use crate::reassembly::Direction;
-use hand::Open;
 use prost_reflect::{DynamicMessage, Value};
 
 /// Builds the hands of one PokerTH 1.x stream.
@@ -115,8 +115,7 @@ impl Builder {
     /// incomplete. A hand whose result was seen is whole already.
     pub fn trouble(&mut self, frame: u64, _dir: Direction, why: String) {
         if let Some(o) = self.open.as_mut().filter(|o| !o.ended) {
-            o.troubled = true;
-            o.hand.incomplete(frame, why);
+            o.trouble(frame, why);
         }
     }
 
@@ -213,12 +212,12 @@ impl Builder {
                     let done = self.close(Some(frame));
                     self.start_unseen(r);
                     if let Some(o) = &mut self.open {
-                        o.action(frame, b, &self.names);
+                        o.action_done(frame, b, &self.names);
                     }
                     return done;
                 }
                 if let Some(o) = &mut self.open {
-                    o.action(frame, b, &self.names);
+                    o.action_done(frame, b, &self.names);
                 }
             }
             "YourActionRejected" => {
@@ -228,34 +227,34 @@ impl Builder {
             }
             "DealFlopCards" | "DealTurnCard" | "DealRiverCard" => {
                 if let Some(o) = &mut self.open {
-                    o.deal(frame, m.name, b);
+                    o.deal_message(frame, m.name, b);
                 }
             }
             "AllInShowCards" => {
                 if let Some(o) = &mut self.open {
                     for p in messages(b, "playersAllIn") {
-                        o.show(frame, &p, "allInCard", &self.names);
+                        o.show_entry(frame, &p, "allInCard", &self.names);
                     }
                 }
             }
             "EndOfHandShowCards" => {
                 if let Some(o) = &mut self.open {
                     for p in messages(b, "playerResults") {
-                        o.show(frame, &p, "resultCard", &self.names);
-                        o.result(frame, &p, &self.names);
+                        o.show_entry(frame, &p, "resultCard", &self.names);
+                        o.result_entry(frame, &p, &self.names);
                     }
                     o.end(frame);
                 }
             }
             "EndOfHandHideCards" => {
                 if let Some(o) = &mut self.open {
-                    o.result(frame, b, &self.names);
+                    o.result_entry(frame, b, &self.names);
                     o.end(frame);
                 }
             }
             "AfterHandShowCards" => {
                 if let (Some(o), Some(p)) = (&mut self.open, message_of(b, "playerResult")) {
-                    o.show(frame, &p, "resultCard", &self.names);
+                    o.show_entry(frame, &p, "resultCard", &self.names);
                 }
             }
             "EndOfGame" | "RemovedFromGame" => return self.close(Some(frame)),
@@ -290,10 +289,7 @@ impl Builder {
         hand.server_number = self.hands_in_game;
         hand.complete = true;
         if self.slots.is_empty() {
-            hand.note(
-                r.frame,
-                "no Game Start in the capture: seats are numbered in order of appearance",
-            );
+            hand.note(r.frame, NO_GAME_START);
         }
         self.open = Some(Open::start(
             hand,
@@ -311,11 +307,7 @@ impl Builder {
     fn start_unseen(&mut self, r: &Record) {
         let mut hand = self.new_hand(r);
         hand.server_number = None;
-        hand.incomplete(
-            r.frame,
-            "the capture does not show this hand's start (it began before the capture, or \
-             its start was lost): it is incomplete",
-        );
+        hand.incomplete(r.frame, UNSEEN_START);
         self.open = Some(Open::unseen(hand, &self.slots, &self.names));
     }
 
