@@ -17,8 +17,7 @@
 //! the small blind's own).
 
 use super::model::*;
-use super::reported::{self, Done, Open, NO_GAME_START, UNSEEN_START};
-use crate::analysis::hands::HashMap;
+use super::reported::{self, Done, Known, Open, NO_GAME_START, UNSEEN_START};
 use crate::decode::Record;
 use crate::protocols::cards::Card;
 use crate::protocols::pokerth::messages::{Message, PlayerAction, PlayersActionDone, PtCard};
@@ -27,19 +26,7 @@ use crate::reassembly::Direction;
 
 /// Builds the hands of one PokerTH stream.
 pub struct Builder {
-    stream: u64,
-    hero: Option<u64>,
-    hero_name: Option<String>,
-    names: HashMap<u64, String>,
-    game: Option<u64>,
-    game_names: HashMap<u64, String>,
-    slots: Vec<u64>,
-    /// Hands of the current game so far; `None` when the capture does not
-    /// show the game's start.
-    hands_in_game: Option<u64>,
-    /// Hands started on the stream, across games: the hand number.
-    hands_on_stream: u64,
-    last_final: HashMap<u64, u64>,
+    known: Known,
     open: Option<Open>,
 }
 
@@ -55,16 +42,7 @@ impl Builder {
     /// A builder for stream `stream`.
     pub fn new(stream: u64) -> Builder {
         Builder {
-            stream,
-            hero: None,
-            hero_name: None,
-            names: HashMap::default(),
-            game: None,
-            game_names: HashMap::default(),
-            slots: Vec::new(),
-            hands_in_game: None,
-            hands_on_stream: 0,
-            last_final: HashMap::default(),
+            known: Known::new(stream),
             open: None,
         }
     }
@@ -87,31 +65,26 @@ impl Builder {
     pub fn message(&mut self, r: &Record, m: &Message) -> Option<Hand> {
         let frame = r.frame;
         match m {
-            Message::Init(i) => self.hero_name = Some(i.player_name.clone()),
-            Message::InitAck(a) => {
-                let id = u64::from(a.your_player_id);
-                self.hero = Some(id);
-                if let Some(n) = self.hero_name.clone() {
-                    self.names.entry(id).or_insert(n);
-                }
-            }
+            Message::Init(i) => self.known.hero_name = Some(i.player_name.clone()),
+            Message::InitAck(a) => self.known.init_ack(Some(u64::from(a.your_player_id))),
             Message::PlayerInfo(p) => {
                 let id = u64::from(p.player_id);
-                self.names.insert(id, p.player_name.clone());
+                self.known.names.insert(id, p.player_name.clone());
                 if let Some(s) = self.open.as_mut().and_then(|o| o.hand.seat_mut(id)) {
                     s.name = Some(p.player_name.clone());
                 }
             }
-            Message::JoinGameAck(a) => self.game = Some(u64::from(a.game_id)),
+            Message::JoinGameAck(a) => self.known.game = Some(u64::from(a.game_id)),
             Message::GameListNew(g) => {
-                self.game_names
+                self.known
+                    .game_names
                     .insert(u64::from(g.game_id), g.game_name.clone());
             }
             Message::GameStart(g) => {
                 let done = self.close(Some(frame));
-                self.slots = g.player_id_slots.iter().map(|&p| u64::from(p)).collect();
-                self.hands_in_game = Some(0);
-                self.last_final.clear();
+                self.known.slots = g.player_id_slots.iter().map(|&p| u64::from(p)).collect();
+                self.known.hands_in_game = Some(0);
+                self.known.last_final.clear();
                 return done;
             }
             Message::HandStart(h) => {
@@ -170,36 +143,29 @@ impl Builder {
     }
 
     fn start(&mut self, r: &Record, small_blind: u32, cards: Option<[Card; 2]>) {
-        self.hands_in_game = self.hands_in_game.map(|n| n + 1);
-        self.hands_on_stream += 1;
-        let mut hand = Hand::new(
-            ProtocolId::PokerTh,
-            self.stream,
-            self.hands_on_stream,
-            r.frame,
-            r.ts,
-        );
-        hand.server_number = self.hands_in_game;
-        hand.table = self.game;
-        hand.table_name = self.game.and_then(|g| self.game_names.get(&g).cloned());
-        hand.hero = self.hero;
+        self.known.hands_in_game = self.known.hands_in_game.map(|n| n + 1);
+        let mut hand = self.known.new_hand(ProtocolId::PokerTh, r);
+        hand.server_number = self.known.hands_in_game;
         hand.small_blind = Some(u64::from(small_blind));
         hand.big_blind = Some(2 * u64::from(small_blind));
         hand.complete = true;
-        hand.table_size = (!self.slots.is_empty()).then_some(self.slots.len() as u32);
-        for (i, &p) in self.slots.iter().enumerate() {
-            hand.seats
-                .push(Seat::new(i as u32 + 1, p, self.names.get(&p).cloned()));
+        hand.table_size = (!self.known.slots.is_empty()).then_some(self.known.slots.len() as u32);
+        for (i, &p) in self.known.slots.iter().enumerate() {
+            hand.seats.push(Seat::new(
+                i as u32 + 1,
+                p,
+                self.known.names.get(&p).cloned(),
+            ));
         }
-        if let (Some(h), Some(c)) = (self.hero, cards) {
+        if let (Some(h), Some(c)) = (self.known.hero, cards) {
             if let Some(s) = hand.seat_mut(h) {
                 s.cards = Some(c);
             }
         }
-        if self.slots.is_empty() {
+        if self.known.slots.is_empty() {
             hand.note(r.frame, NO_GAME_START);
         }
-        self.open = Some(Open::new(hand, self.last_final.clone()));
+        self.open = Some(Open::new(hand, self.known.last_final.clone()));
     }
 
     /// Opens a hand at `r`, an action of a hand whose start (Hand Start)
@@ -222,7 +188,7 @@ impl Builder {
             return;
         };
         let player = u64::from(a.player_id);
-        o.ensure_seat(player, &self.names);
+        o.ensure_seat(player, &self.known.names);
         let (street, blind) = match a.game_state.0 {
             0xF0 => (Street::Preflop, Some(ActionKind::SmallBlind)),
             0xF1 => (Street::Preflop, Some(ActionKind::BigBlind)),
@@ -260,13 +226,19 @@ impl Builder {
 
     fn show(&mut self, frame: u64, player: u64, cards: Option<[Card; 2]>) {
         if let Some(o) = &mut self.open {
-            o.show(frame, player, cards, &self.names);
+            o.show(frame, player, cards, &self.known.names);
         }
     }
 
     fn result(&mut self, frame: u64, player: u64, won: u32, money: u32) {
         if let Some(o) = &mut self.open {
-            o.result(frame, player, u64::from(won), u64::from(money), &self.names);
+            o.result(
+                frame,
+                player,
+                u64::from(won),
+                u64::from(money),
+                &self.known.names,
+            );
         }
     }
 
@@ -285,11 +257,7 @@ impl Builder {
         h.button = button(h);
         h.settle();
         reported::pay(h, o.won);
-        for s in &h.seats {
-            if let Some(f) = s.final_stack {
-                self.last_final.insert(s.player, f);
-            }
-        }
+        self.known.hand_over(h);
         Some(o.hand)
     }
 }

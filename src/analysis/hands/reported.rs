@@ -10,7 +10,9 @@
 use super::model::*;
 use super::pokerth::street_name;
 use super::HashMap;
+use crate::decode::Record;
 use crate::protocols::cards::Card;
+use crate::protocols::ProtocolId;
 
 /// The note of a hand whose start the capture does not show.
 pub(super) const UNSEEN_START: &str = "the capture does not show this hand's start (it began \
@@ -19,6 +21,78 @@ pub(super) const UNSEEN_START: &str = "the capture does not show this hand's sta
 /// The note of a hand opened without the game's seats.
 pub(super) const NO_GAME_START: &str =
     "no Game Start in the capture: seats are numbered in order of appearance";
+
+/// What a PokerTH stream told of its players and games, across hands.
+pub(super) struct Known {
+    /// The TCP stream.
+    pub stream: u64,
+    /// The client's player (Init Ack).
+    pub hero: Option<u64>,
+    /// The client's name (Init).
+    pub hero_name: Option<String>,
+    /// Player names by id.
+    pub names: HashMap<u64, String>,
+    /// The game the client joined.
+    pub game: Option<u64>,
+    /// Game names by id.
+    pub game_names: HashMap<u64, String>,
+    /// The players by seat (seat = position + 1).
+    pub slots: Vec<u64>,
+    /// Hands of the current game so far; `None` when the capture does not
+    /// show the game's start.
+    pub hands_in_game: Option<u64>,
+    /// Hands started on the stream, across games: the hand number.
+    pub hands_on_stream: u64,
+    /// Each player's money at the end of the last hand (PokerTH 1.x: or
+    /// the start money at the game's start).
+    pub last_final: HashMap<u64, u64>,
+}
+
+impl Known {
+    /// Nothing known yet of stream `stream`.
+    pub fn new(stream: u64) -> Known {
+        Known {
+            stream,
+            hero: None,
+            hero_name: None,
+            names: HashMap::default(),
+            game: None,
+            game_names: HashMap::default(),
+            slots: Vec::new(),
+            hands_in_game: None,
+            hands_on_stream: 0,
+            last_final: HashMap::default(),
+        }
+    }
+
+    /// Init Ack: the client's player id, named by the client's Init.
+    pub fn init_ack(&mut self, hero: Option<u64>) {
+        self.hero = hero;
+        if let (Some(h), Some(n)) = (hero, self.hero_name.clone()) {
+            self.names.entry(h).or_insert(n);
+        }
+    }
+
+    /// The stream's next hand, of `protocol`, started at `r`: its number,
+    /// the game's, the table and the hero.
+    pub fn new_hand(&mut self, protocol: ProtocolId, r: &Record) -> Hand {
+        self.hands_on_stream += 1;
+        let mut hand = Hand::new(protocol, self.stream, self.hands_on_stream, r.frame, r.ts);
+        hand.table = self.game;
+        hand.table_name = self.game.and_then(|g| self.game_names.get(&g).cloned());
+        hand.hero = self.hero;
+        hand
+    }
+
+    /// Keeps the final stacks of hand `h`, handed on.
+    pub fn hand_over(&mut self, h: &Hand) {
+        for s in &h.seats {
+            if let Some(f) = s.final_stack {
+                self.last_final.insert(s.player, f);
+            }
+        }
+    }
+}
 
 /// A hand being built.
 pub(super) struct Open {
