@@ -503,19 +503,7 @@ mod tests {
     }
 
     fn action(player: u64, kind: ActionKind, added: u64) -> Action {
-        Action {
-            frame: 1,
-            street: Street::Preflop,
-            player,
-            kind,
-            added,
-            total: added,
-            all_in: false,
-            reported_stack: None,
-            reported_at: None,
-            expected: None,
-            amount_known: true,
-        }
+        Action::sample(1, player, kind, added)
     }
 
     #[test]
