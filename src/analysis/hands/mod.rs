@@ -32,6 +32,8 @@ pub mod pokerth2007;
 pub mod pots;
 pub mod replay;
 mod reported;
+#[cfg(test)]
+mod testkit;
 
 pub use model::*;
 
