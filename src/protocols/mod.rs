@@ -46,6 +46,7 @@ pub mod pokernetwork;
 pub mod pokerth;
 pub mod pokerth1;
 mod registry;
+pub mod run;
 pub mod span;
 #[cfg(test)]
 pub(crate) mod testkit;
