@@ -46,6 +46,25 @@ pub fn testdata_json(rel: &str) -> Value {
     serde_json::from_str(&text).expect("JSON")
 }
 
+/// A xorshift64 generator: pseudo-random numbers from a seed, the same on
+/// every run.
+pub struct XorShift(pub u64);
+
+impl XorShift {
+    /// The next number.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// `n` bytes, each bits 24..32 of the next number.
+    pub fn bytes(&mut self, n: usize) -> Vec<u8> {
+        (0..n).map(|_| (self.next() >> 24) as u8).collect()
+    }
+}
+
 /// The texts of `notes`, as records write them.
 pub fn texts(notes: &[crate::protocols::Note]) -> Vec<String> {
     notes.iter().map(ToString::to_string).collect()
