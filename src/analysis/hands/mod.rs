@@ -189,19 +189,10 @@ fn in_game(f: &Fields) -> bool {
                     | PtMessage::PlayersTurn2007(_)
                     | PtMessage::PlayersAction2007(_)
             ),
-            Fields::PokerTh1(m) => matches!(
-                m.name,
-                "GameStartInitial"
-                    | "GameStartRejoin"
-                    | "PlayersTurn"
-                    | "PlayersActionDone"
-                    | "DealFlopCards"
-                    | "DealTurnCard"
-                    | "DealRiverCard"
-                    | "AllInShowCards"
-                    | "EndOfHandShowCards"
-                    | "EndOfHandHideCards"
-            ),
+            Fields::PokerTh1(m) => {
+                matches!(m.name, "GameStartInitial" | "GameStartRejoin")
+                    || crate::protocols::pokerth1::messages::is_hand_message(m.name)
+            }
             Fields::PokerNetwork(m) => matches!(
                 m,
                 PnMessage::PacketPokerInGame(_)
