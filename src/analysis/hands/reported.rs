@@ -96,7 +96,9 @@ impl Known {
 
 /// A hand being built.
 pub(super) struct Open {
+    /// The hand so far.
     pub hand: Hand,
+    /// The street being played.
     pub street: Street,
     /// Street totals by player.
     pub bets: HashMap<u64, u64>,
