@@ -123,15 +123,7 @@ pub(crate) fn reassembled<'a>(
     data: &'a [u8],
 ) -> Result<Transport<'a>, Stop> {
     match walk(next, data, fragment.src.is_ipv6(), false)? {
-        Walked::Upper(next, payload) => {
-            classify(next)?;
-            Ok(Transport {
-                src: fragment.src,
-                dst: fragment.dst,
-                payload,
-                missing: 0,
-            })
-        }
+        Walked::Upper(next, payload) => tcp(next, fragment.src, fragment.dst, payload, 0),
         Walked::Fragment { .. } => Err(Stop::Malformed("fragment header in a fragment")),
     }
 }
@@ -175,13 +167,7 @@ fn ipv4(data: &[u8]) -> Result<Network<'_>, Stop> {
     }
     match walk(protocol, body, false, false)? {
         Walked::Upper(next, payload) => {
-            classify(next)?;
-            Ok(Network::Transport(Transport {
-                src,
-                dst,
-                payload,
-                missing: to_u32(missing),
-            }))
+            tcp(next, src, dst, payload, missing).map(Network::Transport)
         }
         Walked::Fragment { .. } => Err(Stop::Malformed("fragment header after IPv4")),
     }
@@ -209,13 +195,7 @@ fn ipv6(data: &[u8]) -> Result<Network<'_>, Stop> {
 
     match walk(header.next_header().0, body, true, true)? {
         Walked::Upper(next, payload) => {
-            classify(next)?;
-            Ok(Network::Transport(Transport {
-                src,
-                dst,
-                payload,
-                missing: to_u32(missing),
-            }))
+            tcp(next, src, dst, payload, missing).map(Network::Transport)
         }
         Walked::Fragment {
             id,
@@ -309,6 +289,24 @@ fn classify(protocol: u8) -> Result<(), Stop> {
         proto::ICMP | proto::ICMPV6 => Err(Stop::NotTcp(NotTcp::Icmp)),
         _ => Err(Stop::NotTcp(NotTcp::OtherIp)),
     }
+}
+
+/// The payload of upper-layer protocol `next` from `src` to `dst`, with
+/// `missing` bytes the capture lacks, when that protocol is TCP.
+fn tcp(
+    next: u8,
+    src: IpAddr,
+    dst: IpAddr,
+    payload: &[u8],
+    missing: usize,
+) -> Result<Transport<'_>, Stop> {
+    classify(next)?;
+    Ok(Transport {
+        src,
+        dst,
+        payload,
+        missing: to_u32(missing),
+    })
 }
 
 /// A byte count as u32 (IP lengths always fit).

@@ -74,14 +74,49 @@ pub fn write_str(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
 }
 
+/// A serializer's integer methods (`serialize_i8(i8)`, ...), each handing
+/// the number to the serializer's method `$write`.
+macro_rules! integers {
+    ($write:ident: $($method:ident($t:ty)),* $(,)?) => {$(
+        fn $method(self, v: $t) -> Result<(), Error> {
+            self.$write(v)
+        }
+    )*};
+}
+
 struct Json<'a> {
     out: &'a mut Vec<u8>,
 }
 
 impl Json<'_> {
-    fn int(&mut self, v: impl itoa::Integer) {
+    fn int(&mut self, v: impl itoa::Integer) -> Result<(), Error> {
         self.out
             .extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
+        Ok(())
+    }
+
+    /// `{"variant":`, the start of a variant with contents, closed by
+    /// `Compound::close` (or by hand for a newtype variant).
+    fn variant_key(&mut self, variant: &str) {
+        self.out.push(b'{');
+        write_str(self.out, variant);
+        self.out.push(b':');
+    }
+}
+
+impl<'a, 'b> Json<'a> {
+    /// Opens an array (`bracket` `[`) or an object (`{`), inside
+    /// `{"variant":...}` for a variant's.
+    fn open(&'b mut self, variant: Option<&str>, bracket: u8) -> Compound<'a, 'b> {
+        if let Some(variant) = variant {
+            self.variant_key(variant);
+        }
+        self.out.push(bracket);
+        Compound {
+            ser: self,
+            first: true,
+            outer: variant.is_some(),
+        }
     }
 }
 
@@ -118,46 +153,19 @@ impl<'a, 'b> ser::Serializer for &'b mut Json<'a> {
             .extend_from_slice(if v { b"true" } else { b"false" });
         Ok(())
     }
-    fn serialize_i8(self, v: i8) -> Result<(), Error> {
-        self.int(v);
-        Ok(())
-    }
-    fn serialize_i16(self, v: i16) -> Result<(), Error> {
-        self.int(v);
-        Ok(())
-    }
-    fn serialize_i32(self, v: i32) -> Result<(), Error> {
-        self.int(v);
-        Ok(())
-    }
-    fn serialize_i64(self, v: i64) -> Result<(), Error> {
-        self.int(v);
-        Ok(())
-    }
-    fn serialize_i128(self, v: i128) -> Result<(), Error> {
-        self.int(v);
-        Ok(())
-    }
-    fn serialize_u8(self, v: u8) -> Result<(), Error> {
-        self.int(v);
-        Ok(())
-    }
-    fn serialize_u16(self, v: u16) -> Result<(), Error> {
-        self.int(v);
-        Ok(())
-    }
-    fn serialize_u32(self, v: u32) -> Result<(), Error> {
-        self.int(v);
-        Ok(())
-    }
-    fn serialize_u64(self, v: u64) -> Result<(), Error> {
-        self.int(v);
-        Ok(())
-    }
-    fn serialize_u128(self, v: u128) -> Result<(), Error> {
-        self.int(v);
-        Ok(())
-    }
+    integers!(
+        int:
+        serialize_i8(i8),
+        serialize_i16(i16),
+        serialize_i32(i32),
+        serialize_i64(i64),
+        serialize_i128(i128),
+        serialize_u8(u8),
+        serialize_u16(u16),
+        serialize_u32(u32),
+        serialize_u64(u64),
+        serialize_u128(u128),
+    );
     // Floats are rare in fields: serde_json's own formatting keeps them identical.
     fn serialize_f32(self, v: f32) -> Result<(), Error> {
         serde_json::to_writer(&mut *self.out, &v).map_err(|e| Error(e.to_string()))
@@ -217,20 +225,13 @@ impl<'a, 'b> ser::Serializer for &'b mut Json<'a> {
         variant: &'static str,
         v: &T,
     ) -> Result<(), Error> {
-        self.out.push(b'{');
-        write_str(self.out, variant);
-        self.out.push(b':');
+        self.variant_key(variant);
         v.serialize(&mut *self)?;
         self.out.push(b'}');
         Ok(())
     }
     fn serialize_seq(self, _len: Option<usize>) -> Result<Compound<'a, 'b>, Error> {
-        self.out.push(b'[');
-        Ok(Compound {
-            ser: self,
-            first: true,
-            outer: false,
-        })
+        Ok(self.open(None, b'['))
     }
     fn serialize_tuple(self, len: usize) -> Result<Compound<'a, 'b>, Error> {
         self.serialize_seq(Some(len))
@@ -249,22 +250,10 @@ impl<'a, 'b> ser::Serializer for &'b mut Json<'a> {
         variant: &'static str,
         _len: usize,
     ) -> Result<Compound<'a, 'b>, Error> {
-        self.out.push(b'{');
-        write_str(self.out, variant);
-        self.out.extend_from_slice(b":[");
-        Ok(Compound {
-            ser: self,
-            first: true,
-            outer: true,
-        })
+        Ok(self.open(Some(variant), b'['))
     }
     fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'a, 'b>, Error> {
-        self.out.push(b'{');
-        Ok(Compound {
-            ser: self,
-            first: true,
-            outer: false,
-        })
+        Ok(self.open(None, b'{'))
     }
     fn serialize_struct(self, _name: &'static str, len: usize) -> Result<Compound<'a, 'b>, Error> {
         self.serialize_map(Some(len))
@@ -276,14 +265,7 @@ impl<'a, 'b> ser::Serializer for &'b mut Json<'a> {
         variant: &'static str,
         _len: usize,
     ) -> Result<Compound<'a, 'b>, Error> {
-        self.out.push(b'{');
-        write_str(self.out, variant);
-        self.out.extend_from_slice(b":{");
-        Ok(Compound {
-            ser: self,
-            first: true,
-            outer: true,
-        })
+        Ok(self.open(Some(variant), b'{'))
     }
     fn collect_str<T: Display + ?Sized>(self, v: &T) -> Result<(), Error> {
         // Format in place; escape afterwards only if the text needs it.
@@ -311,49 +293,70 @@ impl Compound<'_, '_> {
         }
         Ok(())
     }
-}
 
-impl ser::SerializeSeq for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
+    /// An element of an array.
+    fn element<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
         self.comma();
         v.serialize(&mut *self.ser)
     }
-    fn end(self) -> Result<(), Error> {
-        self.close(b']')
+
+    /// A field of an object.
+    fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, v: &T) -> Result<(), Error> {
+        self.comma();
+        // Field names are Rust identifiers (or snake_case renames): nothing
+        // to escape.
+        debug_assert!(key.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\'));
+        self.ser.out.push(b'"');
+        self.ser.out.extend_from_slice(key.as_bytes());
+        self.ser.out.extend_from_slice(b"\":");
+        v.serialize(&mut *self.ser)
     }
 }
-impl ser::SerializeTuple for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
-        ser::SerializeSeq::serialize_element(self, v)
-    }
-    fn end(self) -> Result<(), Error> {
-        self.close(b']')
-    }
+
+/// Sequences, tuples, tuple structs and tuple variants: arrays, element by
+/// element (`serde` names the element method differently).
+macro_rules! like_seq {
+    ($($trait:ident :: $method:ident),*) => {$(
+        impl ser::$trait for Compound<'_, '_> {
+            type Ok = ();
+            type Error = Error;
+            fn $method<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
+                self.element(v)
+            }
+            fn end(self) -> Result<(), Error> {
+                self.close(b']')
+            }
+        }
+    )*};
 }
-impl ser::SerializeTupleStruct for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
-        ser::SerializeSeq::serialize_element(self, v)
-    }
-    fn end(self) -> Result<(), Error> {
-        self.close(b']')
-    }
+like_seq!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
+
+/// Structs and struct variants: objects, field by field.
+macro_rules! like_struct {
+    ($($trait:ident),*) => {$(
+        impl ser::$trait for Compound<'_, '_> {
+            type Ok = ();
+            type Error = Error;
+            fn serialize_field<T: Serialize + ?Sized>(
+                &mut self,
+                key: &'static str,
+                v: &T,
+            ) -> Result<(), Error> {
+                self.field(key, v)
+            }
+            fn end(self) -> Result<(), Error> {
+                self.close(b'}')
+            }
+        }
+    )*};
 }
-impl ser::SerializeTupleVariant for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
-        ser::SerializeSeq::serialize_element(self, v)
-    }
-    fn end(self) -> Result<(), Error> {
-        self.close(b']')
-    }
-}
+like_struct!(SerializeStruct, SerializeStructVariant);
+
 impl ser::SerializeMap for Compound<'_, '_> {
     type Ok = ();
     type Error = Error;
@@ -364,41 +367,6 @@ impl ser::SerializeMap for Compound<'_, '_> {
     fn serialize_value<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
         self.ser.out.push(b':');
         v.serialize(&mut *self.ser)
-    }
-    fn end(self) -> Result<(), Error> {
-        self.close(b'}')
-    }
-}
-impl ser::SerializeStruct for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        v: &T,
-    ) -> Result<(), Error> {
-        self.comma();
-        // Field names are Rust identifiers (or snake_case renames): nothing
-        // to escape.
-        debug_assert!(key.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\'));
-        self.ser.out.push(b'"');
-        self.ser.out.extend_from_slice(key.as_bytes());
-        self.ser.out.extend_from_slice(b"\":");
-        v.serialize(&mut *self.ser)
-    }
-    fn end(self) -> Result<(), Error> {
-        self.close(b'}')
-    }
-}
-impl ser::SerializeStructVariant for Compound<'_, '_> {
-    type Ok = ();
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        v: &T,
-    ) -> Result<(), Error> {
-        ser::SerializeStruct::serialize_field(self, key, v)
     }
     fn end(self) -> Result<(), Error> {
         self.close(b'}')
@@ -415,6 +383,10 @@ impl KeySerializer<'_> {
     fn quoted(self, text: &str) -> Result<(), Error> {
         write_str(self.out, text);
         Ok(())
+    }
+
+    fn quoted_int(self, v: impl itoa::Integer) -> Result<(), Error> {
+        self.quoted(itoa::Buffer::new().format(v))
     }
 }
 
@@ -439,30 +411,17 @@ impl ser::Serializer for KeySerializer<'_> {
     fn serialize_bool(self, v: bool) -> Result<(), Error> {
         self.quoted(if v { "true" } else { "false" })
     }
-    fn serialize_i8(self, v: i8) -> Result<(), Error> {
-        self.quoted(itoa::Buffer::new().format(v))
-    }
-    fn serialize_i16(self, v: i16) -> Result<(), Error> {
-        self.quoted(itoa::Buffer::new().format(v))
-    }
-    fn serialize_i32(self, v: i32) -> Result<(), Error> {
-        self.quoted(itoa::Buffer::new().format(v))
-    }
-    fn serialize_i64(self, v: i64) -> Result<(), Error> {
-        self.quoted(itoa::Buffer::new().format(v))
-    }
-    fn serialize_u8(self, v: u8) -> Result<(), Error> {
-        self.quoted(itoa::Buffer::new().format(v))
-    }
-    fn serialize_u16(self, v: u16) -> Result<(), Error> {
-        self.quoted(itoa::Buffer::new().format(v))
-    }
-    fn serialize_u32(self, v: u32) -> Result<(), Error> {
-        self.quoted(itoa::Buffer::new().format(v))
-    }
-    fn serialize_u64(self, v: u64) -> Result<(), Error> {
-        self.quoted(itoa::Buffer::new().format(v))
-    }
+    integers!(
+        quoted_int:
+        serialize_i8(i8),
+        serialize_i16(i16),
+        serialize_i32(i32),
+        serialize_i64(i64),
+        serialize_u8(u8),
+        serialize_u16(u16),
+        serialize_u32(u32),
+        serialize_u64(u64),
+    );
     fn serialize_f32(self, _v: f32) -> Result<(), Error> {
         Err(key_error())
     }

@@ -350,29 +350,36 @@ fn ws_summary(e: &WsEvent) -> String {
     }
 }
 
+/// A poker-network `PacketPokerFold` of 13 bytes (fields: the raw bytes
+/// `be ef`) with `notes` and `error`: the output tests' message.
+#[cfg(test)]
+pub(crate) fn sample_fold(notes: Vec<Note>, error: Option<&str>) -> Body {
+    use crate::protocols::{Decoded, Dialect, Fields};
+    Body::Message {
+        dialect: Some(Dialect::PokerNetwork2),
+        len: 13,
+        decoded: Decoded {
+            type_name: "PacketPokerFold".into(),
+            type_id: 57,
+            fields: Fields::raw(&[0xbe, 0xef]),
+            notes,
+            error: error.map(str::to_owned),
+        },
+        bytes: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::decode::Carried;
-    use crate::protocols::{Decoded, Dialect, Fields};
 
     fn record(body: Body) -> Record {
         crate::decode::record::sample(Direction::C2S, body)
     }
 
     fn fold(notes: Vec<Note>, error: Option<&str>) -> Record {
-        record(Body::Message {
-            dialect: Some(Dialect::PokerNetwork2),
-            len: 13,
-            decoded: Decoded {
-                type_name: "PacketPokerFold".into(),
-                type_id: 57,
-                fields: Fields::raw(&[0xbe, 0xef]),
-                notes,
-                error: error.map(str::to_owned),
-            },
-            bytes: None,
-        })
+        record(sample_fold(notes, error))
     }
 
     fn line(r: &Record) -> String {

@@ -46,6 +46,7 @@ pub mod pokernetwork;
 pub mod pokerth;
 pub mod pokerth1;
 mod registry;
+pub mod run;
 pub mod span;
 #[cfg(test)]
 pub(crate) mod testkit;
@@ -343,8 +344,12 @@ pub trait StreamDecoder: Send {
     /// Which protocol this decodes.
     fn protocol(&self) -> ProtocolId;
 
-    /// The dialect, once known (`pokerth-2007`, `pokernetwork-2`, ...).
-    fn dialect(&self) -> Option<Dialect>;
+    /// The dialect, once known (`pokerth-2007`, `pokernetwork-2`, ...);
+    /// `None` (the default) for a protocol of one dialect only: nothing
+    /// finer to say than the protocol.
+    fn dialect(&self) -> Option<Dialect> {
+        None
+    }
 
     /// Where the next message of direction `dir` ends; `buf` starts at a
     /// message boundary (or at a candidate boundary, when resynchronising).

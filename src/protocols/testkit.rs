@@ -46,6 +46,88 @@ pub fn testdata_json(rel: &str) -> Value {
     serde_json::from_str(&text).expect("JSON")
 }
 
+/// A xorshift64 generator: pseudo-random numbers from a seed, the same on
+/// every run.
+pub struct XorShift(pub u64);
+
+impl XorShift {
+    /// The next number.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// `n` bytes, each bits 24..32 of the next number.
+    pub fn bytes(&mut self, n: usize) -> Vec<u8> {
+        (0..n).map(|_| (self.next() >> 24) as u8).collect()
+    }
+}
+
+/// Frames all of `bytes` (one direction, `dir`, from a message boundary)
+/// and decodes every message with `dec`: no error, nothing left over.
+pub fn decode_all(
+    dec: &mut dyn crate::protocols::StreamDecoder,
+    dir: crate::reassembly::Direction,
+    bytes: &[u8],
+) -> Vec<crate::protocols::Decoded> {
+    let mut out = Vec::new();
+    let mut pos = 0;
+    while pos < bytes.len() {
+        let n = match dec.frame(dir, &bytes[pos..]) {
+            crate::protocols::Framing::Message(n) => n,
+            other => panic!("{dir:?} at {pos}: {other:?}"),
+        };
+        let d = dec.decode(dir, &bytes[pos..pos + n]);
+        assert_eq!(d.error, None, "{dir:?} at {pos}");
+        out.push(d);
+        pos += n;
+    }
+    out
+}
+
+/// How many of each message type `decoded` holds.
+pub fn counts(decoded: &[crate::protocols::Decoded]) -> std::collections::BTreeMap<String, usize> {
+    let mut m = std::collections::BTreeMap::new();
+    for d in decoded {
+        *m.entry(d.type_name.to_string()).or_default() += 1;
+    }
+    m
+}
+
+/// `counts` as [`counts`] gives them, from a list.
+pub fn owned_counts(counts: &[(&str, usize)]) -> std::collections::BTreeMap<String, usize> {
+    counts.iter().map(|&(k, v)| (k.to_owned(), v)).collect()
+}
+
+/// Feeds the steps of connection `conn` of a script (testdata's
+/// `*.json`: `{"from": "c"|"s", "hex": ...}`) in order through `dec`:
+/// every message decodes without an error or a note. Returns the bytes
+/// sent, by direction (`c2s`, `s2c`).
+pub fn replay_steps(
+    dec: &mut dyn crate::protocols::StreamDecoder,
+    conn: &Value,
+) -> std::collections::BTreeMap<&'static str, Vec<u8>> {
+    use crate::reassembly::Direction;
+    let mut sent = std::collections::BTreeMap::<&'static str, Vec<u8>>::new();
+    for step in conn["steps"].as_array().unwrap() {
+        let Some(hex) = step["hex"].as_str() else {
+            continue;
+        };
+        let (dir, key) = match step["from"].as_str() {
+            Some("c") => (Direction::C2S, "c2s"),
+            _ => (Direction::S2C, "s2c"),
+        };
+        let bytes = unhex(hex);
+        for d in decode_all(dec, dir, &bytes) {
+            assert_eq!(d.notes, Vec::new(), "{}", d.type_name);
+        }
+        sent.entry(key).or_default().extend_from_slice(&bytes);
+    }
+    sent
+}
+
 /// The texts of `notes`, as records write them.
 pub fn texts(notes: &[crate::protocols::Note]) -> Vec<String> {
     notes.iter().map(ToString::to_string).collect()

@@ -200,17 +200,10 @@ mod tests {
 
     fn act(frame: u64, player: u64, kind: ActionKind, added: u64, total: u64, rep: u64) -> Action {
         Action {
-            frame,
-            street: Street::Preflop,
-            player,
-            kind,
-            added,
             total,
-            all_in: false,
             reported_stack: Some(rep),
             reported_at: Some(frame),
-            expected: None,
-            amount_known: true,
+            ..Action::sample(frame, player, kind, added)
         }
     }
 

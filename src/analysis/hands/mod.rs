@@ -31,6 +31,9 @@ pub mod pokerth1;
 pub mod pokerth2007;
 pub mod pots;
 pub mod replay;
+mod reported;
+#[cfg(test)]
+mod testkit;
 
 pub use model::*;
 
@@ -186,19 +189,10 @@ fn in_game(f: &Fields) -> bool {
                     | PtMessage::PlayersTurn2007(_)
                     | PtMessage::PlayersAction2007(_)
             ),
-            Fields::PokerTh1(m) => matches!(
-                m.name,
-                "GameStartInitial"
-                    | "GameStartRejoin"
-                    | "PlayersTurn"
-                    | "PlayersActionDone"
-                    | "DealFlopCards"
-                    | "DealTurnCard"
-                    | "DealRiverCard"
-                    | "AllInShowCards"
-                    | "EndOfHandShowCards"
-                    | "EndOfHandHideCards"
-            ),
+            Fields::PokerTh1(m) => {
+                matches!(m.name, "GameStartInitial" | "GameStartRejoin")
+                    || crate::protocols::pokerth1::messages::is_hand_message(m.name)
+            }
             Fields::PokerNetwork(m) => matches!(
                 m,
                 PnMessage::PacketPokerInGame(_)
@@ -502,19 +496,7 @@ mod tests {
     }
 
     fn action(player: u64, kind: ActionKind, added: u64) -> Action {
-        Action {
-            frame: 1,
-            street: Street::Preflop,
-            player,
-            kind,
-            added,
-            total: added,
-            all_in: false,
-            reported_stack: None,
-            reported_at: None,
-            expected: None,
-            amount_known: true,
-        }
+        Action::sample(1, player, kind, added)
     }
 
     #[test]

@@ -347,6 +347,27 @@ pub struct BetReading {
     pub why: String,
 }
 
+#[cfg(test)]
+impl Action {
+    /// A preflop action of `player` at `frame` that puts in `added`, his
+    /// street total, amounts known and nothing reported: the tests' action.
+    pub(crate) fn sample(frame: u64, player: u64, kind: ActionKind, added: u64) -> Action {
+        Action {
+            frame,
+            street: Street::Preflop,
+            player,
+            kind,
+            added,
+            total: added,
+            all_in: false,
+            reported_stack: None,
+            reported_at: None,
+            expected: None,
+            amount_known: true,
+        }
+    }
+}
+
 impl Action {
     /// An action as a PokerTH server reports it: the chips the player added
     /// and his total on the street, and his money after it (the stack the

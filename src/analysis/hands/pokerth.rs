@@ -17,47 +17,16 @@
 //! the small blind's own).
 
 use super::model::*;
-use crate::analysis::hands::HashMap;
+use super::reported::{self, Done, Known, Open, NO_GAME_START, UNSEEN_START};
 use crate::decode::Record;
 use crate::protocols::cards::Card;
-use crate::protocols::pokerth::messages::{
-    GameState, Message, PlayerAction, PlayersActionDone, PtCard,
-};
+use crate::protocols::pokerth::messages::{Message, PlayerAction, PlayersActionDone, PtCard};
 use crate::protocols::ProtocolId;
 use crate::reassembly::Direction;
 
-/// A hand being built.
-struct Open {
-    hand: Hand,
-    street: Street,
-    /// Street totals by player.
-    bets: HashMap<u64, u64>,
-    highest: u64,
-    /// Who the server last said was to act.
-    expected: Option<u64>,
-    /// Money won as the server reports it (uncalled chips included).
-    won: Vec<Win>,
-    ended: bool,
-    troubled: bool,
-    /// The capture does not show the hand's start.
-    unseen_start: bool,
-}
-
 /// Builds the hands of one PokerTH stream.
 pub struct Builder {
-    stream: u64,
-    hero: Option<u64>,
-    hero_name: Option<String>,
-    names: HashMap<u64, String>,
-    game: Option<u64>,
-    game_names: HashMap<u64, String>,
-    slots: Vec<u64>,
-    /// Hands of the current game so far; `None` when the capture does not
-    /// show the game's start.
-    hands_in_game: Option<u64>,
-    /// Hands started on the stream, across games: the hand number.
-    hands_on_stream: u64,
-    last_final: HashMap<u64, u64>,
+    known: Known,
     open: Option<Open>,
 }
 
@@ -73,16 +42,7 @@ impl Builder {
     /// A builder for stream `stream`.
     pub fn new(stream: u64) -> Builder {
         Builder {
-            stream,
-            hero: None,
-            hero_name: None,
-            names: HashMap::default(),
-            game: None,
-            game_names: HashMap::default(),
-            slots: Vec::new(),
-            hands_in_game: None,
-            hands_on_stream: 0,
-            last_final: HashMap::default(),
+            known: Known::new(stream),
             open: None,
         }
     }
@@ -92,8 +52,7 @@ impl Builder {
     /// incomplete.
     pub fn trouble(&mut self, frame: u64, _dir: Direction, why: String) {
         if let Some(o) = &mut self.open {
-            o.troubled = true;
-            o.hand.incomplete(frame, why);
+            o.trouble(frame, why);
         }
     }
 
@@ -106,31 +65,26 @@ impl Builder {
     pub fn message(&mut self, r: &Record, m: &Message) -> Option<Hand> {
         let frame = r.frame;
         match m {
-            Message::Init(i) => self.hero_name = Some(i.player_name.clone()),
-            Message::InitAck(a) => {
-                let id = u64::from(a.your_player_id);
-                self.hero = Some(id);
-                if let Some(n) = self.hero_name.clone() {
-                    self.names.entry(id).or_insert(n);
-                }
-            }
+            Message::Init(i) => self.known.hero_name = Some(i.player_name.clone()),
+            Message::InitAck(a) => self.known.init_ack(Some(u64::from(a.your_player_id))),
             Message::PlayerInfo(p) => {
                 let id = u64::from(p.player_id);
-                self.names.insert(id, p.player_name.clone());
+                self.known.names.insert(id, p.player_name.clone());
                 if let Some(s) = self.open.as_mut().and_then(|o| o.hand.seat_mut(id)) {
                     s.name = Some(p.player_name.clone());
                 }
             }
-            Message::JoinGameAck(a) => self.game = Some(u64::from(a.game_id)),
+            Message::JoinGameAck(a) => self.known.game = Some(u64::from(a.game_id)),
             Message::GameListNew(g) => {
-                self.game_names
+                self.known
+                    .game_names
                     .insert(u64::from(g.game_id), g.game_name.clone());
             }
             Message::GameStart(g) => {
                 let done = self.close(Some(frame));
-                self.slots = g.player_id_slots.iter().map(|&p| u64::from(p)).collect();
-                self.hands_in_game = Some(0);
-                self.last_final.clear();
+                self.known.slots = g.player_id_slots.iter().map(|&p| u64::from(p)).collect();
+                self.known.hands_in_game = Some(0);
+                self.known.last_final.clear();
                 return done;
             }
             Message::HandStart(h) => {
@@ -189,49 +143,29 @@ impl Builder {
     }
 
     fn start(&mut self, r: &Record, small_blind: u32, cards: Option<[Card; 2]>) {
-        self.hands_in_game = self.hands_in_game.map(|n| n + 1);
-        self.hands_on_stream += 1;
-        let mut hand = Hand::new(
-            ProtocolId::PokerTh,
-            self.stream,
-            self.hands_on_stream,
-            r.frame,
-            r.ts,
-        );
-        hand.server_number = self.hands_in_game;
-        hand.table = self.game;
-        hand.table_name = self.game.and_then(|g| self.game_names.get(&g).cloned());
-        hand.hero = self.hero;
+        self.known.hands_in_game = self.known.hands_in_game.map(|n| n + 1);
+        let mut hand = self.known.new_hand(ProtocolId::PokerTh, r);
+        hand.server_number = self.known.hands_in_game;
         hand.small_blind = Some(u64::from(small_blind));
         hand.big_blind = Some(2 * u64::from(small_blind));
         hand.complete = true;
-        hand.table_size = (!self.slots.is_empty()).then_some(self.slots.len() as u32);
-        for (i, &p) in self.slots.iter().enumerate() {
-            hand.seats
-                .push(Seat::new(i as u32 + 1, p, self.names.get(&p).cloned()));
+        hand.table_size = (!self.known.slots.is_empty()).then_some(self.known.slots.len() as u32);
+        for (i, &p) in self.known.slots.iter().enumerate() {
+            hand.seats.push(Seat::new(
+                i as u32 + 1,
+                p,
+                self.known.names.get(&p).cloned(),
+            ));
         }
-        if let (Some(h), Some(c)) = (self.hero, cards) {
+        if let (Some(h), Some(c)) = (self.known.hero, cards) {
             if let Some(s) = hand.seat_mut(h) {
                 s.cards = Some(c);
             }
         }
-        if self.slots.is_empty() {
-            hand.note(
-                r.frame,
-                "no Game Start in the capture: seats are numbered in order of appearance",
-            );
+        if self.known.slots.is_empty() {
+            hand.note(r.frame, NO_GAME_START);
         }
-        self.open = Some(Open {
-            hand,
-            street: Street::Preflop,
-            bets: HashMap::default(),
-            highest: 0,
-            expected: None,
-            won: Vec::new(),
-            ended: false,
-            troubled: false,
-            unseen_start: false,
-        });
+        self.open = Some(Open::new(hand, self.known.last_final.clone()));
     }
 
     /// Opens a hand at `r`, an action of a hand whose start (Hand Start)
@@ -245,22 +179,7 @@ impl Builder {
             o.troubled = true;
             o.hand.small_blind = None;
             o.hand.big_blind = None;
-            o.hand.incomplete(
-                r.frame,
-                "the capture does not show this hand's start (it began before the capture, or \
-                 its start was lost): it is incomplete",
-            );
-        }
-    }
-
-    /// The seat of `player` in the open hand, added when Game Start did not
-    /// list it.
-    fn ensure_seat(o: &mut Open, player: u64, names: &HashMap<u64, String>) {
-        if o.hand.seat(player).is_none() {
-            let seat = o.hand.next_seat();
-            o.hand
-                .seats
-                .push(Seat::new(seat, player, names.get(&player).cloned()));
+            o.hand.incomplete(r.frame, UNSEEN_START);
         }
     }
 
@@ -269,7 +188,7 @@ impl Builder {
             return;
         };
         let player = u64::from(a.player_id);
-        Self::ensure_seat(o, player, &self.names);
+        o.ensure_seat(player, &self.known.names);
         let (street, blind) = match a.game_state.0 {
             0xF0 => (Street::Preflop, Some(ActionKind::SmallBlind)),
             0xF1 => (Street::Preflop, Some(ActionKind::BigBlind)),
@@ -285,160 +204,47 @@ impl Builder {
                 return;
             }
         };
-        if o.unseen_start && o.hand.actions.is_empty() {
-            o.street = street;
-        }
-        if street != o.street {
-            o.hand.note(
-                frame,
-                format!(
-                    "action on the {} while the hand is on the {}",
-                    GameState(a.game_state.0).street(),
-                    street_name(o.street)
-                ),
-            );
-        }
-        let total = u64::from(a.total_player_bet);
-        let money = u64::from(a.player_money);
-        let before = o.bets.get(&player).copied().unwrap_or(0);
-        let first = !o.hand.actions.iter().any(|x| x.player == player);
-        if first {
-            if let Some(s) = o.hand.seat_mut(player) {
-                if street == Street::Preflop && s.stack.is_none() {
-                    s.stack = Some(money + total);
-                }
-            }
-            if let (Some(prev), true) = (self.last_final.get(&player), street == Street::Preflop) {
-                if *prev != money + total {
-                    o.hand.note(
-                        frame,
-                        format!(
-                            "stack: {} starts the hand with {} but ended the last hand with {prev}",
-                            o.hand.name(player),
-                            money + total
-                        ),
-                    );
-                }
-            }
-        }
-        let added = total.saturating_sub(before);
-        let action = PlayerAction(a.player_action.0);
-        let kind = match (blind, action.0) {
-            (Some(k), _) => k,
-            (None, 1) => ActionKind::Fold,
-            (None, 2) => ActionKind::Check,
-            (None, 3) => ActionKind::Call,
-            (None, 4..=6) if total <= o.highest => ActionKind::Call,
-            (None, 4..=6) if o.highest == 0 => ActionKind::Bet,
-            (None, 4..=6) => ActionKind::Raise,
-            _ => {
-                o.hand.note(
-                    frame,
-                    format!(
-                        "action '{action}' of {} not understood",
-                        o.hand.name(player)
-                    ),
-                );
-                return;
-            }
+        let done = Done {
+            player,
+            street,
+            blind,
+            action: i32::from(a.player_action.0),
+            total: u64::from(a.total_player_bet),
+            money: u64::from(a.player_money),
         };
-        let expected = if blind.is_some() {
-            None
-        } else {
-            o.expected.take()
-        };
-        let added = if kind == ActionKind::Fold { 0 } else { added };
-        let total = if kind == ActionKind::Fold {
-            before
-        } else {
-            total
-        };
-        o.hand.actions.push(Action::reported(
-            frame, street, player, kind, added, total, money, expected,
-        ));
-        o.bets.insert(player, total);
-        o.highest = o.highest.max(total);
-        o.hand.last_frame = frame;
+        o.action(frame, done, || PlayerAction(a.player_action.0).to_string());
     }
 
     fn deal(&mut self, frame: u64, street: Street, cards: &[PtCard]) {
-        let Some(o) = &mut self.open else {
-            return;
-        };
-        if o.hand.board.len() + cards.len() != street.board_len() {
-            o.hand.note(
-                frame,
-                format!(
-                    "{} dealt with {} board card(s) out",
-                    street_name(street),
-                    o.hand.board.len()
-                ),
-            );
+        if let Some(o) = &mut self.open {
+            let cards: Vec<_> = (cards.iter())
+                .map(|&c| card(c).ok_or_else(|| c.0.to_string()))
+                .collect();
+            o.deal(frame, street, &cards);
         }
-        for &c in cards {
-            match card(c) {
-                Some(c) => o.hand.board.push(c),
-                None => o.hand.note(frame, format!("board card {} is no card", c.0)),
-            }
-        }
-        o.street = street;
-        o.bets.clear();
-        o.highest = 0;
-        o.hand.last_frame = frame;
     }
 
     fn show(&mut self, frame: u64, player: u64, cards: Option<[Card; 2]>) {
-        let Some(o) = &mut self.open else {
-            return;
-        };
-        let Some(cards) = cards else {
-            o.hand.note(
-                frame,
-                format!("cards of {} are no cards", o.hand.name(player)),
-            );
-            return;
-        };
-        Self::ensure_seat(o, player, &self.names);
-        if o.hand
-            .shown
-            .iter()
-            .any(|s| s.player == player && s.cards == cards)
-        {
-            return;
-        }
-        o.hand.shown.push(Shown {
-            frame,
-            player,
-            cards,
-            description: None,
-        });
-        if let Some(s) = o.hand.seat_mut(player) {
-            s.cards = Some(cards);
+        if let Some(o) = &mut self.open {
+            o.show(frame, player, cards, &self.known.names);
         }
     }
 
     fn result(&mut self, frame: u64, player: u64, won: u32, money: u32) {
-        let Some(o) = &mut self.open else {
-            return;
-        };
-        Self::ensure_seat(o, player, &self.names);
-        if won > 0 {
-            o.won.push(Win {
+        if let Some(o) = &mut self.open {
+            o.result(
                 frame,
                 player,
-                amount: u64::from(won),
-                pot: None,
-            });
-        }
-        if let Some(s) = o.hand.seat_mut(player) {
-            s.final_stack = Some(u64::from(money));
+                u64::from(won),
+                u64::from(money),
+                &self.known.names,
+            );
         }
     }
 
     fn close_ended(&mut self, frame: u64) -> Option<Hand> {
         if let Some(o) = &mut self.open {
-            o.ended = true;
-            o.hand.last_frame = frame;
+            o.end(frame);
         }
         self.close(Some(frame))
     }
@@ -450,25 +256,8 @@ impl Builder {
         h.close_reported(o.ended, o.troubled, frame, o.won.iter().map(|w| w.player));
         h.button = button(h);
         h.settle();
-        for w in o.won {
-            let back: u64 = (h.returned.iter())
-                .filter(|r| r.player == w.player)
-                .map(|r| r.amount)
-                .sum();
-            let amount = if h.complete {
-                w.amount.saturating_sub(back)
-            } else {
-                w.amount
-            };
-            if amount > 0 {
-                h.winners.push(Win { amount, ..w });
-            }
-        }
-        for s in &h.seats {
-            if let Some(f) = s.final_stack {
-                self.last_final.insert(s.player, f);
-            }
-        }
+        reported::pay(h, o.won);
+        self.known.hand_over(h);
         Some(o.hand)
     }
 }

@@ -315,13 +315,22 @@ fn cards(t: &Table, ids: &[u8]) -> String {
 /// scores.
 pub fn draw(t: &Table) -> String {
     let p = &t.places;
-    let score = |s: Option<u16>| s.map_or("?".into(), |x| x.to_string());
-    let mut o = format!(
-        "  opponent  hand [{}]  meld [{}]  tricks {}  score {}\n",
-        cards(t, &p.opponent_hand),
-        cards(t, &p.opponent_meld),
-        p.opponent_trick_pile.len(),
-        score(t.scores.opponent),
+    // A player's line: `who` padded to `recipient`'s width.
+    let side = |who: &str, hand: &[u8], meld: &[u8], tricks: &[u8], score: Option<u16>| {
+        let score = score.map_or("?".into(), |x| x.to_string());
+        format!(
+            "  {who:<9} hand [{}]  meld [{}]  tricks {}  score {score}\n",
+            cards(t, hand),
+            cards(t, meld),
+            tricks.len(),
+        )
+    };
+    let mut o = side(
+        "opponent",
+        &p.opponent_hand,
+        &p.opponent_meld,
+        &p.opponent_trick_pile,
+        t.scores.opponent,
     );
     o.push_str(&format!(
         "  stock {}  trump [{}]  trick [{}]\n",
@@ -329,12 +338,12 @@ pub fn draw(t: &Table) -> String {
         cards(t, &p.trump),
         cards(t, &p.trick)
     ));
-    o.push_str(&format!(
-        "  recipient hand [{}]  meld [{}]  tricks {}  score {}\n",
-        cards(t, &p.recipient_hand),
-        cards(t, &p.recipient_meld),
-        p.recipient_trick_pile.len(),
-        score(t.scores.recipient),
+    o.push_str(&side(
+        "recipient",
+        &p.recipient_hand,
+        &p.recipient_meld,
+        &p.recipient_trick_pile,
+        t.scores.recipient,
     ));
     o.push_str(&format!(
         "  stage: {}  dealer: {}\n",

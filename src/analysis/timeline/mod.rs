@@ -35,6 +35,27 @@ pub struct Change {
     pub what: String,
 }
 
+/// A dated line of a lobby: a kick, a vote, an error, a notice, a chat
+/// line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Event {
+    /// The frame.
+    pub frame: u64,
+    /// What happened.
+    pub text: String,
+}
+
+impl Event {
+    /// Adds `text` at `r`'s frame to `list`; returns it.
+    pub fn add(list: &mut Vec<Event>, r: &Record, text: String) -> String {
+        list.push(Event {
+            frame: r.frame,
+            text: text.clone(),
+        });
+        text
+    }
+}
+
 /// A timestamp as RFC 3339 text.
 fn rfc3339<S: serde::Serializer>(ts: &Timestamp, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(ts)

@@ -3,6 +3,7 @@
 //! the players it knows by name, the server's statistics, chat, and kicks
 //! and votes. The hands themselves are `analysis::hands`' business.
 
+pub use super::Event;
 use crate::decode::Record;
 use crate::protocols::pokerth::messages::*;
 use serde::Serialize;
@@ -72,15 +73,6 @@ pub struct Petition {
     pub end_reason: Option<String>,
 }
 
-/// A dated line: a kick request, a vote, an error, a chat line.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Event {
-    /// The frame.
-    pub frame: u64,
-    /// What happened.
-    pub text: String,
-}
-
 /// The state of a PokerTH stream's lobby.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Lobby {
@@ -124,19 +116,11 @@ impl Lobby {
     }
 
     fn kick(&mut self, r: &Record, text: String) -> String {
-        self.kicks.push(Event {
-            frame: r.frame,
-            text: text.clone(),
-        });
-        text
+        Event::add(&mut self.kicks, r, text)
     }
 
     fn error(&mut self, r: &Record, text: String) -> String {
-        self.errors.push(Event {
-            frame: r.frame,
-            text: text.clone(),
-        });
-        text
+        Event::add(&mut self.errors, r, text)
     }
 
     /// Applies one message; returns what changed (`None` for the hands'
@@ -367,19 +351,11 @@ impl Lobby {
             }
             Message::ChatText(c) => {
                 let text = format!("{}: {}", self.name(c.player_id), c.text);
-                self.chat.push(Event {
-                    frame: r.frame,
-                    text: text.clone(),
-                });
-                format!("chat {text}")
+                format!("chat {}", Event::add(&mut self.chat, r, text))
             }
             Message::MessageBoxText(t) => {
                 let text = format!("message box: {}", t.text);
-                self.chat.push(Event {
-                    frame: r.frame,
-                    text: text.clone(),
-                });
-                text
+                Event::add(&mut self.chat, r, text)
             }
             Message::Error(e) => self.error(r, format!("error: {}", e.error_reason)),
             Message::Error2007(_) => self.error(r, "error".into()),

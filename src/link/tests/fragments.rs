@@ -4,17 +4,22 @@ use super::*;
 
 // ---- fragments -----------------------------------------------------------
 
+/// The start and end of each piece of `len` bytes cut at offsets `cuts`.
+fn pieces(len: usize, cuts: &[usize]) -> Vec<(usize, usize)> {
+    let bounds: Vec<usize> = [0]
+        .into_iter()
+        .chain(cuts.iter().copied())
+        .chain([len])
+        .collect();
+    bounds.windows(2).map(|w| (w[0], w[1])).collect()
+}
+
 /// Splits an IPv4 packet (20-byte header) into fragments at the given
 /// payload offsets (multiples of 8).
 pub(super) fn ipv4_fragments(packet: &[u8], id: u16, cuts: &[usize]) -> Vec<Vec<u8>> {
     let (header, body) = packet.split_at(20);
-    let mut bounds = vec![0];
-    bounds.extend_from_slice(cuts);
-    bounds.push(body.len());
-    bounds
-        .windows(2)
-        .map(|w| {
-            let (start, end) = (w[0], w[1]);
+    (pieces(body.len(), cuts).into_iter())
+        .map(|(start, end)| {
             let mut h = header.to_vec();
             h[2..4].copy_from_slice(&u16::try_from(20 + end - start).unwrap().to_be_bytes());
             h[4..6].copy_from_slice(&id.to_be_bytes());
@@ -32,13 +37,8 @@ pub(super) fn ipv4_fragments(packet: &[u8], id: u16, cuts: &[usize]) -> Vec<Vec<
 pub(super) fn ipv6_fragments(packet: &[u8], id: u32, cuts: &[usize]) -> Vec<Vec<u8>> {
     let (header, body) = packet.split_at(40);
     let next = header[6];
-    let mut bounds = vec![0];
-    bounds.extend_from_slice(cuts);
-    bounds.push(body.len());
-    bounds
-        .windows(2)
-        .map(|w| {
-            let (start, end) = (w[0], w[1]);
+    (pieces(body.len(), cuts).into_iter())
+        .map(|(start, end)| {
             let mut h = header.to_vec();
             h[4..6].copy_from_slice(&u16::try_from(8 + end - start).unwrap().to_be_bytes());
             h[6] = 44;

@@ -10,7 +10,7 @@ use super::*;
 use crate::capture::Timestamp;
 use etherparse::{
     IpHeaders, IpNumber, Ipv4Extensions, Ipv4Header, Ipv6Extensions, Ipv6Header, Ipv6RawExtHeader,
-    PacketBuilder, VlanId,
+    PacketBuilder, PacketBuilderStep, VlanId,
 };
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
@@ -90,11 +90,11 @@ fn decode_one(link_type: u32, data: &[u8]) -> (Result<Owned, String>, LinkStats)
     (result, decoder.stats())
 }
 
-/// Bytes of an IPv4 TCP packet (no link layer).
-fn ipv4_tcp(payload: &[u8]) -> Vec<u8> {
+/// Bytes of the test segment (ports, numbers, ACK and PSH) carrying
+/// `payload`, under the headers `ip` has so far.
+fn with_tcp(ip: PacketBuilderStep<IpHeaders>, payload: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
-    PacketBuilder::ipv4(V4_A, V4_B, 64)
-        .tcp(SPORT, DPORT, SEQ, WINDOW)
+    ip.tcp(SPORT, DPORT, SEQ, WINDOW)
         .ack(ACK)
         .psh()
         .write(&mut out, payload)
@@ -102,16 +102,14 @@ fn ipv4_tcp(payload: &[u8]) -> Vec<u8> {
     out
 }
 
+/// Bytes of an IPv4 TCP packet (no link layer).
+fn ipv4_tcp(payload: &[u8]) -> Vec<u8> {
+    with_tcp(PacketBuilder::ipv4(V4_A, V4_B, 64), payload)
+}
+
 /// Bytes of an IPv6 TCP packet (no link layer).
 fn ipv6_tcp(payload: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    PacketBuilder::ipv6(V6_A, V6_B, 64)
-        .tcp(SPORT, DPORT, SEQ, WINDOW)
-        .ack(ACK)
-        .psh()
-        .write(&mut out, payload)
-        .unwrap();
-    out
+    with_tcp(PacketBuilder::ipv6(V6_A, V6_B, 64), payload)
 }
 
 fn ethernet(ethertype: u16, body: &[u8]) -> Vec<u8> {
@@ -124,30 +122,19 @@ fn ethernet(ethertype: u16, body: &[u8]) -> Vec<u8> {
 }
 
 fn assert_v4_segment(s: &TcpSegment<'_>, payload: &[u8]) {
-    assert_eq!(
-        s.src,
-        SocketAddr::new(IpAddr::V4(Ipv4Addr::from(V4_A)), SPORT)
-    );
-    assert_eq!(
-        s.dst,
-        SocketAddr::new(IpAddr::V4(Ipv4Addr::from(V4_B)), DPORT)
-    );
-    assert_common(s, payload);
+    let (a, b) = (Ipv4Addr::from(V4_A), Ipv4Addr::from(V4_B));
+    assert_segment(s, payload, IpAddr::V4(a), IpAddr::V4(b));
 }
 
 fn assert_v6_segment(s: &TcpSegment<'_>, payload: &[u8]) {
-    assert_eq!(
-        s.src,
-        SocketAddr::new(IpAddr::V6(Ipv6Addr::from(V6_A)), SPORT)
-    );
-    assert_eq!(
-        s.dst,
-        SocketAddr::new(IpAddr::V6(Ipv6Addr::from(V6_B)), DPORT)
-    );
-    assert_common(s, payload);
+    let (a, b) = (Ipv6Addr::from(V6_A), Ipv6Addr::from(V6_B));
+    assert_segment(s, payload, IpAddr::V6(a), IpAddr::V6(b));
 }
 
-fn assert_common(s: &TcpSegment<'_>, payload: &[u8]) {
+/// Checks that `s` is the test segment from `src` to `dst` with `payload`.
+fn assert_segment(s: &TcpSegment<'_>, payload: &[u8], src: IpAddr, dst: IpAddr) {
+    assert_eq!(s.src, SocketAddr::new(src, SPORT));
+    assert_eq!(s.dst, SocketAddr::new(dst, DPORT));
     assert_eq!(s.seq, SEQ);
     assert_eq!(s.ack, ACK);
     assert_eq!(s.window, WINDOW);
@@ -179,14 +166,10 @@ fn expect_v6(link_type: u32, data: &[u8]) {
 
 #[test]
 fn ethernet_untagged() {
-    let mut data = Vec::new();
-    PacketBuilder::ethernet2(MAC_A, MAC_B)
-        .ipv4(V4_A, V4_B, 64)
-        .tcp(SPORT, DPORT, SEQ, WINDOW)
-        .ack(ACK)
-        .psh()
-        .write(&mut data, PAYLOAD)
-        .unwrap();
+    let data = with_tcp(
+        PacketBuilder::ethernet2(MAC_A, MAC_B).ipv4(V4_A, V4_B, 64),
+        PAYLOAD,
+    );
     expect_v4(1, &data);
 }
 
@@ -197,30 +180,24 @@ fn ethernet_ipv6() {
 
 #[test]
 fn ethernet_8021q() {
-    let mut data = Vec::new();
-    PacketBuilder::ethernet2(MAC_A, MAC_B)
-        .single_vlan(VlanId::try_new(42).unwrap())
-        .ipv4(V4_A, V4_B, 64)
-        .tcp(SPORT, DPORT, SEQ, WINDOW)
-        .ack(ACK)
-        .psh()
-        .write(&mut data, PAYLOAD)
-        .unwrap();
+    let data = with_tcp(
+        PacketBuilder::ethernet2(MAC_A, MAC_B)
+            .single_vlan(VlanId::try_new(42).unwrap())
+            .ipv4(V4_A, V4_B, 64),
+        PAYLOAD,
+    );
     assert_eq!(&data[12..14], &[0x81, 0x00]);
     expect_v4(1, &data);
 }
 
 #[test]
 fn ethernet_qinq() {
-    let mut data = Vec::new();
-    PacketBuilder::ethernet2(MAC_A, MAC_B)
-        .double_vlan(VlanId::try_new(100).unwrap(), VlanId::try_new(42).unwrap())
-        .ipv6(V6_A, V6_B, 64)
-        .tcp(SPORT, DPORT, SEQ, WINDOW)
-        .ack(ACK)
-        .psh()
-        .write(&mut data, PAYLOAD)
-        .unwrap();
+    let data = with_tcp(
+        PacketBuilder::ethernet2(MAC_A, MAC_B)
+            .double_vlan(VlanId::try_new(100).unwrap(), VlanId::try_new(42).unwrap())
+            .ipv6(V6_A, V6_B, 64),
+        PAYLOAD,
+    );
     assert_eq!(&data[12..14], &[0x88, 0xa8]);
     expect_v6(1, &data);
 }
@@ -359,14 +336,11 @@ fn ipv4_with_options() {
     let mut header = Ipv4Header::new(0, 64, IpNumber::TCP, V4_A, V4_B).unwrap();
     // Record route (7 bytes) and end of options: 8 bytes of options.
     header.options = [7, 7, 4, 0, 0, 0, 0, 0].into();
-    let mut data = Vec::new();
-    PacketBuilder::ethernet2(MAC_A, MAC_B)
-        .ip(IpHeaders::Ipv4(header, Ipv4Extensions::default()))
-        .tcp(SPORT, DPORT, SEQ, WINDOW)
-        .ack(ACK)
-        .psh()
-        .write(&mut data, PAYLOAD)
-        .unwrap();
+    let data = with_tcp(
+        PacketBuilder::ethernet2(MAC_A, MAC_B)
+            .ip(IpHeaders::Ipv4(header, Ipv4Extensions::default())),
+        PAYLOAD,
+    );
     assert_eq!(data[14], 0x47, "IHL 7");
     expect_v4(1, &data);
 }
@@ -389,14 +363,10 @@ fn ipv6_hop_by_hop_and_destination_options() {
         ),
         ..Default::default()
     };
-    let mut data = Vec::new();
-    PacketBuilder::ethernet2(MAC_A, MAC_B)
-        .ip(IpHeaders::Ipv6(header, extensions))
-        .tcp(SPORT, DPORT, SEQ, WINDOW)
-        .ack(ACK)
-        .psh()
-        .write(&mut data, PAYLOAD)
-        .unwrap();
+    let data = with_tcp(
+        PacketBuilder::ethernet2(MAC_A, MAC_B).ip(IpHeaders::Ipv6(header, extensions)),
+        PAYLOAD,
+    );
     assert_eq!(data[14 + 6], 0, "hop-by-hop first");
     assert_eq!(data[14 + 40], 60, "then destination options");
     assert_eq!(data[14 + 48], 6, "then TCP");

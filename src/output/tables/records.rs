@@ -311,7 +311,6 @@ impl RecordsTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocols::{Decoded, Fields};
     use crate::reassembly::GapReason;
     use crate::transport::websocket::frame::Opcode;
     use arrow_array::cast::AsArray;
@@ -326,18 +325,8 @@ mod tests {
     /// schema, each value in its column.
     #[test]
     fn messages_and_events_become_rows_of_the_schema() {
-        let message = Body::Message {
-            dialect: Some(Dialect::PokerNetwork2),
-            len: 13,
-            decoded: Decoded {
-                type_name: "PacketPokerFold".into(),
-                type_id: 57,
-                fields: Fields::raw(&[0xbe, 0xef]),
-                notes: vec![Note::WebSocketMissingKey],
-                error: Some("bad".into()),
-            },
-            bytes: None,
-        };
+        let message =
+            crate::output::records::sample_fold(vec![Note::WebSocketMissingKey], Some("bad"));
         let gap = Body::Gap {
             len: 5,
             reason: GapReason::Closed,

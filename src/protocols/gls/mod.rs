@@ -170,11 +170,6 @@ impl StreamDecoder for Decoder {
         ProtocolId::Gls
     }
 
-    /// One dialect only: nothing finer to say than the protocol.
-    fn dialect(&self) -> Option<crate::protocols::Dialect> {
-        None
-    }
-
     fn frame(&self, dir: Direction, buf: &[u8]) -> Framing {
         framing::frame(None, dir, buf)
     }

@@ -10,7 +10,8 @@
 
 use super::messages::Message;
 use super::Decoder;
-use crate::protocols::{Fields, Framing, Probe, StreamDecoder};
+use crate::protocols::run::{clean_run, Next, Run};
+use crate::protocols::{Fields, Probe, StreamDecoder};
 use crate::reassembly::Direction;
 
 /// A convincing run of clean messages.
@@ -22,35 +23,21 @@ const LOOK: u32 = 6;
 /// Probes `buf`, the first bytes of direction `dir`.
 pub fn probe(dir: Direction, buf: &[u8]) -> Probe {
     let mut dec = Decoder::new();
-    let mut off = 0;
-    let mut clean = 0u32;
-    let mut best = 0u8;
-    let mut cut = false;
-    while clean < LOOK {
-        let rest = &buf[off..];
-        match dec.frame(dir, rest) {
-            Framing::NeedMore(_) => {
-                cut = !rest.is_empty();
-                break;
-            }
-            Framing::Invalid(_) if clean == 0 => return Probe::NotMine,
-            Framing::Invalid(_) => break,
-            Framing::Message(len) => {
-                let d = dec.decode(dir, &rest[..len]);
-                if d.error.is_some() {
-                    if clean == 0 {
-                        return Probe::NotMine;
-                    }
-                    break;
-                }
-                if clean == 0 {
-                    best = signature(&d.fields, d.notes.is_empty());
-                }
-                clean += 1;
-                off += len;
-            }
+    let run = clean_run(buf, LOOK, |rest, first| {
+        let len = match Next::whole(dec.frame(dir, rest)) {
+            Ok(len) => len,
+            Err(next) => return next,
+        };
+        let d = dec.decode(dir, &rest[..len]);
+        match d.error {
+            Some(_) => Next::Unclean,
+            None if first => Next::Clean(len, signature(&d.fields, d.notes.is_empty())),
+            None => Next::Clean(len, 0),
         }
-    }
+    });
+    let Some(Run { clean, best, cut }) = run else {
+        return Probe::NotMine;
+    };
     if clean == 0 || (clean < RUN && cut && best == 0) {
         // A plausible start whose next message is not complete yet.
         return Probe::NeedMore;

@@ -9,7 +9,8 @@
 use super::framing;
 use super::messages::{message_of, u32_of};
 use super::parsing;
-use crate::protocols::{Framing, Probe};
+use crate::protocols::run::{clean_run, Next, Run};
+use crate::protocols::Probe;
 use crate::reassembly::Direction;
 
 /// Most messages looked at.
@@ -17,47 +18,32 @@ const LOOK: u32 = 6;
 
 /// Probes `buf`, the first bytes of direction `dir`.
 pub fn probe(dir: Direction, buf: &[u8]) -> Probe {
-    let mut off = 0;
-    let mut clean = 0u32;
-    let mut best = 0u8;
-    let mut cut = false;
-    while clean < LOOK {
-        let rest = &buf[off..];
-        match framing::frame(None, dir, rest) {
-            Framing::NeedMore(_) => {
-                cut = !rest.is_empty();
-                break;
+    let run = clean_run(buf, LOOK, |rest, first| {
+        let len = match Next::whole(framing::frame(None, dir, rest)) {
+            Ok(len) => len,
+            Err(next) => return next,
+        };
+        match parsing::parse_envelope(&rest[framing::PREFIX_LEN..len]) {
+            Ok((m, notes)) if notes.is_empty() => {
+                Next::Clean(len, if first { signature(&m) } else { 0 })
             }
-            Framing::Invalid(_) if clean == 0 => return Probe::NotMine,
-            Framing::Invalid(_) => break,
-            Framing::Message(len) => {
-                let Ok((m, notes)) = parsing::parse_envelope(&rest[framing::PREFIX_LEN..len])
-                else {
-                    if clean == 0 {
-                        return Probe::NotMine;
-                    }
-                    break;
-                };
-                if !notes.is_empty() {
-                    if clean == 0 {
-                        return Probe::NotMine;
-                    }
-                    break;
-                }
-                if clean == 0 {
-                    best = signature(&m);
-                }
-                clean += 1;
-                off += len;
-            }
+            _ => Next::Unclean,
         }
-    }
+    });
+    let Some(Run { clean, best, cut }) = run else {
+        return Probe::NotMine;
+    };
     if clean == 0 || (clean < 2 && cut && best == 0) {
         return Probe::NeedMore;
     }
-    // The envelope's structure (a type and the key it names) is already a
-    // strong check: one clean message is as good as three of a
-    // fixed-header protocol.
+    mine(clean, best)
+}
+
+/// The confidence of a run of `clean` messages whose first gives `best`
+/// on its own. The envelope's structure (a type and the key it names) is
+/// already a strong check: one clean message is as good as three of a
+/// fixed-header protocol.
+fn mine(clean: u32, best: u8) -> Probe {
     let run = match clean {
         1 => 60,
         2 => 75,
@@ -89,12 +75,7 @@ pub fn probe_unframed(_dir: Direction, msgs: &[&[u8]], done: bool) -> Probe {
     if clean == 0 || (clean < 2 && best == 0 && !done && msgs.len() < 2) {
         return Probe::NeedMore;
     }
-    let run = match clean {
-        1 => 60,
-        2 => 75,
-        _ => 88,
-    };
-    Probe::Mine(run.max(best))
+    mine(clean, best)
 }
 
 /// The confidence a first message gives on its own.

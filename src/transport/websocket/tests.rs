@@ -290,18 +290,10 @@ fn corrupt_deflate_and_bombs_are_errors() {
 #[test]
 fn frames_are_rarely_seen_in_random_bytes() {
     use super::probe::{find_frames, Found};
-    // A fixed xorshift: the same bytes every run.
-    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut x = crate::protocols::testkit::XorShift(0x9e37_79b9_7f4a_7c15);
     let mut found = [0u32; 2];
     for _ in 0..500 {
-        let buf: Vec<u8> = (0..512)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x as u8
-            })
-            .collect();
+        let buf: Vec<u8> = (0..512).map(|_| x.next() as u8).collect();
         for (i, side) in [Side::Client, Side::Server].into_iter().enumerate() {
             if matches!(find_frames(&buf, side, false), Found::At(_)) {
                 found[i] += 1;

@@ -106,7 +106,7 @@ pub fn from_finals(h: &mut Hand, f: &Finals<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::hands::{Action, ActionKind, Seat, Street};
+    use crate::analysis::hands::{Action, ActionKind, Seat};
     use crate::capture::Timestamp;
     use crate::protocols::ProtocolId;
 
@@ -117,21 +117,25 @@ mod tests {
                 stack: Some(1000),
                 ..Seat::new(i as u32 + 1, p, None)
             });
-            h.actions.push(Action {
-                frame: 2,
-                street: Street::Preflop,
-                player: p,
-                kind: ActionKind::Call,
-                added: c,
-                total: c,
-                all_in: false,
-                reported_stack: None,
-                reported_at: None,
-                expected: None,
-                amount_known: true,
-            });
+            h.actions.push(Action::sample(2, p, ActionKind::Call, c));
         }
         h
+    }
+
+    /// Settles `h` from the money `after` each player's last action and
+    /// `finals` (player, (money, frame)), player 1 the winner at frame 8.
+    fn settle(h: &mut Hand, after: &[(u64, (u64, u64))], finals: &[(u64, (u64, u64))]) {
+        let after: HashMap<_, _> = after.iter().copied().collect();
+        let finals: HashMap<_, _> = finals.iter().copied().collect();
+        from_finals(
+            h,
+            &Finals {
+                after: &after,
+                finals: &finals,
+                winners: &[1],
+                win_frame: 8,
+            },
+        );
     }
 
     #[test]
@@ -149,20 +153,10 @@ mod tests {
         // 1 bets 300, 2 calls 100 all in, 3 folds after 50: 1 gets 200 back
         // and wins 250 (100 + 100 + 50).
         let mut h = hand(&[(1, 300), (2, 100), (3, 50)]);
-        let after = [(1, (700, 5)), (2, (0, 6)), (3, (950, 7))]
-            .into_iter()
-            .collect::<HashMap<_, _>>();
-        let finals = [(1, (1150, 9)), (2, (0, 9)), (3, (950, 9))]
-            .into_iter()
-            .collect::<HashMap<_, _>>();
-        from_finals(
+        settle(
             &mut h,
-            &Finals {
-                after: &after,
-                finals: &finals,
-                winners: &[1],
-                win_frame: 8,
-            },
+            &[(1, (700, 5)), (2, (0, 6)), (3, (950, 7))],
+            &[(1, (1150, 9)), (2, (0, 9)), (3, (950, 9))],
         );
         assert_eq!(
             h.returned,
@@ -188,20 +182,10 @@ mod tests {
     #[test]
     fn contradicting_reports_are_notes_naming_both_frames() {
         let mut h = hand(&[(1, 100), (2, 100)]);
-        let after = [(1, (900, 5)), (2, (900, 6))]
-            .into_iter()
-            .collect::<HashMap<_, _>>();
-        let finals = [(1, (1100, 9)), (2, (850, 10))]
-            .into_iter()
-            .collect::<HashMap<_, _>>();
-        from_finals(
+        settle(
             &mut h,
-            &Finals {
-                after: &after,
-                finals: &finals,
-                winners: &[1],
-                win_frame: 8,
-            },
+            &[(1, (900, 5)), (2, (900, 6))],
+            &[(1, (1100, 9)), (2, (850, 10))],
         );
         assert_eq!(h.winners.len(), 1);
         assert_eq!(h.notes.len(), 1);

@@ -4,37 +4,23 @@
 //! expected figures are worked out by hand in each test from the rules.
 
 use super::*;
-use crate::analysis::hands::checks;
-use crate::analysis::timeline::test_record;
 use crate::protocols::pokernetwork::messages::*;
 
 const GAME: u32 = 7;
 
 /// A server talking to the builder.
-struct Server {
-    b: Builder,
-    frame: u64,
-    hands: Vec<Hand>,
-}
+type Server = crate::analysis::hands::testkit::Server<Builder>;
 
 impl Server {
     fn new() -> Server {
-        Server {
-            b: Builder::new(0),
-            frame: 0,
-            hands: Vec::new(),
-        }
+        Server::talking_to(Builder::new(0))
     }
 
     fn send(&mut self, m: Message) -> u64 {
-        self.frame += 1;
-        let mut r = test_record(self.frame);
+        let mut r = self.next_record();
         r.protocol = Some(ProtocolId::PokerNetwork);
-        if let Some(mut h) = self.b.message(&r, &m) {
-            h.settle();
-            checks::run(&mut h);
-            self.hands.push(h);
-        }
+        let h = self.b.message(&r, &m);
+        self.keep(h);
         self.frame
     }
 
@@ -144,11 +130,8 @@ impl Server {
 
     /// Ends the stream and returns every hand.
     fn finish(mut self) -> Vec<Hand> {
-        if let Some(mut h) = self.b.end() {
-            h.settle();
-            checks::run(&mut h);
-            self.hands.push(h);
-        }
+        let h = self.b.end();
+        self.keep(h);
         self.hands
     }
 }

@@ -1,10 +1,11 @@
 //! A PokerTH 1.x hand in play: the seats dealt in at Hand Start, every
 //! action with the server's street total and money, the board, the cards
-//! shown and the results.
+//! shown and the results, read from the protobuf messages into the
+//! [`Open`] hand PokerTH 0.7 and 1.x share.
 
 use super::super::model::*;
 use super::id;
-use crate::analysis::hands::pokerth::street_name;
+use crate::analysis::hands::reported::{Done, Open};
 use crate::analysis::hands::HashMap;
 use crate::protocols::cards::Card;
 use crate::protocols::pokerth::messages::PtCard;
@@ -14,32 +15,6 @@ use prost_reflect::{DynamicMessage, ReflectMessage};
 
 /// `NetPlayerState`: a seat whose player has no money left is not dealt in.
 const NO_MONEY: i32 = 2;
-
-/// A hand being built.
-pub(super) struct Open {
-    pub hand: Hand,
-    street: Street,
-    /// Street totals by player.
-    bets: HashMap<u64, u64>,
-    highest: u64,
-    /// Who the server last said was to act.
-    pub expected: Option<u64>,
-    /// Money won as the server reports it (uncalled chips included).
-    pub won: Vec<Win>,
-    /// The result was seen: the hand is over.
-    pub ended: bool,
-    /// A gap or undecodable bytes while the hand was in play.
-    pub troubled: bool,
-    /// The capture does not show the hand's start.
-    unseen_start: bool,
-    /// Hand Start's dealer, kept to place the button when the dealer had
-    /// no seat yet (a capture without Game Start seats players as they
-    /// appear).
-    pub dealer: Option<u64>,
-    /// Each player's money at the end of the last hand (or the game's
-    /// start money), when known.
-    pub prior: HashMap<u64, u64>,
-}
 
 /// The enumeration value's record name (`net_action_raise`), or its number.
 fn enum_name(m: &DynamicMessage, field: &str) -> String {
@@ -69,22 +44,6 @@ fn pair(m: &DynamicMessage, prefix: &str) -> Option<[Card; 2]> {
 }
 
 impl Open {
-    fn new(hand: Hand, prior: HashMap<u64, u64>) -> Open {
-        Open {
-            hand,
-            street: Street::Preflop,
-            bets: HashMap::default(),
-            highest: 0,
-            expected: None,
-            won: Vec::new(),
-            ended: false,
-            troubled: false,
-            unseen_start: false,
-            dealer: None,
-            prior,
-        }
-    }
-
     /// The hand Hand Start `m` opens: the players of `slots` dealt in (all
     /// of them but those `seatStates` says have no money), the blinds, the
     /// button and the hero's cards.
@@ -141,18 +100,8 @@ impl Open {
         o
     }
 
-    /// The seat of `player`, added when the hand's start did not list it.
-    pub fn ensure_seat(&mut self, player: u64, names: &HashMap<u64, String>) {
-        if self.hand.seat(player).is_none() {
-            let seat = self.hand.next_seat();
-            self.hand
-                .seats
-                .push(Seat::new(seat, player, names.get(&player).cloned()));
-        }
-    }
-
     /// Players Action Done `a`.
-    pub fn action(&mut self, frame: u64, a: &DynamicMessage, names: &HashMap<u64, String>) {
+    pub fn action_done(&mut self, frame: u64, a: &DynamicMessage, names: &HashMap<u64, String>) {
         let (Some(player), Some(state), Some(action), Some(total), Some(money)) = (
             id(a, "playerId"),
             enum_of(a, "gameState"),
@@ -179,66 +128,15 @@ impl Open {
                 return;
             }
         };
-        if self.unseen_start && self.hand.actions.is_empty() {
-            self.street = street;
-        }
-        if street != self.street {
-            self.hand.note(
-                frame,
-                format!(
-                    "action on the {} while the hand is on the {}",
-                    street_name(street),
-                    street_name(self.street)
-                ),
-            );
-        }
-        let before = self.bets.get(&player).copied().unwrap_or(0);
-        if !self.hand.actions.iter().any(|x| x.player == player) && street == Street::Preflop {
-            let start = money + total;
-            if let Some(s) = self.hand.seat_mut(player) {
-                s.stack.get_or_insert(start);
-            }
-            if let Some(&prev) = self.prior.get(&player) {
-                if prev != start {
-                    let text = format!(
-                        "stack: {} starts the hand with {start} but ended the last hand with {prev}",
-                        self.hand.name(player)
-                    );
-                    self.hand.note(frame, text);
-                }
-            }
-        }
-        let kind = match (blind, action) {
-            (Some(k), _) => k,
-            (None, 1) => ActionKind::Fold,
-            (None, 2) => ActionKind::Check,
-            (None, 3) => ActionKind::Call,
-            (None, 4..=6) if total <= self.highest => ActionKind::Call,
-            (None, 4..=6) if self.highest == 0 => ActionKind::Bet,
-            (None, 4..=6) => ActionKind::Raise,
-            _ => {
-                let text = format!(
-                    "action '{}' of {} not understood",
-                    enum_name(a, "playerAction"),
-                    self.hand.name(player)
-                );
-                self.hand.note(frame, text);
-                return;
-            }
+        let done = Done {
+            player,
+            street,
+            blind,
+            action,
+            total,
+            money,
         };
-        let expected = match blind {
-            Some(_) => None,
-            None => self.expected.take(),
-        };
-        let (added, total) = match kind {
-            ActionKind::Fold => (0, before),
-            _ => (total.saturating_sub(before), total),
-        };
-        self.hand.actions.push(Action::reported(
-            frame, street, player, kind, added, total, money, expected,
-        ));
-        self.bets.insert(player, total);
-        self.highest = self.highest.max(total);
+        self.action(frame, done, || enum_name(a, "playerAction"));
     }
 
     /// Your Action Rejected `m`: the server refused an action of the hero;
@@ -257,35 +155,21 @@ impl Open {
     }
 
     /// Deal Flop Cards, Deal Turn Card or Deal River Card (`kind`).
-    pub fn deal(&mut self, frame: u64, kind: &str, m: &DynamicMessage) {
+    pub fn deal_message(&mut self, frame: u64, kind: &str, m: &DynamicMessage) {
         let (street, fields): (Street, &[&str]) = match kind {
             "DealFlopCards" => (Street::Flop, &["flopCard1", "flopCard2", "flopCard3"]),
             "DealTurnCard" => (Street::Turn, &["turnCard"]),
             _ => (Street::River, &["riverCard"]),
         };
-        if self.hand.board.len() + fields.len() != street.board_len() {
-            let text = format!(
-                "{} dealt with {} board card(s) out",
-                street_name(street),
-                self.hand.board.len()
-            );
-            self.hand.note(frame, text);
-        }
-        for f in fields {
-            match card(m, f) {
-                Some(c) => self.hand.board.push(c),
-                None => self.hand.note(frame, format!("board card {f} is no card")),
-            }
-        }
-        self.street = street;
-        self.bets.clear();
-        self.highest = 0;
-        self.hand.last_frame = frame;
+        let cards: Vec<_> = (fields.iter())
+            .map(|f| card(m, f).ok_or_else(|| f.to_string()))
+            .collect();
+        self.deal(frame, street, &cards);
     }
 
     /// Cards shown: `{prefix}1` and `{prefix}2` of `p` (a player's entry of
     /// All In Show Cards or a result).
-    pub fn show(
+    pub fn show_entry(
         &mut self,
         frame: u64,
         p: &DynamicMessage,
@@ -296,29 +180,12 @@ impl Open {
             return;
         };
         self.hand.last_frame = frame;
-        let Some(cards) = pair(p, prefix) else {
-            let text = format!("cards of {} are no cards", self.hand.name(player));
-            self.hand.note(frame, text);
-            return;
-        };
-        self.ensure_seat(player, names);
-        if (self.hand.shown.iter()).any(|s| s.player == player && s.cards == cards) {
-            return;
-        }
-        self.hand.shown.push(Shown {
-            frame,
-            player,
-            cards,
-            description: None,
-        });
-        if let Some(s) = self.hand.seat_mut(player) {
-            s.cards = Some(cards);
-        }
+        self.show(frame, player, pair(p, prefix), names);
     }
 
     /// A player's result: `moneyWon` and `playerMoney` of `p` (End Of Hand
     /// Hide Cards, or an entry of End Of Hand Show Cards).
-    pub fn result(&mut self, frame: u64, p: &DynamicMessage, names: &HashMap<u64, String>) {
+    pub fn result_entry(&mut self, frame: u64, p: &DynamicMessage, names: &HashMap<u64, String>) {
         let (Some(player), Some(won), Some(money)) =
             (id(p, "playerId"), id(p, "moneyWon"), id(p, "playerMoney"))
         else {
@@ -326,18 +193,7 @@ impl Open {
                 .note(frame, "a result without its required fields");
             return;
         };
-        self.ensure_seat(player, names);
-        if won > 0 {
-            self.won.push(Win {
-                frame,
-                player,
-                amount: won,
-                pot: None,
-            });
-        }
-        if let Some(s) = self.hand.seat_mut(player) {
-            s.final_stack = Some(money);
-        }
+        self.result(frame, player, won, money, names);
     }
 
     /// Player `old` is now `new` (a rejoined player's new id), in every
@@ -369,11 +225,5 @@ impl Open {
                 map.insert(new, v);
             }
         }
-    }
-
-    /// The result was seen at `frame`: the hand is over.
-    pub fn end(&mut self, frame: u64) {
-        self.ended = true;
-        self.hand.last_frame = frame;
     }
 }

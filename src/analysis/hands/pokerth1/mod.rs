@@ -32,35 +32,21 @@ mod hand;
 mod settle;
 
 use super::model::*;
-use crate::analysis::hands::HashMap;
+use super::reported::{Known, Open, NO_GAME_START, UNSEEN_START};
 use crate::decode::Record;
 use crate::protocols::pokerth1::messages::{list_of, message_of, string_of, u32_of};
 use crate::protocols::pokerth1::Message;
+use crate::protocols::ProtocolId;
 use crate::reassembly::Direction;
-use hand::Open;
 use prost_reflect::{DynamicMessage, Value};
 
 /// Builds the hands of one PokerTH 1.x stream.
 pub struct Builder {
-    stream: u64,
-    hero: Option<u64>,
-    hero_name: Option<String>,
-    names: HashMap<u64, String>,
-    /// The game the client joined, its name, seats and start money.
-    game: Option<u64>,
-    game_names: HashMap<u64, String>,
+    known: Known,
+    /// The size of the table of the game the client joined.
     table_size: Option<u32>,
+    /// The start money of the game the client joined.
     start_money: Option<u64>,
-    /// The players by seat (seat = position + 1).
-    slots: Vec<u64>,
-    /// Hands of the current game so far; `None` when the capture does not
-    /// show the game's start.
-    hands_in_game: Option<u64>,
-    /// Hands started on the stream, across games: the hand number.
-    hands_on_stream: u64,
-    /// Each player's money at the end of the last hand (or the start
-    /// money at the game's start).
-    last_final: HashMap<u64, u64>,
     open: Option<Open>,
 }
 
@@ -94,18 +80,9 @@ impl Builder {
     /// A builder for stream `stream`.
     pub fn new(stream: u64) -> Builder {
         Builder {
-            stream,
-            hero: None,
-            hero_name: None,
-            names: HashMap::default(),
-            game: None,
-            game_names: HashMap::default(),
+            known: Known::new(stream),
             table_size: None,
             start_money: None,
-            slots: Vec::new(),
-            hands_in_game: None,
-            hands_on_stream: 0,
-            last_final: HashMap::default(),
             open: None,
         }
     }
@@ -115,8 +92,7 @@ impl Builder {
     /// incomplete. A hand whose result was seen is whole already.
     pub fn trouble(&mut self, frame: u64, _dir: Direction, why: String) {
         if let Some(o) = self.open.as_mut().filter(|o| !o.ended) {
-            o.troubled = true;
-            o.hand.incomplete(frame, why);
+            o.trouble(frame, why);
         }
     }
 
@@ -131,13 +107,8 @@ impl Builder {
         let frame = r.frame;
         let b = m.body();
         match m.name {
-            "Init" => self.hero_name = string_of(b, "nickName"),
-            "InitAck" => {
-                self.hero = id(b, "yourPlayerId");
-                if let (Some(h), Some(n)) = (self.hero, self.hero_name.clone()) {
-                    self.names.entry(h).or_insert(n);
-                }
-            }
+            "Init" => self.known.hero_name = string_of(b, "nickName"),
+            "InitAck" => self.known.init_ack(id(b, "yourPlayerId")),
             "PlayerInfoReply" => {
                 let name =
                     message_of(b, "playerInfoData").and_then(|d| string_of(&d, "playerName"));
@@ -145,7 +116,7 @@ impl Builder {
                     if let Some(s) = self.open.as_mut().and_then(|o| o.hand.seat_mut(p)) {
                         s.name = Some(name.clone());
                     }
-                    self.names.insert(p, name);
+                    self.known.names.insert(p, name);
                 }
             }
             "PlayerIdChanged" => {
@@ -163,14 +134,14 @@ impl Builder {
             "GameListNew" => {
                 let name = message_of(b, "gameInfo").and_then(|g| string_of(&g, "gameName"));
                 if let (Some(g), Some(name)) = (id(b, "gameId"), name) {
-                    self.game_names.insert(g, name);
+                    self.known.game_names.insert(g, name);
                 }
             }
             "JoinGameAck" => {
-                self.game = id(b, "gameId");
+                self.known.game = id(b, "gameId");
                 if let Some(info) = message_of(b, "gameInfo") {
-                    if let (Some(g), Some(name)) = (self.game, string_of(&info, "gameName")) {
-                        self.game_names.insert(g, name);
+                    if let (Some(g), Some(name)) = (self.known.game, string_of(&info, "gameName")) {
+                        self.known.game_names.insert(g, name);
                     }
                     self.table_size = u32_of(&info, "maxNumPlayers");
                     self.start_money = id(&info, "startMoney");
@@ -178,24 +149,24 @@ impl Builder {
             }
             "GameStartInitial" => {
                 let done = self.close(Some(frame));
-                self.game = id(b, "gameId").or(self.game);
-                self.slots = numbers(b, "playerSeats");
-                self.hands_in_game = Some(0);
-                self.last_final.clear();
+                self.known.game = id(b, "gameId").or(self.known.game);
+                self.known.slots = numbers(b, "playerSeats");
+                self.known.hands_in_game = Some(0);
+                self.known.last_final.clear();
                 if let Some(money) = self.start_money {
-                    self.last_final = self.slots.iter().map(|&p| (p, money)).collect();
+                    self.known.last_final = self.known.slots.iter().map(|&p| (p, money)).collect();
                 }
                 return done;
             }
             "GameStartRejoin" => {
                 let done = self.close(Some(frame));
-                self.game = id(b, "gameId").or(self.game);
+                self.known.game = id(b, "gameId").or(self.known.game);
                 let players = messages(b, "rejoinPlayerData");
-                self.slots = players.iter().filter_map(|p| id(p, "playerId")).collect();
+                self.known.slots = players.iter().filter_map(|p| id(p, "playerId")).collect();
                 // The server's number of the hand in play: the next one
                 // starts after it.
-                self.hands_in_game = id(b, "handNum");
-                self.last_final.clear();
+                self.known.hands_in_game = id(b, "handNum");
+                self.known.last_final.clear();
                 return done;
             }
             "HandStart" => {
@@ -213,49 +184,49 @@ impl Builder {
                     let done = self.close(Some(frame));
                     self.start_unseen(r);
                     if let Some(o) = &mut self.open {
-                        o.action(frame, b, &self.names);
+                        o.action_done(frame, b, &self.known.names);
                     }
                     return done;
                 }
                 if let Some(o) = &mut self.open {
-                    o.action(frame, b, &self.names);
+                    o.action_done(frame, b, &self.known.names);
                 }
             }
             "YourActionRejected" => {
                 if let Some(o) = &mut self.open {
-                    o.rejected(frame, b, self.hero);
+                    o.rejected(frame, b, self.known.hero);
                 }
             }
             "DealFlopCards" | "DealTurnCard" | "DealRiverCard" => {
                 if let Some(o) = &mut self.open {
-                    o.deal(frame, m.name, b);
+                    o.deal_message(frame, m.name, b);
                 }
             }
             "AllInShowCards" => {
                 if let Some(o) = &mut self.open {
                     for p in messages(b, "playersAllIn") {
-                        o.show(frame, &p, "allInCard", &self.names);
+                        o.show_entry(frame, &p, "allInCard", &self.known.names);
                     }
                 }
             }
             "EndOfHandShowCards" => {
                 if let Some(o) = &mut self.open {
                     for p in messages(b, "playerResults") {
-                        o.show(frame, &p, "resultCard", &self.names);
-                        o.result(frame, &p, &self.names);
+                        o.show_entry(frame, &p, "resultCard", &self.known.names);
+                        o.result_entry(frame, &p, &self.known.names);
                     }
                     o.end(frame);
                 }
             }
             "EndOfHandHideCards" => {
                 if let Some(o) = &mut self.open {
-                    o.result(frame, b, &self.names);
+                    o.result_entry(frame, b, &self.known.names);
                     o.end(frame);
                 }
             }
             "AfterHandShowCards" => {
                 if let (Some(o), Some(p)) = (&mut self.open, message_of(b, "playerResult")) {
-                    o.show(frame, &p, "resultCard", &self.names);
+                    o.show_entry(frame, &p, "resultCard", &self.known.names);
                 }
             }
             "EndOfGame" | "RemovedFromGame" => return self.close(Some(frame)),
@@ -267,40 +238,30 @@ impl Builder {
     /// A new hand of the stream, started at `r`: its number, the game's,
     /// the table and the hero.
     fn new_hand(&mut self, r: &Record) -> Hand {
-        self.hands_on_stream += 1;
-        let mut hand = Hand::new(
-            crate::protocols::ProtocolId::PokerTh1,
-            self.stream,
-            self.hands_on_stream,
-            r.frame,
-            r.ts,
-        );
-        hand.table = self.game;
-        hand.table_name = self.game.and_then(|g| self.game_names.get(&g).cloned());
-        hand.hero = self.hero;
-        let size = self.table_size.unwrap_or(0).max(self.slots.len() as u32);
+        let mut hand = self.known.new_hand(ProtocolId::PokerTh1, r);
+        let size = self
+            .table_size
+            .unwrap_or(0)
+            .max(self.known.slots.len() as u32);
         hand.table_size = (size > 0).then_some(size);
         hand
     }
 
     /// Opens a hand at Hand Start `m`.
     fn start(&mut self, r: &Record, m: &Message) {
-        self.hands_in_game = self.hands_in_game.map(|n| n + 1);
+        self.known.hands_in_game = self.known.hands_in_game.map(|n| n + 1);
         let mut hand = self.new_hand(r);
-        hand.server_number = self.hands_in_game;
+        hand.server_number = self.known.hands_in_game;
         hand.complete = true;
-        if self.slots.is_empty() {
-            hand.note(
-                r.frame,
-                "no Game Start in the capture: seats are numbered in order of appearance",
-            );
+        if self.known.slots.is_empty() {
+            hand.note(r.frame, NO_GAME_START);
         }
         self.open = Some(Open::start(
             hand,
             m,
-            &self.slots,
-            &self.names,
-            &self.last_final,
+            &self.known.slots,
+            &self.known.names,
+            &self.known.last_final,
         ));
     }
 
@@ -311,27 +272,23 @@ impl Builder {
     fn start_unseen(&mut self, r: &Record) {
         let mut hand = self.new_hand(r);
         hand.server_number = None;
-        hand.incomplete(
-            r.frame,
-            "the capture does not show this hand's start (it began before the capture, or \
-             its start was lost): it is incomplete",
-        );
-        self.open = Some(Open::unseen(hand, &self.slots, &self.names));
+        hand.incomplete(r.frame, UNSEEN_START);
+        self.open = Some(Open::unseen(hand, &self.known.slots, &self.known.names));
     }
 
     /// Player `old` is now `new` (a rejoin gives a new id).
     fn renumber(&mut self, old: u64, new: u64) {
-        if self.hero == Some(old) {
-            self.hero = Some(new);
+        if self.known.hero == Some(old) {
+            self.known.hero = Some(new);
         }
-        if let Some(n) = self.names.remove(&old) {
-            self.names.insert(new, n);
+        if let Some(n) = self.known.names.remove(&old) {
+            self.known.names.insert(new, n);
         }
-        for p in self.slots.iter_mut().filter(|p| **p == old) {
+        for p in self.known.slots.iter_mut().filter(|p| **p == old) {
             *p = new;
         }
-        if let Some(m) = self.last_final.remove(&old) {
-            self.last_final.insert(new, m);
+        if let Some(m) = self.known.last_final.remove(&old) {
+            self.known.last_final.insert(new, m);
         }
         if let Some(o) = &mut self.open {
             o.renumber(old, new);
@@ -343,11 +300,7 @@ impl Builder {
     fn close(&mut self, frame: Option<u64>) -> Option<Hand> {
         let o = self.open.take()?;
         let h = settle::close(o, frame);
-        for s in &h.seats {
-            if let Some(f) = s.final_stack {
-                self.last_final.insert(s.player, f);
-            }
-        }
+        self.known.hand_over(&h);
         Some(h)
     }
 }

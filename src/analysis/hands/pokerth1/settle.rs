@@ -8,8 +8,8 @@
 //! action reports (money left plus street total); failing that, his money
 //! at the end of the last hand.
 
-use super::hand::Open;
 use crate::analysis::hands::model::*;
+use crate::analysis::hands::reported::{self, Open};
 
 /// The hand `o` holds, closed at `frame` (the end of the stream when
 /// `None`): incomplete unless its result was seen and nothing went wrong.
@@ -30,19 +30,6 @@ pub(super) fn close(mut o: Open, frame: Option<u64>) -> Hand {
         }
     }
     h.settle();
-    for w in o.won {
-        let back: u64 = (h.returned.iter())
-            .filter(|r| r.player == w.player)
-            .map(|r| r.amount)
-            .sum();
-        let amount = if h.complete {
-            w.amount.saturating_sub(back)
-        } else {
-            w.amount
-        };
-        if amount > 0 {
-            h.winners.push(Win { amount, ..w });
-        }
-    }
+    reported::pay(h, o.won);
     o.hand
 }

@@ -7,7 +7,7 @@
 //! The expected figures are worked out by hand in each test.
 
 use super::*;
-use crate::analysis::hands::{checks, HandCollector};
+use crate::analysis::hands::HandCollector;
 use crate::analysis::timeline::test_record;
 use crate::decode::{Body, RecordSink};
 use crate::protocols::pokerth1::messages::{schema, type_name};
@@ -75,35 +75,18 @@ fn msg(name: &str, fields: Json) -> Message {
 
 /// A server talking to the builder of stream 0, whose client is player 1,
 /// alice.
-struct Server {
-    b: Builder,
-    frame: u64,
-    hands: Vec<Hand>,
-}
+type Server = crate::analysis::hands::testkit::Server<Builder>;
 
 impl Server {
     fn new() -> Server {
-        let mut s = Server {
-            b: Builder::new(0),
-            frame: 0,
-            hands: Vec::new(),
-        };
+        let mut s = Server::talking_to(Builder::new(0));
         s.send("Init", json!({"nickName": "alice"}));
         s.send("InitAck", json!({"yourPlayerId": 1}));
         s
     }
 
-    fn keep(&mut self, h: Option<Hand>) {
-        if let Some(mut h) = h {
-            h.settle();
-            checks::run(&mut h);
-            self.hands.push(h);
-        }
-    }
-
     fn send(&mut self, name: &str, fields: Json) -> u64 {
-        self.frame += 1;
-        let r = test_record(self.frame);
+        let r = self.next_record();
         let h = self.b.message(&r, &msg(name, fields));
         self.keep(h);
         self.frame

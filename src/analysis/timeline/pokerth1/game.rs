@@ -4,7 +4,7 @@
 //! their petitions and votes.
 
 use super::table::Table;
-use super::{enum_text, ids, push_new, Lobby, Settings};
+use super::{enum_text, ids, push_new, Event, Lobby, Settings};
 use crate::decode::Record;
 use crate::protocols::pokerth1::messages::{bool_of, list_of, message_of, u32_of, Message};
 use crate::reassembly::Direction;
@@ -138,7 +138,7 @@ impl Lobby {
                     false => format!("client joins game {id}"),
                 }
             }
-            "JoinGameFailed" => Self::event(
+            "JoinGameFailed" => Event::add(
                 &mut self.errors,
                 r,
                 format!(
@@ -176,7 +176,7 @@ impl Lobby {
                 }
                 let t = format!("{who}{role} leaves the game ({reason})");
                 match reason.as_str() {
-                    "left_kicked" => Self::event(&mut self.kicks, r, t),
+                    "left_kicked" => Event::add(&mut self.kicks, r, t),
                     _ => t,
                 }
             }
@@ -194,13 +194,13 @@ impl Lobby {
                     game.map_or("?".into(), |g| g.to_string())
                 );
                 match reason.as_str() {
-                    "kicked_from_game" => Self::event(&mut self.kicks, r, t),
+                    "kicked_from_game" => Event::add(&mut self.kicks, r, t),
                     _ => t,
                 }
             }
             "KickPlayerRequest" => {
                 let t = format!("client kicks {}", self.name(player?));
-                Self::event(&mut self.kicks, r, t)
+                Event::add(&mut self.kicks, r, t)
             }
             "LeaveGameRequest" => format!(
                 "client leaves game {}",
@@ -282,11 +282,11 @@ impl Lobby {
                     u("yourRelativeBet").unwrap_or(0),
                     e("rejectionReason")
                 );
-                Self::event(&mut self.errors, r, t)
+                Event::add(&mut self.errors, r, t)
             }
             "AskKickPlayer" => {
                 let t = format!("client asks to kick {}", self.name(player?));
-                Self::event(&mut self.kicks, r, t)
+                Event::add(&mut self.kicks, r, t)
             }
             "AskKickDenied" => {
                 let t = format!(
@@ -294,7 +294,7 @@ impl Lobby {
                     self.name(player?),
                     e("kickDeniedReason")
                 );
-                Self::event(&mut self.kicks, r, t)
+                Event::add(&mut self.kicks, r, t)
             }
             "StartKickPetition" => {
                 let (id, prop, target) = (
@@ -321,7 +321,7 @@ impl Lobby {
                     self.name(prop),
                     self.name(target)
                 );
-                Self::event(&mut self.kicks, r, t)
+                Event::add(&mut self.kicks, r, t)
             }
             "VoteKickRequest" => {
                 let vote = match bool_of(b, "voteKick") {
@@ -329,7 +329,7 @@ impl Lobby {
                     _ => "not to kick",
                 };
                 let t = format!("client votes {vote} on petition {}", u("petitionId")?);
-                Self::event(&mut self.kicks, r, t)
+                Event::add(&mut self.kicks, r, t)
             }
             "VoteKickReply" => {
                 let t = format!(
@@ -337,7 +337,7 @@ impl Lobby {
                     u("petitionId")?,
                     e("voteKickReplyType")
                 );
-                Self::event(&mut self.kicks, r, t)
+                Event::add(&mut self.kicks, r, t)
             }
             "KickPetitionUpdate" | "EndKickPetition" => {
                 let id = u("petitionId")?;
@@ -364,7 +364,7 @@ impl Lobby {
                 }
                 if end {
                     let t = format!("petition {id} ends: {result} ({reason})");
-                    Self::event(&mut self.kicks, r, t)
+                    Event::add(&mut self.kicks, r, t)
                 } else {
                     format!("petition {id}: {favour} in favour, {against} against")
                 }

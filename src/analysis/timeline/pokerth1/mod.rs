@@ -16,6 +16,7 @@ pub mod table;
 #[cfg(test)]
 mod tests;
 
+pub use super::Event;
 use crate::decode::Record;
 use crate::protocols::pokerth1::messages::{
     bool_of, enum_of, list_of, message_of, schema, string_of, u32_of, Message,
@@ -138,15 +139,6 @@ pub struct ChatLine {
     pub text: String,
 }
 
-/// A dated line: a kick, an error, a notice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Event {
-    /// The frame.
-    pub frame: u64,
-    /// What happened.
-    pub text: String,
-}
-
 /// The state of a PokerTH 1.x stream.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Lobby {
@@ -238,15 +230,6 @@ impl Lobby {
 
     pub(super) fn name(&self, id: u32) -> String {
         name_in(&self.players, id)
-    }
-
-    /// Adds `text` at `r`'s frame to `list`; returns it.
-    pub(super) fn event(list: &mut Vec<Event>, r: &Record, text: String) -> String {
-        list.push(Event {
-            frame: r.frame,
-            text: text.clone(),
-        });
-        text
     }
 
     /// Applies one message; returns what changed (`None` for messages that
@@ -451,11 +434,11 @@ impl Lobby {
             }
             "ChatReject" => {
                 let t = format!("chat rejected: {}", string_of(b, "chatText")?);
-                Self::event(&mut self.errors, r, t)
+                Event::add(&mut self.errors, r, t)
             }
             "Error" => {
                 let t = format!("error: {}", e("errorReason"));
-                Self::event(&mut self.errors, r, t)
+                Event::add(&mut self.errors, r, t)
             }
             "TimeoutWarning" => {
                 let t = format!(
@@ -463,7 +446,7 @@ impl Lobby {
                     e("timeoutReason"),
                     u("remainingSeconds").unwrap_or(0)
                 );
-                Self::event(&mut self.notices, r, t)
+                Event::add(&mut self.notices, r, t)
             }
             "ReportAvatarAck" | "ReportGameAck" | "AdminRemoveGameAck" | "AdminBanPlayerAck" => {
                 let (what, id, res) = match m.name {
@@ -475,7 +458,7 @@ impl Lobby {
                     _ => ("banning player", "banPlayerId", "banPlayerResult"),
                 };
                 let t = format!("{what} {}: {}", u(id).unwrap_or(0), e(res));
-                Self::event(&mut self.notices, r, t)
+                Event::add(&mut self.notices, r, t)
             }
             _ => return None,
         })

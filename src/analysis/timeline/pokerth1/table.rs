@@ -11,7 +11,7 @@
 use super::{name_in, KnownPlayer};
 use crate::decode::Record;
 use crate::protocols::pokerth::messages::PtCard;
-use crate::protocols::pokerth1::messages::{message_of, u32_of, Message};
+use crate::protocols::pokerth1::messages::{is_hand_message, message_of, u32_of, Message};
 use prost_reflect::{DynamicMessage, Value};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -468,19 +468,9 @@ fn player_result(p: &DynamicMessage) -> Option<HandResult> {
 
 /// Whether a message is one of the table's.
 pub fn is_table_message(name: &str) -> bool {
-    matches!(
-        name,
-        "HandStart"
-            | "PlayersTurn"
-            | "PlayersActionDone"
-            | "DealFlopCards"
-            | "DealTurnCard"
-            | "DealRiverCard"
-            | "AllInShowCards"
-            | "EndOfHandShowCards"
-            | "EndOfHandHideCards"
-            | "AfterHandShowCards"
-            | "EndOfGame"
-            | "MyActionRequest"
-    )
+    is_hand_message(name)
+        || matches!(
+            name,
+            "HandStart" | "AfterHandShowCards" | "EndOfGame" | "MyActionRequest"
+        )
 }

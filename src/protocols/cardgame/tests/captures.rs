@@ -5,41 +5,12 @@
 
 use super::super::messages::{Stage, Who};
 use super::*;
+use crate::protocols::testkit::{counts, decode_all, owned_counts as owned, replay_steps};
 use crate::protocols::Probe;
 use serde_json::Value;
 
 fn testdata(name: &str) -> Value {
     crate::protocols::testkit::testdata_json(&format!("cardgame/{name}"))
-}
-use std::collections::BTreeMap;
-
-/// Frames all of `bytes` and decodes every message: no error, nothing left.
-fn decode_all(dec: &mut Decoder, dir: Direction, bytes: &[u8]) -> Vec<Decoded> {
-    let mut out = Vec::new();
-    let mut pos = 0;
-    while pos < bytes.len() {
-        let n = match dec.frame(dir, &bytes[pos..]) {
-            Framing::Message(n) => n,
-            other => panic!("{dir:?} at {pos}: {other:?}"),
-        };
-        let d = dec.decode(dir, &bytes[pos..pos + n]);
-        assert_eq!(d.error, None, "{dir:?} at {pos}");
-        out.push(d);
-        pos += n;
-    }
-    out
-}
-
-fn counts(decoded: &[Decoded]) -> BTreeMap<String, usize> {
-    let mut m = BTreeMap::new();
-    for d in decoded {
-        *m.entry(d.type_name.to_string()).or_default() += 1;
-    }
-    m
-}
-
-fn owned(w: &[(&str, usize)]) -> BTreeMap<String, usize> {
-    w.iter().map(|&(k, v)| (k.to_owned(), v)).collect()
 }
 
 fn truth(doc: &Value, dir: &str) -> Vec<u8> {
@@ -120,21 +91,7 @@ fn replay(script: &str, capture: &str) -> (Option<u16>, Option<u16>) {
     let script = testdata(script);
     let doc = testdata(capture);
     let mut dec = Decoder::new();
-    let mut sent: BTreeMap<&str, Vec<u8>> = BTreeMap::new();
-    for step in script["connections"][0]["steps"].as_array().unwrap() {
-        let Some(hex) = step["hex"].as_str() else {
-            continue;
-        };
-        let (dir, key) = match step["from"].as_str() {
-            Some("c") => (Direction::C2S, "c2s"),
-            _ => (Direction::S2C, "s2c"),
-        };
-        let bytes = unhex(hex);
-        for d in decode_all(&mut dec, dir, &bytes) {
-            assert_eq!(d.notes, Vec::<Note>::new(), "{}", d.type_name);
-        }
-        sent.entry(key).or_default().extend_from_slice(&bytes);
-    }
+    let sent = replay_steps(&mut dec, &script["connections"][0]);
     assert_eq!(sent["c2s"], truth(&doc, "c2s"));
     assert_eq!(sent["s2c"], truth(&doc, "s2c"));
     (dec.score(Who(0)), dec.score(Who(1)))

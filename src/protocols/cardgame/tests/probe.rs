@@ -131,17 +131,9 @@ fn other_protocols_messages_are_not_mine() {
 
 #[test]
 fn random_bytes_are_not_mine() {
-    // A fixed xorshift stream: random, yet the same on every run.
-    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut x = crate::protocols::testkit::XorShift(0x2545_f491_4f6c_dd1d);
     for _ in 0..500 {
-        let buf: Vec<u8> = (0..256)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                (x >> 24) as u8
-            })
-            .collect();
+        let buf = x.bytes(256);
         assert_eq!(probe(Direction::C2S, &buf), Probe::NotMine);
         assert_eq!(probe(Direction::S2C, &buf), Probe::NotMine);
     }

@@ -3,41 +3,16 @@
 //! the conversation's order (the script's steps), without a single note.
 
 use super::*;
+use crate::protocols::testkit::{counts, decode_all, owned_counts as owned, replay_steps};
 use crate::protocols::Probe;
 use serde_json::Value;
 
 fn testdata(name: &str) -> Value {
     crate::protocols::testkit::testdata_json(&format!("gls/{name}"))
 }
-use std::collections::BTreeMap;
-
-/// Frames all of `bytes` and decodes every event: no error, nothing left.
-fn decode_all(dec: &mut Decoder, dir: Direction, bytes: &[u8]) -> Vec<Decoded> {
-    let mut out = Vec::new();
-    let mut pos = 0;
-    while pos < bytes.len() {
-        let n = match dec.frame(dir, &bytes[pos..]) {
-            Framing::Message(n) => n,
-            other => panic!("{dir:?} at {pos}: {other:?}"),
-        };
-        let d = dec.decode(dir, &bytes[pos..pos + n]);
-        assert_eq!(d.error, None, "{dir:?} at {pos}");
-        out.push(d);
-        pos += n;
-    }
-    out
-}
 
 fn names(decoded: &[Decoded]) -> Vec<String> {
     decoded.iter().map(|d| d.type_name.to_string()).collect()
-}
-
-fn counts(decoded: &[Decoded]) -> BTreeMap<String, usize> {
-    let mut m = BTreeMap::new();
-    for d in decoded {
-        *m.entry(d.type_name.to_string()).or_default() += 1;
-    }
-    m
 }
 
 /// One connection's direction from the truth file.
@@ -142,11 +117,6 @@ fn lossy_session_decodes_completely() {
         ("Shutdown", 1),
         ("SyncEnd", 1),
     ];
-    let owned = |w: &[(&str, usize)]| {
-        w.iter()
-            .map(|&(k, v)| (k.to_owned(), v))
-            .collect::<BTreeMap<_, _>>()
-    };
     assert_eq!(counts(&c2s), owned(&want_c2s));
     assert_eq!(counts(&s2c), owned(&want_s2c));
 }
@@ -159,21 +129,7 @@ fn replay(script: &str, capture: &str) -> Vec<Option<ClientState>> {
     let mut finals = Vec::new();
     for (i, conn) in script["connections"].as_array().unwrap().iter().enumerate() {
         let mut dec = Decoder::new();
-        let mut sent: BTreeMap<&str, Vec<u8>> = BTreeMap::new();
-        for step in conn["steps"].as_array().unwrap() {
-            let Some(hex) = step["hex"].as_str() else {
-                continue;
-            };
-            let (dir, key) = match step["from"].as_str() {
-                Some("c") => (Direction::C2S, "c2s"),
-                _ => (Direction::S2C, "s2c"),
-            };
-            let bytes = unhex(hex);
-            for d in decode_all(&mut dec, dir, &bytes) {
-                assert_eq!(d.notes, Vec::<Note>::new(), "{}", d.type_name);
-            }
-            sent.entry(key).or_default().extend_from_slice(&bytes);
-        }
+        let sent = replay_steps(&mut dec, conn);
         assert_eq!(sent["c2s"], truth(&doc, i, "c2s"));
         assert_eq!(sent["s2c"], truth(&doc, i, "s2c"));
         finals.push(dec.state());

@@ -116,17 +116,9 @@ fn other_protocols_are_not_mine() {
 
 #[test]
 fn random_bytes_are_not_mine() {
-    // A fixed xorshift stream: random, yet the same on every run.
-    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut x = crate::protocols::testkit::XorShift(0x9e37_79b9_7f4a_7c15);
     for _ in 0..200 {
-        let buf: Vec<u8> = (0..512)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                (x >> 24) as u8
-            })
-            .collect();
+        let buf = x.bytes(512);
         assert_eq!(probe(Direction::C2S, &buf), Probe::NotMine);
         assert_eq!(probe(Direction::S2C, &buf), Probe::NotMine);
     }

@@ -4,6 +4,7 @@
 
 use super::{packet2, packet3, shared_file, unhex};
 use crate::protocols::pokernetwork::probe;
+use crate::protocols::testkit::XorShift;
 use crate::protocols::Probe;
 use crate::reassembly::Direction::{C2S, S2C};
 
@@ -105,24 +106,11 @@ fn other_protocols_are_not_mine() {
     assert_eq!(probe(S2C, b"SSH-2.0-OpenSSH_9.6\r\n"), Probe::NotMine);
 }
 
-/// xorshift64: reproducible pseudo-random bytes.
-fn random_bytes(seed: u64, n: usize) -> Vec<u8> {
-    let mut x = seed;
-    (0..n)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 24) as u8
-        })
-        .collect()
-}
-
 #[test]
 fn random_bytes_are_not_mine() {
     let mut verdicts = [0usize; 3];
     for seed in 1..=1000u64 {
-        let buf = random_bytes(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15), 256);
+        let buf = XorShift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15)).bytes(256);
         match probe(S2C, &buf) {
             Probe::NotMine => verdicts[0] += 1,
             Probe::NeedMore => verdicts[1] += 1,

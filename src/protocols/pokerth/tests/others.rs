@@ -53,17 +53,9 @@ fn card_game_bytes_are_not_pokerth() {
 
 #[test]
 fn random_bytes_are_not_pokerth() {
-    // A small xorshift: the same bytes every run.
-    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut x = crate::protocols::testkit::XorShift(0x9e37_79b9_7f4a_7c15);
     for round in 0..200 {
-        let buf: Vec<u8> = (0..256)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x as u8
-            })
-            .collect();
+        let buf: Vec<u8> = (0..256).map(|_| x.next() as u8).collect();
         assert_eq!(probe(C2S, &buf), Probe::NotMine, "round {round}");
     }
     assert_eq!(probe(C2S, &[0u8; 64]), Probe::NotMine);

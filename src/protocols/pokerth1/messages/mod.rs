@@ -71,6 +71,22 @@ pub fn type_names() -> Vec<&'static str> {
     (0..128).filter_map(type_name).collect()
 }
 
+/// True for the messages of a hand in play (after Hand Start): whose
+/// turn, the actions, the deals, the cards shown and the result.
+pub fn is_hand_message(name: &str) -> bool {
+    matches!(
+        name,
+        "PlayersTurn"
+            | "PlayersActionDone"
+            | "DealFlopCards"
+            | "DealTurnCard"
+            | "DealRiverCard"
+            | "AllInShowCards"
+            | "EndOfHandShowCards"
+            | "EndOfHandHideCards"
+    )
+}
+
 /// `Type_HandStartMessage` → `HandStart`.
 fn record_type(wire: &'static str) -> &'static str {
     let s = wire.strip_prefix("Type_").unwrap_or(wire);
