@@ -2,9 +2,11 @@
 //! (`decode -V`): a [`Span`] per record key path, and the [`Spans`]
 //! recorder the protocols' nom parsers write to as they read.
 //!
-//! The recorder is off during ordinary decoding (one `None` tested per
-//! field); each protocol's `spans::spans` parses the one message shown
-//! again with it on. A field's bytes are found from the parser's own
+//! Ordinary decoding records nothing: parsers generic over the
+//! [`Recorder`] run with [`NoSpans`], whose methods compile to nothing,
+//! the others with [`Spans::off`] (one `None` tested per field); each
+//! protocol's `spans::spans` parses the one message shown again with
+//! [`Spans::on`]. A field's bytes are found from the parser's own
 //! input: nom hands each parser the rest of the message, so a field that
 //! starts at `before` and leaves `after` lies between their positions in
 //! the message (the recorder keeps the message's address to turn a slice
@@ -147,6 +149,80 @@ impl Spans {
         // Stable: a key opened before the keys inside it stays before them.
         spans.sort_by_key(|s| s.start);
         spans
+    }
+}
+
+/// What a parser records of the fields it reads: [`Spans`] for the detail
+/// view, [`NoSpans`] while decoding. A parser generic over it is compiled
+/// once per recorder, so that the decode path's recording calls are empty
+/// and vanish (a parser and its spans stay one definition). The methods
+/// are [`Spans`]'s.
+pub trait Recorder: Default {
+    /// See [`Spans::read`].
+    fn read(&mut self, key: &str, before: &[u8], after: &[u8]);
+    /// See [`Spans::bytes`].
+    fn bytes(&mut self, key: &str, bytes: &[u8]);
+    /// See [`Spans::item`].
+    fn item(&mut self, index: usize, before: &[u8], after: &[u8]);
+    /// See [`Spans::same_bytes`].
+    fn same_bytes(&mut self, names: &[&str]);
+    /// See [`Spans::open`].
+    fn open(&mut self, key: &str, at: &[u8]);
+    /// See [`Spans::open_item`].
+    fn open_item(&mut self, index: usize, at: &[u8]);
+    /// See [`Spans::close`].
+    fn close(&mut self, after: &[u8]);
+    /// See [`Spans::close_absent`].
+    fn close_absent(&mut self);
+}
+
+/// The recorder of ordinary decoding: records nothing, costs nothing.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct NoSpans;
+
+impl Recorder for NoSpans {
+    #[inline(always)]
+    fn read(&mut self, _: &str, _: &[u8], _: &[u8]) {}
+    #[inline(always)]
+    fn bytes(&mut self, _: &str, _: &[u8]) {}
+    #[inline(always)]
+    fn item(&mut self, _: usize, _: &[u8], _: &[u8]) {}
+    #[inline(always)]
+    fn same_bytes(&mut self, _: &[&str]) {}
+    #[inline(always)]
+    fn open(&mut self, _: &str, _: &[u8]) {}
+    #[inline(always)]
+    fn open_item(&mut self, _: usize, _: &[u8]) {}
+    #[inline(always)]
+    fn close(&mut self, _: &[u8]) {}
+    #[inline(always)]
+    fn close_absent(&mut self) {}
+}
+
+impl Recorder for Spans {
+    fn read(&mut self, key: &str, before: &[u8], after: &[u8]) {
+        Spans::read(self, key, before, after);
+    }
+    fn bytes(&mut self, key: &str, bytes: &[u8]) {
+        Spans::bytes(self, key, bytes);
+    }
+    fn item(&mut self, index: usize, before: &[u8], after: &[u8]) {
+        Spans::item(self, index, before, after);
+    }
+    fn same_bytes(&mut self, names: &[&str]) {
+        Spans::same_bytes(self, names);
+    }
+    fn open(&mut self, key: &str, at: &[u8]) {
+        Spans::open(self, key, at);
+    }
+    fn open_item(&mut self, index: usize, at: &[u8]) {
+        Spans::open_item(self, index, at);
+    }
+    fn close(&mut self, after: &[u8]) {
+        Spans::close(self, after);
+    }
+    fn close_absent(&mut self) {
+        Spans::close_absent(self);
     }
 }
 

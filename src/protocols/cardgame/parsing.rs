@@ -7,7 +7,7 @@
 
 use super::framing::{fixed_len, string_header, SCORE_HEAD};
 use super::messages::*;
-use crate::protocols::span::Spans;
+use crate::protocols::span::{NoSpans, Recorder};
 use crate::protocols::{Dialect, Note, ParseError, ParseResult, Parsed};
 use crate::reassembly::Direction;
 use nom::bytes::complete::take;
@@ -30,11 +30,12 @@ type Res<'a, T> = IResult<&'a [u8], T>;
 /// reads both directions alike: `dialect` and `dir` are not read (the
 /// decoder checks the direction).
 pub fn parse(_dialect: Option<Dialect>, _dir: Direction, msg: &[u8]) -> ParseResult<Message> {
-    match parse_message(msg) {
-        Ok(parsed) => Ok(Parsed {
-            type_id: u32::from(parsed.message.opcode()),
-            message: parsed.message,
-            notes: parsed.notes,
+    let mut cx: Cx = Cx::default();
+    match parse_in(msg, &mut cx) {
+        Ok(message) => Ok(Parsed {
+            type_id: u32::from(message.opcode()),
+            message,
+            notes: cx.notes,
             dialect: None,
         }),
         Err(reason) => {
@@ -50,7 +51,7 @@ pub fn parse(_dialect: Option<Dialect>, _dir: Direction, msg: &[u8]) -> ParseRes
 
 /// Parses one whole message (exactly the framed bytes).
 pub fn parse_message(msg: &[u8]) -> Result<ParsedMessage, String> {
-    let mut cx = Cx::default();
+    let mut cx: Cx = Cx::default();
     let message = parse_in(msg, &mut cx)?;
     Ok(ParsedMessage {
         message,
@@ -59,17 +60,19 @@ pub fn parse_message(msg: &[u8]) -> Result<ParsedMessage, String> {
 }
 
 /// What a parse collects beside the message: its notes, and where each
-/// field lies when the detail view asks ([`super::spans`]).
+/// field lies, recorded to `R`: [`NoSpans`] while decoding (the recording
+/// compiles away), the detail view's recorder in [`super::spans`].
 #[derive(Debug, Default)]
-pub struct Cx {
+pub struct Cx<R = NoSpans> {
     /// Notes for the record.
     pub notes: Vec<Note>,
-    /// Each field's bytes (off while decoding).
-    pub spans: Spans,
+    /// Each field's bytes.
+    pub spans: R,
 }
 
-impl Cx {
+impl<R: Recorder> Cx<R> {
     /// Field `key`, read by `p` from `i`.
+    #[inline(always)]
     fn field<'a, T>(
         &mut self,
         key: &str,
@@ -83,7 +86,7 @@ impl Cx {
 }
 
 /// [`parse_message`] into `cx`.
-pub(super) fn parse_in(msg: &[u8], cx: &mut Cx) -> Result<Message, String> {
+pub(super) fn parse_in<R: Recorder>(msg: &[u8], cx: &mut Cx<R>) -> Result<Message, String> {
     let Some(&opcode) = msg.first() else {
         return Err("empty message".to_owned());
     };
@@ -109,7 +112,7 @@ pub(super) fn parse_in(msg: &[u8], cx: &mut Cx) -> Result<Message, String> {
 }
 
 /// The body of a message of fixed size (all but Score).
-fn fixed<'a>(opcode: u8, body: &'a [u8], cx: &mut Cx) -> Res<'a, Message> {
+fn fixed<'a, R: Recorder>(opcode: u8, body: &'a [u8], cx: &mut Cx<R>) -> Res<'a, Message> {
     match opcode {
         0x01 => (cx.field("deal", body, byte))
             .map(|(i, deal)| (i, Message::Reset(Reset { deal: Deal(deal) }))),
@@ -127,7 +130,7 @@ fn fixed<'a>(opcode: u8, body: &'a [u8], cx: &mut Cx) -> Res<'a, Message> {
     }
 }
 
-fn card_loc<'a>(i: &'a [u8], cx: &mut Cx) -> Res<'a, CardLoc> {
+fn card_loc<'a, R: Recorder>(i: &'a [u8], cx: &mut Cx<R>) -> Res<'a, CardLoc> {
     let (i, card) = cx.field("card", i, byte)?;
     cx.spans.open("loc", i);
     let (i, place) = cx.field("place", i, byte)?;
@@ -140,21 +143,21 @@ fn card_loc<'a>(i: &'a [u8], cx: &mut Cx) -> Res<'a, CardLoc> {
     Ok((i, CardLoc { card, loc }))
 }
 
-fn set_image<'a>(i: &'a [u8], cx: &mut Cx) -> Res<'a, SetImage> {
+fn set_image<'a, R: Recorder>(i: &'a [u8], cx: &mut Cx<R>) -> Res<'a, SetImage> {
     let (i, card) = cx.field("card", i, byte)?;
     let (i, image) = cx.field("image", i, byte)?;
     let image = Image(image);
     Ok((i, SetImage { card, image }))
 }
 
-fn card_only<'a>(i: &'a [u8], cx: &mut Cx) -> Res<'a, CardOnly> {
+fn card_only<'a, R: Recorder>(i: &'a [u8], cx: &mut Cx<R>) -> Res<'a, CardOnly> {
     let (i, card) = cx.field("card", i, byte)?;
     Ok((i, CardOnly { card }))
 }
 
 /// Score: WHO INT(s) INT(d) STRING(WHAT); the STRING (its length and its
 /// bytes: the key `what`) must end the message.
-fn score<'a>(msg: &'a [u8], cx: &mut Cx) -> Result<(&'a [u8], Message), String> {
+fn score<'a, R: Recorder>(msg: &'a [u8], cx: &mut Cx<R>) -> Result<(&'a [u8], Message), String> {
     let short = |_| {
         let n = msg.len();
         format!("Score is at least {} bytes, {n} given", SCORE_HEAD + 1)

@@ -35,11 +35,14 @@ pub struct ParsedEvent {
 /// both directions alike: `dialect` and `dir` are not read (the decoder
 /// checks the direction).
 pub fn parse(_dialect: Option<Dialect>, _dir: Direction, msg: &[u8]) -> ParseResult<Message> {
-    match parse_event(msg) {
-        Ok(parsed) => Ok(Parsed {
-            type_id: parsed.message.type_id(),
-            message: parsed.message,
-            notes: parsed.notes,
+    // parse_in, not parse_event: the message is not moved through a
+    // ParsedEvent on the way.
+    let mut cx = Context::default();
+    match parse_in(msg, &mut cx) {
+        Ok(message) => Ok(Parsed {
+            type_id: message.type_id(),
+            message,
+            notes: cx.notes,
             dialect: None,
         }),
         Err(reason) => {

@@ -33,8 +33,7 @@ pub fn spans(dialect: Option<Dialect>, _dir: Direction, msg: &[u8], _unframed: b
         };
     }
     let (conv, _) = convention(dialect, msg);
-    let mut cx = Cx::new(conv);
-    cx.spans = Spans::on(msg);
+    let mut cx = Cx::with(conv, Spans::on(msg));
     match parse_packet_in(msg, &mut cx) {
         (_, Ok(_)) => cx.spans.finish(),
         (_, Err(_)) => Vec::new(),

@@ -15,6 +15,12 @@ macro_rules! packets {
     // The record key of an attribute: its name, or the `as` key.
     (@key $field:ident) => { stringify!($field) };
     (@key $field:ident $key:ident) => { stringify!($key) };
+    // A class's parser, for a `PacketSpec`: its payload as a `Message`.
+    (@message $name:ident, $i:ident, $cx:ident) => {
+        $name::parse($i, $cx).map(|(i, p)| {
+            (i, $crate::protocols::pokernetwork::messages::Message::$name(p.into()))
+        })
+    };
     ($(
         $(#[$meta:meta])*
         $id:literal $name:ident { $($field:ident : $ty:ty = $wire:ident $(as $key:ident)?),* $(,)? }
@@ -35,9 +41,9 @@ macro_rules! packets {
 
                 /// Parses the packet's payload (the bytes after the header),
                 /// attribute by attribute in wire order.
-                pub fn parse<'a>(
+                pub fn parse<'a, R: $crate::protocols::pokernetwork::parsing::PacketRecorder>(
                     i: &'a [u8],
-                    cx: &mut $crate::protocols::pokernetwork::parsing::Cx,
+                    cx: &mut $crate::protocols::pokernetwork::parsing::Cx<R>,
                 ) -> $crate::protocols::pokernetwork::parsing::PResult<'a, Self> {
                     #[allow(unused_imports)]
                     use $crate::protocols::pokernetwork::parsing::wire;
@@ -74,10 +80,8 @@ macro_rules! packets {
                         $crate::protocols::pokernetwork::parsing::WireKind::$wire,
                     )),*],
                     keys: &[$(packets!(@key $field $($key)?)),*],
-                    parse: |i, cx| {
-                        let (i, p) = $name::parse(i, cx)?;
-                        Ok((i, $crate::protocols::pokernetwork::messages::Message::$name(p.into())))
-                    },
+                    parse: |i, cx| packets!(@message $name, i, cx),
+                    parse_spans: |i, cx| packets!(@message $name, i, cx),
                 },
             )*
         ];

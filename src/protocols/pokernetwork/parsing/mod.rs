@@ -17,7 +17,7 @@ use super::framing::LengthConvention;
 use super::messages::FieldValue;
 use super::messages::{account, basic, hand, table, tourney};
 use super::messages::{Handshake, Message, Record, UnknownPacket};
-use crate::protocols::span::Spans;
+use crate::protocols::span::{NoSpans, Recorder, Spans};
 use crate::protocols::{hex, Dialect, Note, ParseError, ParseResult, Parsed};
 use crate::reassembly::Direction;
 use nom::bytes::complete::{tag, take, take_while_m_n};
@@ -38,9 +38,11 @@ pub const MAX_DEPTH: u8 = 8;
 /// At most this many leftover bytes are shown in a note.
 const LEFTOVER_SHOWN: usize = 32;
 
-/// The state of one packet's parse.
+/// The state of one packet's parse, recording each attribute's bytes to
+/// `R`: [`NoSpans`] while decoding (the recording compiles away), the
+/// detail view's [`crate::protocols::span::Spans`] in [`super::spans`].
 #[derive(Debug)]
-pub struct Cx {
+pub struct Cx<R = NoSpans> {
     /// The length convention of nested packet headers.
     pub conv: LengthConvention,
     /// How many packet lists enclose the packet being parsed.
@@ -51,26 +53,34 @@ pub struct Cx {
     pub field: &'static str,
     /// Why the parse failed, when a check (not a short read) failed.
     pub failure: Option<String>,
-    /// Each attribute's bytes (off while decoding; see [`super::spans`]).
-    pub spans: Spans,
+    /// Each attribute's bytes (see [`super::spans`]).
+    pub spans: R,
 }
 
 impl Cx {
-    /// A context for a top-level packet.
+    /// A context for a top-level packet, recording nothing.
     pub fn new(conv: LengthConvention) -> Cx {
+        Cx::with(conv, NoSpans)
+    }
+}
+
+impl<R: PacketRecorder> Cx<R> {
+    /// A context for a top-level packet, recording to `spans`.
+    pub fn with(conv: LengthConvention, spans: R) -> Cx<R> {
         Cx {
             conv,
             depth: 0,
             notes: Vec::new(),
             field: "",
             failure: None,
-            spans: Spans::off(),
+            spans,
         }
     }
 
     /// Attribute `key` (its record key), read by wire type `W`. An
     /// attribute the packet's layout did not send (a newer release's
     /// trailing u32) has no bytes.
+    #[inline(always)]
     pub fn attr<'a, W: Wire>(&mut self, key: &'static str, i: &'a [u8]) -> PResult<'a, W::Value>
     where
         W::Value: FieldValue,
@@ -88,6 +98,7 @@ impl Cx {
 
     /// Key `key` of an attribute's value (a money entry's `points`), read
     /// by `p`.
+    #[inline(always)]
     pub fn num<'a, T>(
         &mut self,
         key: &str,
@@ -129,6 +140,34 @@ impl Cx {
     }
 }
 
+/// A recorder the packet parsers run with: it picks, of a class's two
+/// compiled parsers, its own.
+pub trait PacketRecorder: Recorder {
+    /// Parses the payload `body` of a packet of class `spec`.
+    fn parse_payload<'a>(
+        spec: &PacketSpec,
+        body: &'a [u8],
+        cx: &mut Cx<Self>,
+    ) -> PResult<'a, Message>;
+}
+
+impl PacketRecorder for NoSpans {
+    #[inline(always)]
+    fn parse_payload<'a>(spec: &PacketSpec, body: &'a [u8], cx: &mut Cx) -> PResult<'a, Message> {
+        (spec.parse)(body, cx)
+    }
+}
+
+impl PacketRecorder for Spans {
+    fn parse_payload<'a>(
+        spec: &PacketSpec,
+        body: &'a [u8],
+        cx: &mut Cx<Spans>,
+    ) -> PResult<'a, Message> {
+        (spec.parse_spans)(body, cx)
+    }
+}
+
 /// One packet class: type byte, class name, attributes (name and wire
 /// type, in wire order), and the parser of its payload.
 pub struct PacketSpec {
@@ -143,6 +182,8 @@ pub struct PacketSpec {
     pub keys: &'static [&'static str],
     /// Parses the payload.
     pub parse: for<'a> fn(&'a [u8], &mut Cx) -> PResult<'a, Message>,
+    /// [`PacketSpec::parse`] recording spans (the same parser).
+    pub parse_spans: for<'a> fn(&'a [u8], &mut Cx<Spans>) -> PResult<'a, Message>,
 }
 
 impl PacketSpec {
@@ -222,13 +263,13 @@ pub struct Header {
 
 /// Parses a packet header.
 pub fn header(i: &[u8]) -> PResult<'_, Header> {
-    header_in(i, &mut Spans::off(), false)
+    header_in(i, &mut NoSpans, false)
 }
 
 /// Parses a packet header; `spans` gets its type byte as `type_id` and,
 /// with `len` (a top-level packet's: a nested record has no such key), its
 /// length field as `len`.
-fn header_in<'a>(i: &'a [u8], spans: &mut Spans, len: bool) -> PResult<'a, Header> {
+fn header_in<'a, R: PacketRecorder>(i: &'a [u8], spans: &mut R, len: bool) -> PResult<'a, Header> {
     let (j, type_id) = be_u8(i)?;
     spans.read("type_id", i, j);
     let (k, length) = be_u16(j)?;
@@ -240,7 +281,11 @@ fn header_in<'a>(i: &'a [u8], spans: &mut Spans, len: bool) -> PResult<'a, Heade
 
 /// Parses the payload `body` of a packet of type `type_id`: the message,
 /// or why it could not be decoded. Notes go to `cx`.
-pub fn parse_body(type_id: u8, body: &[u8], cx: &mut Cx) -> Result<Message, String> {
+pub fn parse_body<R: PacketRecorder>(
+    type_id: u8,
+    body: &[u8],
+    cx: &mut Cx<R>,
+) -> Result<Message, String> {
     cx.spans.open("fields", body);
     let Some(spec) = spec(type_id) else {
         cx.note(Note::PokerNetworkUnknownType { type_id });
@@ -251,7 +296,7 @@ pub fn parse_body(type_id: u8, body: &[u8], cx: &mut Cx) -> Result<Message, Stri
             raw: hex(body),
         }));
     };
-    match (spec.parse)(body, cx) {
+    match R::parse_payload(spec, body, cx) {
         Ok((rest, msg)) => {
             cx.spans.close(rest);
             if !rest.is_empty() {
@@ -267,7 +312,11 @@ pub fn parse_body(type_id: u8, body: &[u8], cx: &mut Cx) -> Result<Message, Stri
 }
 
 /// Parses the `k`th packet of a packet list (header included).
-pub(super) fn parse_nested<'a>(i: &'a [u8], cx: &mut Cx, k: usize) -> PResult<'a, Record> {
+pub(super) fn parse_nested<'a, R: PacketRecorder>(
+    i: &'a [u8],
+    cx: &mut Cx<R>,
+    k: usize,
+) -> PResult<'a, Record> {
     cx.spans.open_item(k, i);
     let (rest, h) = header_in(i, &mut cx.spans, false)?;
     let name = type_name(h.type_id);
@@ -353,19 +402,19 @@ pub fn parse(dialect: Option<Dialect>, _dir: Direction, msg: &[u8]) -> ParseResu
     }
     let (conv, learned) = convention(dialect, msg);
     let dialect = learned.map(LengthConvention::dialect);
-    let p = parse_packet(conv, msg);
-    match p.result {
-        Ok(message) => Ok(Parsed {
+    let mut cx = Cx::new(conv);
+    match parse_packet_in(msg, &mut cx) {
+        (_, Ok(message)) => Ok(Parsed {
             type_id: u32::from(message.type_id()),
             message,
-            notes: p.notes,
+            notes: cx.notes,
             dialect,
         }),
-        Err(reason) => Err(ParseError {
-            type_id: u32::from(p.type_id),
-            type_name: Some(type_name(p.type_id)),
+        (type_id, Err(reason)) => Err(ParseError {
+            type_id: u32::from(type_id),
+            type_name: Some(type_name(type_id)),
             reason,
-            notes: p.notes,
+            notes: cx.notes,
             dialect,
         }),
     }
@@ -405,7 +454,10 @@ pub fn parse_packet(conv: LengthConvention, msg: &[u8]) -> ParsedPacket {
 
 /// [`parse_packet`] into `cx` (whose `conv` the length field follows):
 /// the type byte (0 when there is no header), and the message or why not.
-pub(super) fn parse_packet_in(msg: &[u8], cx: &mut Cx) -> (u8, Result<Message, String>) {
+pub(super) fn parse_packet_in<R: PacketRecorder>(
+    msg: &[u8],
+    cx: &mut Cx<R>,
+) -> (u8, Result<Message, String>) {
     let Ok((body, h)) = header_in(msg, &mut cx.spans, true) else {
         let why = format!("{} bytes: no room for a header", msg.len());
         return (msg.first().copied().unwrap_or(0), Err(why));
@@ -424,12 +476,15 @@ pub(super) fn parse_packet_in(msg: &[u8], cx: &mut Cx) -> (u8, Result<Message, S
 
 /// The handshake line: `CGI `, three digits, `.`, three digits, newline.
 pub fn handshake(i: &[u8]) -> PResult<'_, Handshake> {
-    handshake_in(i, &mut Spans::off())
+    handshake_in(i, &mut NoSpans)
 }
 
 /// [`handshake`]; `spans` gets the digits of `major`, `minor` and `micro`
 /// (`version` is derived from the first two).
-pub(super) fn handshake_in<'a>(i: &'a [u8], spans: &mut Spans) -> PResult<'a, Handshake> {
+pub(super) fn handshake_in<'a, R: PacketRecorder>(
+    i: &'a [u8],
+    spans: &mut R,
+) -> PResult<'a, Handshake> {
     let digits = |n| take_while_m_n(n, n, |b: u8| b.is_ascii_digit());
     let mut number_at = |key, n, i: &'a [u8]| -> PResult<'a, u32> {
         let (rest, d) = digits(n).parse(i)?;

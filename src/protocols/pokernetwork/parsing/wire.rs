@@ -3,7 +3,7 @@
 //! tables. Every count and length is checked against the bytes left before
 //! anything is read or allocated.
 
-use super::{parse_nested, pyliteral, Cx, PResult};
+use super::{parse_nested, pyliteral, Cx, PResult, PacketRecorder};
 use crate::protocols::pokernetwork::messages::{
     self as m, BoolString, PlayerEntry, PnCard, Record, SitNGo,
 };
@@ -86,7 +86,7 @@ pub trait Wire {
     /// The decoded value.
     type Value;
     /// Parses one attribute; `cx.field` names it (for notes and errors).
-    fn parse<'a>(i: &'a [u8], cx: &mut Cx) -> PResult<'a, Self::Value>;
+    fn parse<'a, R: PacketRecorder>(i: &'a [u8], cx: &mut Cx<R>) -> PResult<'a, Self::Value>;
 }
 
 macro_rules! wire {
@@ -95,7 +95,8 @@ macro_rules! wire {
         pub enum $name {}
         impl Wire for $name {
             type Value = $ty;
-            fn parse<'a>($i: &'a [u8], $cx: &mut Cx) -> PResult<'a, $ty> {
+            #[inline]
+            fn parse<'a, R: PacketRecorder>($i: &'a [u8], $cx: &mut Cx<R>) -> PResult<'a, $ty> {
                 $body
             }
         }
@@ -307,7 +308,7 @@ wire! {
 
 /// A string: u16 length + bytes, decoded as UTF-8 (invalid sequences are
 /// replaced, with a note).
-pub(super) fn text<'a>(i: &'a [u8], cx: &mut Cx) -> PResult<'a, String> {
+pub(super) fn text<'a, R: PacketRecorder>(i: &'a [u8], cx: &mut Cx<R>) -> PResult<'a, String> {
     let (i, len) = be_u16(i)?;
     if usize::from(len) > i.len() {
         return cx.fail(i, format!("string of {len} bytes, {} left", i.len()));
@@ -317,7 +318,7 @@ pub(super) fn text<'a>(i: &'a [u8], cx: &mut Cx) -> PResult<'a, String> {
 }
 
 /// Bytes as UTF-8; invalid sequences are replaced, with a note.
-pub(super) fn utf8(bytes: &[u8], cx: &mut Cx) -> String {
+pub(super) fn utf8<R: PacketRecorder>(bytes: &[u8], cx: &mut Cx<R>) -> String {
     match std::str::from_utf8(bytes) {
         Ok(s) => s.to_owned(),
         Err(_) => {
@@ -328,9 +329,9 @@ pub(super) fn utf8(bytes: &[u8], cx: &mut Cx) -> String {
 }
 
 /// A "list of numbers": u8 count, then `count` elements of `size` bytes.
-fn short_list<'a, T>(
+fn short_list<'a, T, R: PacketRecorder>(
     i: &'a [u8],
-    cx: &mut Cx,
+    cx: &mut Cx<R>,
     size: usize,
     elem: fn(&'a [u8]) -> PResult<'a, T>,
 ) -> PResult<'a, Vec<T>> {
@@ -351,7 +352,11 @@ fn short_list<'a, T>(
 
 /// A u16 count of items of at least `min_size` bytes each, checked against
 /// the bytes left.
-fn long_count<'a>(i: &'a [u8], cx: &mut Cx, min_size: usize) -> PResult<'a, usize> {
+fn long_count<'a, R: PacketRecorder>(
+    i: &'a [u8],
+    cx: &mut Cx<R>,
+    min_size: usize,
+) -> PResult<'a, usize> {
     let (i, n) = be_u16(i)?;
     let n = usize::from(n);
     if n * min_size > i.len() {

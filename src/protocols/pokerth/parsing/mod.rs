@@ -421,8 +421,10 @@ pub fn parse(
         let Some(spec) = lookup(d, id) else {
             continue;
         };
-        match parse_as(d, msg) {
-            Ok((message, mut notes)) => {
+        let mut cx = Cx::default();
+        match parse_in(d, msg, &mut cx) {
+            Ok(message) => {
+                let mut notes = cx.notes;
                 let taught = match known {
                     // A fallback reading decides only when it is clean.
                     None => tells(d, id, &message, first_error.is_some() && notes.is_empty()),
@@ -494,16 +496,10 @@ fn tells(d: Dialect, id: u16, m: &Message, other_failed: bool) -> Option<Dialect
 }
 
 /// Parses one whole message (header included; `msg.len()` is the header's
-/// length) as dialect `d`: the message, and notes; or why it is not one.
-/// Notes about the message as a whole (its length against the dialect's
-/// maximum, a length that is not a multiple of 4) are [`parse`]'s.
-pub fn parse_as(d: Dialect, msg: &[u8]) -> Result<(Message, Notes), String> {
-    let mut cx = Cx::default();
-    let message = parse_in(d, msg, &mut cx)?;
-    Ok((message, cx.notes))
-}
-
-/// [`parse_as`] into `cx`.
+/// length) as dialect `d`: the message (its notes go to `cx`, and its
+/// spans when the recorder is on); or why it is not one. Notes about the
+/// message as a whole (its length against the dialect's maximum, a length
+/// that is not a multiple of 4) are [`parse`]'s.
 pub(super) fn parse_in(d: Dialect, msg: &[u8], cx: &mut Cx) -> Result<Message, String> {
     if msg.len() < HEADER_LEN {
         return Err(format!("{} bytes cannot hold a header", msg.len()));
