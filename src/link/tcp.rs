@@ -12,6 +12,7 @@ const FLAGS_OFFSET: usize = 13;
 
 /// Takes the TCP header off `data` (the IP payload, bounded by the IP
 /// length); `missing` is how many bytes the capture cut off after `data`.
+#[inline]
 pub(crate) fn segment(
     src: IpAddr,
     dst: IpAddr,
