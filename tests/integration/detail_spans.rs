@@ -3,8 +3,7 @@
 //! message's own hex dump below it (the same stream offsets): the bytes a
 //! field's value takes on the wire, as its specification lays it out.
 
-use crate::common::{cardshark, testdata};
-use crate::detail_view::{dump_lines, dumped};
+use crate::detail_view::{decode, dump_lines, dumped};
 
 /// The tree of the first `type_name` record of `file` (found with
 /// `--format jsonl --type`), as `decode -V --frame N -x` prints it among
@@ -19,19 +18,10 @@ struct Tree {
 impl Tree {
     fn of(file: &str, type_name: &str) -> Tree {
         let run = |args: &[&str]| {
-            let out = cardshark()
-                .arg("decode")
-                .args(args)
-                .arg(testdata(file))
-                .output()
-                .unwrap();
-            assert_eq!(out.status.code(), Some(0), "{args:?}");
-            assert!(
-                out.stderr.is_empty(),
-                "{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            String::from_utf8(out.stdout).unwrap()
+            let (stdout, stderr, code) = decode(args, file);
+            assert_eq!(code, Some(0), "{args:?}");
+            assert!(stderr.is_empty(), "{stderr}");
+            stdout
         };
         let first = run(&["--format", "jsonl", "--type", type_name, "-c", "1"]);
         let record: serde_json::Value = serde_json::from_str(first.trim()).unwrap();

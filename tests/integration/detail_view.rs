@@ -8,7 +8,7 @@
 use crate::common::{captures, cardshark, follow_raw, testdata};
 
 /// stdout, stderr and exit status of `decode ARGS FILE`.
-fn decode(args: &[&str], file: &str) -> (String, String, Option<i32>) {
+pub(crate) fn decode(args: &[&str], file: &str) -> (String, String, Option<i32>) {
     let out = cardshark()
         .arg("decode")
         .args(args)
