@@ -130,7 +130,17 @@ fn bad_key(key: u64) -> Framing {
 
 /// A protobuf varint at the start of `b`: its value and size, or `None`
 /// when `b` ends inside it or it runs past 10 bytes.
+#[inline]
 pub fn varint(b: &[u8]) -> Option<(u64, usize)> {
+    // Most varints (keys, lengths, small numbers) are one byte.
+    match b.first() {
+        Some(&byte) if byte < 0x80 => Some((u64::from(byte), 1)),
+        _ => varint_long(b),
+    }
+}
+
+/// [`varint`] past its first byte.
+fn varint_long(b: &[u8]) -> Option<(u64, usize)> {
     let mut v = 0u64;
     for (i, &byte) in b.iter().take(10).enumerate() {
         v |= u64::from(byte & 0x7f) << (7 * i);

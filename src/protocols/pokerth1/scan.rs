@@ -183,7 +183,8 @@ impl Scan<'_> {
         }
         let t = &tables()[index];
         let first_note = self.notes.len();
-        let mut seen = 0u128;
+        // Field numbers below 128 seen, a bit each.
+        let mut seen = [0u64; 2];
         let mut last = 0u64;
         let mut pos = 0;
         while pos < b.len() {
@@ -209,7 +210,7 @@ impl Scan<'_> {
                 continue;
             };
             if number < 128 {
-                seen |= 1 << number;
+                seen[(number >> 6) as usize] |= 1 << (number & 63);
             }
             let here = || format!("{path}.{}", f.def.json);
             let packed = wire == 2 && f.wire != 2 && f.def.label == Label::Repeated;
@@ -245,22 +246,24 @@ impl Scan<'_> {
                 _ => pos = self.value(f, b, pos, &here)?,
             }
         }
-        let missing: Vec<Note> = t
-            .required
-            .iter()
-            .filter(|(n, _)| *n >= 128 || seen & 1 << n == 0)
-            .map(|(_, json)| Note::PokerTh1MissingField {
-                path: path.to_owned(),
-                field: json,
-            })
-            .collect();
-        self.notes.splice(first_note..first_note, missing);
+        let missing = |n: u32| n >= 128 || seen[(n >> 6) as usize] & 1 << (n & 63) == 0;
+        if t.required.iter().any(|&(n, _)| missing(n)) {
+            let notes: Vec<Note> = (t.required.iter())
+                .filter(|&&(n, _)| missing(n))
+                .map(|(_, json)| Note::PokerTh1MissingField {
+                    path: path.to_owned(),
+                    field: json,
+                })
+                .collect();
+            self.notes.splice(first_note..first_note, notes);
+        }
         let _ = t.name;
         Ok(())
     }
 
     /// One scalar value of `f` at `pos`: notes on its value; the position
     /// after it.
+    #[inline]
     fn value(
         &mut self,
         f: &Field,
