@@ -110,7 +110,7 @@ pub fn scan(index: usize, bytes: &[u8], path: &str, notes: &mut Vec<Note>) -> Re
         notes,
         canonical: true,
     };
-    s.message(index, bytes, path, 0)?;
+    s.message(index, bytes, &|| path.to_owned(), 0)?;
     Ok(s.canonical)
 }
 
@@ -177,9 +177,17 @@ fn take(b: &[u8], pos: usize, n: u64, what: impl FnOnce() -> String) -> Result<u
 }
 
 impl Scan<'_> {
-    fn message(&mut self, index: usize, b: &[u8], path: &str, depth: usize) -> Result<(), String> {
+    /// Scans `b`, a message of type `index` at `path` (made only for a
+    /// note or an error: most messages need neither).
+    fn message(
+        &mut self,
+        index: usize,
+        b: &[u8],
+        path: &dyn Fn() -> String,
+        depth: usize,
+    ) -> Result<(), String> {
         if depth > MAX_DEPTH {
-            return Err(format!("{path}: nested deeper than {MAX_DEPTH} levels"));
+            return Err(format!("{}: nested deeper than {MAX_DEPTH} levels", path()));
         }
         let t = &tables()[index];
         let first_note = self.notes.len();
@@ -192,7 +200,7 @@ impl Scan<'_> {
             pos = next;
             let (number, wire) = (key >> 3, (key & 7) as u8);
             if number == 0 || number > u64::from(u32::MAX >> 3) {
-                return Err(format!("{path}: invalid field number {number}"));
+                return Err(format!("{}: invalid field number {number}", path()));
             }
             let known = t.by_number.get(number as usize).and_then(Option::as_ref);
             let repeated = known.is_some_and(|f| f.def.label == Label::Repeated);
@@ -204,7 +212,7 @@ impl Scan<'_> {
                 self.canonical = false;
                 pos = self.skip(b, pos, number, wire, path, depth)?;
                 self.notes.push(Note::PokerTh1UnknownField {
-                    path: path.to_owned(),
+                    path: path(),
                     field: number,
                 });
                 continue;
@@ -212,7 +220,7 @@ impl Scan<'_> {
             if number < 128 {
                 seen[(number >> 6) as usize] |= 1 << (number & 63);
             }
-            let here = || format!("{path}.{}", f.def.json);
+            let here = || format!("{}.{}", path(), f.def.json);
             let packed = wire == 2 && f.wire != 2 && f.def.label == Label::Repeated;
             if wire != f.wire && !packed {
                 return Err(format!(
@@ -235,7 +243,7 @@ impl Scan<'_> {
                     let (len, p) = read_varint(b, pos, here)?;
                     let end = take(b, p, len, here)?;
                     match (f.sub, f.def.ty) {
-                        (Some(sub), _) => self.message(sub, &b[p..end], &here(), depth + 1)?,
+                        (Some(sub), _) => self.message(sub, &b[p..end], &here, depth + 1)?,
                         (None, Ty::Str) if std::str::from_utf8(&b[p..end]).is_err() => {
                             return Err(format!("{}: not valid UTF-8", here()));
                         }
@@ -251,7 +259,7 @@ impl Scan<'_> {
             let notes: Vec<Note> = (t.required.iter())
                 .filter(|&&(n, _)| missing(n))
                 .map(|(_, json)| Note::PokerTh1MissingField {
-                    path: path.to_owned(),
+                    path: path(),
                     field: json,
                 })
                 .collect();
@@ -303,10 +311,10 @@ impl Scan<'_> {
         pos: usize,
         number: u64,
         wire: u8,
-        path: &str,
+        path: &dyn Fn() -> String,
         depth: usize,
     ) -> Result<usize, String> {
-        let what = || format!("{path}: field {number}");
+        let what = || format!("{}: field {number}", path());
         match wire {
             0 => read_varint(b, pos, what).map(|(_, p)| p),
             1 => take(b, pos, 8, what),
@@ -317,7 +325,7 @@ impl Scan<'_> {
             }
             3 => {
                 if depth >= MAX_DEPTH {
-                    return Err(format!("{path}: nested deeper than {MAX_DEPTH} levels"));
+                    return Err(format!("{}: nested deeper than {MAX_DEPTH} levels", path()));
                 }
                 let mut p = pos;
                 loop {
