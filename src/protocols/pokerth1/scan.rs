@@ -348,3 +348,52 @@ impl Scan<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The paths of notes and errors name the nested message they are in
+    /// (they are made only when needed, from the path of each level).
+    #[test]
+    fn notes_and_errors_name_the_nested_message() {
+        let announce = index_of("AnnounceMessage").unwrap();
+        // protocolVersion (field 1) present but empty: its two required
+        // fields missing; an unknown field 9 at the top; nothing else.
+        let bytes = [0x0a, 0x00, 0x48, 0x01];
+        let mut notes = Vec::new();
+        assert_eq!(scan(announce, &bytes, "Announce", &mut notes), Ok(false));
+        let paths: Vec<String> = (notes.iter())
+            .map(|n| match n {
+                Note::PokerTh1MissingField { path, field } => format!("missing {path}.{field}"),
+                Note::PokerTh1UnknownField { path, field } => format!("unknown {path} {field}"),
+                other => format!("{other:?}"),
+            })
+            .collect();
+        // The message's own missing fields come first, then what its
+        // fields held, in order.
+        assert_eq!(
+            paths,
+            [
+                "missing Announce.latest_game_version",
+                "missing Announce.latest_beta_revision",
+                "missing Announce.server_type",
+                "missing Announce.num_players_on_server",
+                "missing Announce.protocol_version.major_version",
+                "missing Announce.protocol_version.minor_version",
+                "unknown Announce 9",
+            ]
+        );
+        // A nested message whose length runs past its parent's end.
+        let err = scan(announce, &[0x0a, 0x02, 0x08], "Announce", &mut Vec::new());
+        assert_eq!(
+            err,
+            Err("Announce.protocol_version: length 2 runs past the end of its message (1 bytes left)".into())
+        );
+        let err = scan(announce, &[0x0a, 0x01, 0x00], "Announce", &mut Vec::new());
+        assert_eq!(
+            err,
+            Err("Announce.protocol_version: invalid field number 0".into())
+        );
+    }
+}
