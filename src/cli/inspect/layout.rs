@@ -233,6 +233,21 @@ fn address(addr: std::net::SocketAddr) -> String {
     }
 }
 
+/// `a`, `sep`, `b` and `end` as one text, in one allocation.
+fn pair(a: &str, sep: &str, b: &str, end: &str) -> String {
+    let mut s = String::with_capacity(a.len() + sep.len() + b.len() + end.len());
+    for part in [a, sep, b, end] {
+        s.push_str(part);
+    }
+    s
+}
+
+/// Counts `a` and `b` as [`pair`] writes them.
+fn count_pair(a: u64, sep: &str, b: u64, end: &str) -> String {
+    let (mut x, mut y) = (itoa::Buffer::new(), itoa::Buffer::new());
+    pair(x.format(a), sep, y.format(b), end)
+}
+
 /// A row's cells in the wide layout; `start`, its Start cell, is written
 /// by the caller (in the `-t` format).
 fn cells(r: &Row, start: String) -> Vec<String> {
@@ -243,12 +258,11 @@ fn cells(r: &Row, start: String) -> Vec<String> {
         client.push('?');
     }
     let [mc, ms] = counts(r);
-    // Numbers through itoa: this runs twice per stream (as it ends, for
-    // the column widths; then for the table), and the formatting machinery
-    // was most of it.
+    // Numbers through itoa, each cell made in one allocation: this runs
+    // twice per stream (as it ends, for the column widths; then for the
+    // table), and the formatting machinery was most of it.
     let mut num = itoa::Buffer::new();
     let mut int = |n: u64| num.format(n).to_string();
-    let pair = |a: String, sep: &str, b: String, end: &str| a + sep + &b + end;
     vec![
         int(i.id),
         client,
@@ -256,18 +270,18 @@ fn cells(r: &Row, start: String) -> Vec<String> {
         protocol_label(r),
         start,
         seconds(i.duration()),
-        pair(int(c.packets), " / ", int(s.packets), ""),
+        count_pair(c.packets, " / ", s.packets, ""),
         pair(
-            human_bytes(c.delivered),
+            &human_bytes(c.delivered),
             " / ",
-            human_bytes(s.delivered),
+            &human_bytes(s.delivered),
             "",
         ),
-        pair(int(mc.messages), " / ", int(ms.messages), ""),
-        pair(
-            int(c.gaps.saturating_add(s.gaps)),
+        count_pair(mc.messages, " / ", ms.messages, ""),
+        count_pair(
+            c.gaps.saturating_add(s.gaps),
             " (",
-            int(c.gap_bytes.saturating_add(s.gap_bytes)),
+            c.gap_bytes.saturating_add(s.gap_bytes),
             ")",
         ),
         int(c.retransmissions.saturating_add(s.retransmissions)),
