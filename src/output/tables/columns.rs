@@ -58,7 +58,7 @@ impl Kind {
 }
 
 /// The time zone of every time column.
-const UTC: &str = "UTC";
+pub(super) const UTC: &str = "UTC";
 
 /// One column of a table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

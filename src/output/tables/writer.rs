@@ -7,6 +7,7 @@
 
 use super::columns::{Column, Kind, Rows};
 use super::csv;
+use super::record_batch::RecordsTable;
 use arrow_array::RecordBatch;
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, Encoding, ZstdLevel};
@@ -279,6 +280,18 @@ impl TableFile {
             self.write_batch()?;
         }
         Ok(())
+    }
+
+    /// Hands the rows of `table` (a table that makes its own batches, as
+    /// `records` does) to the writer, if it has any.
+    pub fn write(&mut self, table: &mut RecordsTable) -> Result<(), Error> {
+        if table.is_empty() {
+            return Ok(());
+        }
+        match table.finish() {
+            Ok(batch) => self.out.write(batch),
+            Err(e) => Err(write_error(&self.path, &e.to_string(), None)),
+        }
     }
 
     /// Hands the rows appended so far to the writer.
