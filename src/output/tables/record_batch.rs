@@ -13,7 +13,7 @@ use arrow_array::{
     ArrayRef, Int64Array, ListArray, PrimitiveArray, RecordBatch, StringArray,
     TimestampMicrosecondArray,
 };
-use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, SchemaRef};
 use std::sync::Arc;
 
@@ -41,8 +41,7 @@ impl Valid {
     /// The flags as Arrow's null buffer (none when no value is null).
     fn finish(&mut self) -> Option<NullBuffer> {
         let flags = again(&mut self.flags);
-        let bits = || BooleanBuffer::collect_bool(flags.len(), |i| flags[i]);
-        (std::mem::take(&mut self.nulls) > 0).then(|| NullBuffer::new(bits()))
+        (std::mem::take(&mut self.nulls) > 0).then(|| NullBuffer::from(flags))
     }
 }
 

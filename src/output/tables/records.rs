@@ -12,25 +12,25 @@ use crate::protocols::{Dialect, Note, ProtocolId};
 use crate::reassembly::Direction;
 use std::io::Write;
 
-use Kind::{Int, Json, Str, StrList, Time};
+use Kind::{Id, Int, Json, Name, Str, StrList, Time};
 
 /// The columns, in order.
 pub const COLUMNS: &[Column] = &[
     col("capture", Int, "the capture's id (above)"),
-    col("stream_uid", Int, "the stream's id (above)"),
+    col("stream_uid", Id, "the stream's id (above)"),
     col("frame", Int, "the frame that completed the message (or caused the event)"),
     col("ts", Time, "that frame's time, UTC, microseconds"),
     col("stream", Int, "the stream's number in this run (as `decode` and `inspect` number them)"),
-    col("dir", Str, "`c2s` or `s2c`"),
+    col("dir", Name, "`c2s` or `s2c`"),
     col("src", Str, "the sender's address and port (`10.0.0.1:40000`, `[::1]:7234`)"),
     col("dst", Str, "the receiver's address and port"),
     col("offset", Int, "the message's (or event's) offset in its direction's byte stream (unwrapped, for WebSocket)"),
     opt("tcp_offset", Int, "WebSocket: the offset in the TCP stream"),
-    opt("transport", Str, "`websocket` when a WebSocket carried it"),
-    opt("protocol", Str, "the stream's protocol, once detected"),
-    opt("dialect", Str, "the protocol's dialect, when it says more"),
+    opt("transport", Name, "`websocket` when a WebSocket carried it"),
+    opt("protocol", Name, "the stream's protocol, once detected"),
+    opt("dialect", Name, "the protocol's dialect, when it says more"),
     opt("type", Str, "a message's type (null for an event)"),
-    opt("event", Str, "an event's name: `stream_start`, `stream_end`, `gap`, `unknown_data`, `websocket_*` (null for a message)"),
+    opt("event", Name, "an event's name: `stream_start`, `stream_end`, `gap`, `unknown_data`, `websocket_*` (null for a message)"),
     opt("type_id", Int, "a message's type number"),
     opt("len", Int, "a message's length in its stream; the bytes of a gap, of unknown data, of a WebSocket event"),
     opt("reason", Str, "why a stream ended, a gap is there or data is unknown; a WebSocket close's reason"),
