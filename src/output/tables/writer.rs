@@ -314,14 +314,9 @@ impl TableFile {
 }
 
 /// The zstd level of the compressed columns: a fast one (negative levels
-/// trade size for speed). The texts repeat so much that it still makes
-/// the files over 10 times smaller than JSON Lines.
+/// trade size for speed). The texts repeat so much that the files are
+/// still about 9 to 11 times smaller than JSON Lines (BENCHMARKS.md).
 const ZSTD_LEVEL: i32 = -20;
-
-/// Encoded bytes of a data page, at most, and its rows: pages as large as
-/// a row group allows, so that each column's compression is set up a few
-/// times per row group, not once per 20 000 rows (Parquet's default).
-const PAGE_BYTES: usize = 4 << 20;
 
 /// How the Parquet files are written. Numbers and times: delta-encoded
 /// (frames, times and offsets grow through a capture, so a delta takes a
@@ -332,18 +327,16 @@ const PAGE_BYTES: usize = 4 << 20;
 /// statistics (texts in capture order would gain nothing from them, and
 /// comparing each costs). Names the program gives (`c2s`, protocols) and
 /// JSON: zstd, no dictionary (names compress as well without one, and
-/// cost less to write; JSON values are mostly their own). Values are
-/// handed to the encoders a batch at a time, in pages of [`PAGE_BYTES`].
+/// cost less to write; JSON values are mostly their own). (Pages larger
+/// than Parquet's default were tried: fewer instructions, but more memory
+/// and more system time to map it.)
 fn properties(columns: &[Column]) -> WriterProperties {
     let zstd = Compression::ZSTD(ZstdLevel::try_new(ZSTD_LEVEL).unwrap_or_default());
     let mut props = WriterProperties::builder()
         .set_compression(zstd)
         .set_statistics_enabled(EnabledStatistics::None)
         .set_max_row_group_row_count(Some(GROUP_ROWS))
-        .set_max_row_group_bytes(Some(GROUP_BYTES))
-        .set_write_batch_size(BATCH_ROWS)
-        .set_data_page_size_limit(PAGE_BYTES)
-        .set_data_page_row_count_limit(GROUP_ROWS);
+        .set_max_row_group_bytes(Some(GROUP_BYTES));
     for c in columns {
         let path = ColumnPath::from(c.name);
         match c.kind {
@@ -504,6 +497,5 @@ mod tests {
         assert!(matches!(props.compression(&uid), Compression::ZSTD(_)));
         assert!(!props.dictionary_enabled(&uid));
         assert_eq!(props.max_row_group_row_count(), Some(GROUP_ROWS));
-        assert_eq!(props.data_page_size_limit(), PAGE_BYTES);
     }
 }
