@@ -104,8 +104,12 @@ impl Texts {
         }
     }
 
-    /// The texts as an array; they must be UTF-8 (else an error).
+    /// The texts as an array; they must be UTF-8 and fit 32-bit offsets
+    /// (else an error).
     fn finish(&mut self) -> Result<StringArray, ArrowError> {
+        if i32::try_from(self.bytes.len()).is_err() {
+            return Err(ArrowError::OffsetOverflowError(self.bytes.len()));
+        }
         let bytes = Buffer::from_vec(again(&mut self.bytes));
         let offsets = again(&mut self.offsets);
         self.offsets.push(0);
