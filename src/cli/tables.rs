@@ -11,7 +11,8 @@ use cardshark::capture::{stdin_head, CaptureError};
 use cardshark::decode::{Body, DecodeStage, Record, RecordSink};
 use cardshark::output::tables::hands::HandIds;
 use cardshark::output::tables::ids::{self, StreamKey, EDGE};
-use cardshark::output::tables::records::{RecordRow, RecordsTable};
+use cardshark::output::tables::record_batch::RecordsTable;
+use cardshark::output::tables::records::{RecordRow, Stream};
 use cardshark::output::tables::{self, Format, Tables};
 use cardshark::pipeline::{Items, Render, StreamSet};
 use clap::{Args, ValueHint};
@@ -133,27 +134,33 @@ struct RecordRows<'a> {
     args: &'a DecodeArgs,
     select: &'a Selection,
     capture: i64,
-    /// The ids of the streams not yet ended.
-    uids: HashMap<u64, i64, foldhash::fast::RandomState>,
+    /// The streams not yet ended (their ids and endpoints).
+    streams: HashMap<u64, Stream, foldhash::fast::RandomState>,
     items: Items<Row>,
 }
 
 impl RecordSink for RecordRows<'_> {
     fn record(&mut self, r: Record) {
         if let Some(key) = StreamKey::of_start(&r) {
-            self.uids.insert(r.stream, key.uid(self.capture));
+            let stream = Stream::new(key.uid(self.capture), &r);
+            self.streams.insert(r.stream, stream);
         }
-        let uid = match self.uids.get(&r.stream) {
-            Some(&uid) => uid,
-            None => StreamKey::unknown(r.stream).uid(self.capture),
+        let stream = match matches!(r.body, Body::StreamEnd { .. }) {
+            true => self.streams.remove(&r.stream),
+            false => None,
         };
-        if matches!(r.body, Body::StreamEnd { .. }) {
-            self.uids.remove(&r.stream);
-        }
         if !decode::selected(self.args, self.select, &r) {
             return;
         }
-        let row = RecordRow::new(&r, uid, &mut self.items.bytes);
+        let unknown;
+        let stream = match stream.as_ref().or_else(|| self.streams.get(&r.stream)) {
+            Some(s) => s,
+            None => {
+                unknown = Stream::new(StreamKey::unknown(r.stream).uid(self.capture), &r);
+                &unknown
+            }
+        };
+        let row = RecordRow::new(&r, stream, &mut self.items.bytes);
         let problem = strict::of_record(&r).map(|p| (p, r.frame));
         self.items.push(r.order, (row, problem));
     }
@@ -163,10 +170,17 @@ impl Render for RecordRows<'_> {
     type Item = Row;
     fn take(&mut self, into: &mut Items<Row>) {
         let base = into.bytes.len();
-        for (_, (row, _)) in &mut self.items.keyed {
-            row.rebase(base);
+        if base > 0 {
+            for (_, (row, _)) in &mut self.items.keyed {
+                row.rebase(base);
+            }
         }
+        let (rows, bytes) = (self.items.keyed.len(), self.items.bytes.len());
         into.append(&mut self.items);
+        // The next batch needs about as much room: made once, not grown
+        // (each growth copies the rows made so far).
+        self.items.keyed.reserve(rows);
+        self.items.bytes.reserve(bytes);
     }
 }
 
@@ -181,12 +195,12 @@ pub fn decode(args: &DecodeArgs, select: &Selection, format: Format) -> Result<(
             args,
             select,
             capture,
-            uids: HashMap::default(),
+            streams: HashMap::default(),
             items: Items::default(),
         };
         DecodeStage::new(config.clone(), rows)
     };
-    let mut table = RecordsTable::default();
+    let mut table = RecordsTable::new(capture);
     let mut written = 0;
     let mut matched = StreamSet::default();
     let mut failed = None;
@@ -195,9 +209,12 @@ pub fn decode(args: &DecodeArgs, select: &Selection, format: Format) -> Result<(
             strict::note(problem, frame);
         }
         matched.insert(row.stream);
-        if let Err(e) = (out.table(0)).append(|rows| table.append(rows, capture, &row, bytes)) {
-            failed = Some(e);
-            return ControlFlow::Break(());
+        table.append(&row, bytes);
+        if table.is_full() {
+            if let Err(e) = out.table(0).write(&mut table) {
+                failed = Some(e);
+                return ControlFlow::Break(());
+            }
         }
         written += 1;
         if args.count.is_some_and(|c| written >= c) {
@@ -208,6 +225,7 @@ pub fn decode(args: &DecodeArgs, select: &Selection, format: Format) -> Result<(
     if let Some(e) = failed {
         return Err(error(e));
     }
+    out.table(0).write(&mut table).map_err(error)?;
     out.finish().map_err(error)?;
     decode::after_pass(args, &input, pcap_out, &done.summary, written, &matched)
 }

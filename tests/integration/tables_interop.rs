@@ -33,8 +33,8 @@ fn run(args: &[&str], file: &Path) -> String {
 /// DuckDB's name of a column type.
 fn duckdb_type(kind: Kind) -> &'static str {
     match kind {
-        Kind::Int => "BIGINT",
-        Kind::Str | Kind::Json => "VARCHAR",
+        Kind::Int | Kind::Id => "BIGINT",
+        Kind::Str | Kind::Name | Kind::Json => "VARCHAR",
         Kind::Bool => "BOOLEAN",
         Kind::Time => "TIMESTAMP WITH TIME ZONE",
         Kind::StrList => "VARCHAR[]",

@@ -5,19 +5,19 @@ use super::columns::{col, opt, Column, Kind, Rows};
 use super::hands::{name, HandIds};
 use crate::analysis::hands::{Action, ActionKind, Hand};
 
-use Kind::{Bool, Int, Str};
+use Kind::{Bool, Id, Int, Name, Str};
 
 /// The columns, in order.
 pub const COLUMNS: &[Column] = &[
     col("capture", Int, "the capture's id"),
-    col("stream_uid", Int, "the stream's id"),
-    col("hand_uid", Int, "the hand's id"),
+    col("stream_uid", Id, "the stream's id"),
+    col("hand_uid", Id, "the hand's id"),
     col("seq", Int, "the action's place in its hand, from 1"),
     col("frame", Int, "the frame of the message that showed it (join `records` on `capture`, `frame` for its time)"),
-    col("street", Str, "`preflop`, `flop`, `turn` or `river`"),
+    col("street", Name, "`preflop`, `flop`, `turn` or `river`"),
     col("player", Int, "the server's player id"),
     opt("name", Str, "the player's name"),
-    col("action", Str, "`ante`, `small_blind`, `big_blind`, `fold`, `check`, `call`, `bet` or `raise`"),
+    col("action", Name, "`ante`, `small_blind`, `big_blind`, `fold`, `check`, `call`, `bet` or `raise`"),
     opt("amount", Int, "chips the action put into the pot; null when the capture does not tell (see `amount_known`)"),
     opt("total", Int, "the player's total bet on the street after it; null when not known"),
     col("all_in", Bool, "it put the player all in"),

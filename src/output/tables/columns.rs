@@ -16,8 +16,16 @@ use std::sync::Arc;
 pub enum Kind {
     /// A signed 64-bit whole number (`BIGINT`).
     Int,
+    /// An id that is a hash (`BIGINT`): values that look random, each
+    /// repeated over its stream's or hand's rows, so stored as they are
+    /// and compressed (a delta between two would take 64 bits).
+    Id,
     /// UTF-8 text (`VARCHAR`).
     Str,
+    /// UTF-8 text of a few values the program names (`VARCHAR`: `c2s`, a
+    /// protocol's name), stored without a dictionary: compressed, as
+    /// small, and cheaper to write.
+    Name,
     /// UTF-8 text that is JSON (`VARCHAR`): each value mostly its own, so
     /// it is stored without a dictionary or statistics.
     Json,
@@ -35,8 +43,8 @@ impl Kind {
     /// The Arrow type.
     pub fn data_type(self) -> DataType {
         match self {
-            Kind::Int => DataType::Int64,
-            Kind::Str | Kind::Json => DataType::Utf8,
+            Kind::Int | Kind::Id => DataType::Int64,
+            Kind::Str | Kind::Name | Kind::Json => DataType::Utf8,
             Kind::Bool => DataType::Boolean,
             Kind::Time => DataType::Timestamp(TimeUnit::Microsecond, Some(UTC.into())),
             Kind::StrList => DataType::List(Arc::new(Field::new_list_field(DataType::Utf8, true))),
@@ -47,8 +55,8 @@ impl Kind {
     /// The type as the README's tables name it (DuckDB's names).
     pub fn sql(self) -> &'static str {
         match self {
-            Kind::Int => "BIGINT",
-            Kind::Str | Kind::Json => "VARCHAR",
+            Kind::Int | Kind::Id => "BIGINT",
+            Kind::Str | Kind::Name | Kind::Json => "VARCHAR",
             Kind::Bool => "BOOLEAN",
             Kind::Time => "TIMESTAMP",
             Kind::StrList => "VARCHAR[]",
@@ -58,7 +66,7 @@ impl Kind {
 }
 
 /// The time zone of every time column.
-const UTC: &str = "UTC";
+pub(super) const UTC: &str = "UTC";
 
 /// One column of a table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,8 +124,10 @@ impl Builder {
     /// of the last batch, so that a batch does not grow its buffers anew.
     fn new(kind: Kind, rows: usize, bytes: usize) -> Builder {
         match kind {
-            Kind::Int => Builder::Int(Int64Builder::with_capacity(rows)),
-            Kind::Str | Kind::Json => Builder::Str(StringBuilder::with_capacity(rows, bytes)),
+            Kind::Int | Kind::Id => Builder::Int(Int64Builder::with_capacity(rows)),
+            Kind::Str | Kind::Name | Kind::Json => {
+                Builder::Str(StringBuilder::with_capacity(rows, bytes))
+            }
             Kind::Bool => Builder::Bool(BooleanBuilder::with_capacity(rows)),
             Kind::Time => {
                 Builder::Time(TimestampMicrosecondBuilder::with_capacity(rows).with_timezone(UTC))

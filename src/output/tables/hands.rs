@@ -8,24 +8,24 @@ use super::players;
 use crate::analysis::hands::Hand;
 use serde::Serialize;
 
-use Kind::{Bool, Int, IntList, Str, StrList, Time};
+use Kind::{Bool, Id, Int, IntList, Name, Str, StrList, Time};
 
 /// The columns, in order.
 pub const COLUMNS: &[Column] = &[
     col("capture", Int, "the capture's id"),
-    col("stream_uid", Int, "the stream's id"),
-    col("hand_uid", Int, "the hand's id (above)"),
+    col("stream_uid", Id, "the stream's id"),
+    col("hand_uid", Id, "the hand's id (above)"),
     col("stream", Int, "the stream's number in this run"),
     col("hand", Int, "the hand's number on its stream (`STREAM:HAND`)"),
     opt("server_number", Int, "the server's own hand number, when the capture tells it"),
-    col("protocol", Str, "`pokerth` or `pokernetwork`"),
-    opt("dialect", Str, "the stream's dialect, when known"),
+    col("protocol", Name, "`pokerth` or `pokernetwork`"),
+    opt("dialect", Name, "the stream's dialect, when known"),
     opt("table_id", Int, "the game (PokerTH) or table (poker-network) id"),
     opt("table_name", Str, "the table's name"),
     col("ts", Time, "when the hand started"),
     col("first_frame", Int, "the frame that started it"),
     col("last_frame", Int, "its last frame seen"),
-    col("limit_type", Str, "`no_limit`, `pot_limit` or `fixed_limit`"),
+    col("limit_type", Name, "`no_limit`, `pot_limit` or `fixed_limit`"),
     opt("table_size", Int, "seats at the table"),
     opt("button", Int, "the button's seat"),
     opt("small_blind", Int, "the small blind"),

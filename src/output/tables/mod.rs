@@ -10,7 +10,8 @@
 //! batches (several to a Parquet row group). The commands feed it from the one
 //! pipeline's sink: `decode`'s workers render each record's JSON texts
 //! ([`records::RecordRow`]), the calling thread appends the rows in
-//! capture order; `hands` appends each hand as it ends.
+//! capture order to a buffer per column ([`record_batch::RecordsTable`]);
+//! `hands` appends each hand as it ends.
 
 pub mod actions;
 pub mod columns;
@@ -18,6 +19,7 @@ mod csv;
 pub mod hands;
 pub mod ids;
 pub mod players;
+pub mod record_batch;
 pub mod records;
 pub mod writer;
 

@@ -4,13 +4,13 @@ use super::columns::{col, opt, Column, Kind, Rows};
 use super::hands::HandIds;
 use crate::analysis::hands::{Hand, Seat};
 
-use Kind::{Bool, Int, Str, StrList};
+use Kind::{Bool, Id, Int, Str, StrList};
 
 /// The columns, in order.
 pub const COLUMNS: &[Column] = &[
     col("capture", Int, "the capture's id"),
-    col("stream_uid", Int, "the stream's id"),
-    col("hand_uid", Int, "the hand's id"),
+    col("stream_uid", Id, "the stream's id"),
+    col("hand_uid", Id, "the hand's id"),
     col("seat", Int, "the seat, from 1"),
     col("player", Int, "the server's player id"),
     opt("name", Str, "the name"),

@@ -2,36 +2,35 @@
 //! as typed columns and `fields` as the JSON text `--format jsonl`
 //! writes. A worker makes each record's row ([`RecordRow`]: its values,
 //! its texts rendered), the calling thread appends the rows in capture
-//! order ([`RecordsTable`]).
+//! order ([`super::record_batch::RecordsTable`]).
 
-use super::columns::{col, opt, Column, Kind, Rows};
+use super::columns::{col, micros, opt, Column, Kind};
 use crate::decode::{Body, Record, WsEvent};
 use crate::output::json;
 use crate::output::records::write_facts_object;
 use crate::protocols::{Dialect, Note, ProtocolId};
 use crate::reassembly::Direction;
-use std::collections::HashMap;
-use std::net::SocketAddr;
+use std::io::Write;
 
-use Kind::{Int, Json, Str, StrList, Time};
+use Kind::{Id, Int, Json, Name, Str, StrList, Time};
 
 /// The columns, in order.
 pub const COLUMNS: &[Column] = &[
     col("capture", Int, "the capture's id (above)"),
-    col("stream_uid", Int, "the stream's id (above)"),
+    col("stream_uid", Id, "the stream's id (above)"),
     col("frame", Int, "the frame that completed the message (or caused the event)"),
     col("ts", Time, "that frame's time, UTC, microseconds"),
     col("stream", Int, "the stream's number in this run (as `decode` and `inspect` number them)"),
-    col("dir", Str, "`c2s` or `s2c`"),
+    col("dir", Name, "`c2s` or `s2c`"),
     col("src", Str, "the sender's address and port (`10.0.0.1:40000`, `[::1]:7234`)"),
     col("dst", Str, "the receiver's address and port"),
     col("offset", Int, "the message's (or event's) offset in its direction's byte stream (unwrapped, for WebSocket)"),
     opt("tcp_offset", Int, "WebSocket: the offset in the TCP stream"),
-    opt("transport", Str, "`websocket` when a WebSocket carried it"),
-    opt("protocol", Str, "the stream's protocol, once detected"),
-    opt("dialect", Str, "the protocol's dialect, when it says more"),
+    opt("transport", Name, "`websocket` when a WebSocket carried it"),
+    opt("protocol", Name, "the stream's protocol, once detected"),
+    opt("dialect", Name, "the protocol's dialect, when it says more"),
     opt("type", Str, "a message's type (null for an event)"),
-    opt("event", Str, "an event's name: `stream_start`, `stream_end`, `gap`, `unknown_data`, `websocket_*` (null for a message)"),
+    opt("event", Name, "an event's name: `stream_start`, `stream_end`, `gap`, `unknown_data`, `websocket_*` (null for a message)"),
     opt("type_id", Int, "a message's type number"),
     opt("len", Int, "a message's length in its stream; the bytes of a gap, of unknown data, of a WebSocket event"),
     opt("reason", Str, "why a stream ended, a gap is there or data is unknown; a WebSocket close's reason"),
@@ -42,148 +41,168 @@ pub const COLUMNS: &[Column] = &[
     opt("websocket", Json, "JSON text: the WebSocket frame facts of a message a WebSocket carried (`opcode`, `fin`, `masked`, `compressed`, `frames`)"),
 ];
 
-/// Where a text is in the bytes a worker rendered its rows' texts to.
+/// A text's length in a row's bytes when the row has no such text.
+const NONE: u32 = u32::MAX;
+
+/// The texts of a row, in the order they are in its bytes (its notes'
+/// texts come between [`Text::Error`] and [`Text::Fields`]).
 #[derive(Debug, Clone, Copy)]
-struct Text(usize, usize);
-
-/// Appends `s` to `bytes`; where it is.
-fn put(bytes: &mut Vec<u8>, s: &str) -> Text {
-    let start = bytes.len();
-    bytes.extend_from_slice(s.as_bytes());
-    Text(start, bytes.len())
-}
-
-/// The range `write` appended to `bytes`, if it says it wrote (else
-/// nothing is kept).
-fn text(bytes: &mut Vec<u8>, write: impl FnOnce(&mut Vec<u8>) -> bool) -> Option<Text> {
-    let start = bytes.len();
-    if write(bytes) {
-        Some(Text(start, bytes.len()))
-    } else {
-        bytes.truncate(start);
-        None
-    }
-}
-
-/// A record's `type` (a message's, in the bytes) or `event`.
-#[derive(Debug, Clone, Copy)]
-enum Name {
-    Type(Text),
-    Event(&'static str),
+pub(super) enum Text {
+    Src,
+    Dst,
+    Type,
+    Reason,
+    Error,
+    Fields,
+    Websocket,
 }
 
 /// A record on its way to the table, made in the worker that decoded it
-/// (the record itself stays there): its values, its texts in the bytes
-/// of the worker's batch, and its stream's id.
+/// (the record itself stays there): its values, and its texts, one after
+/// the other in the bytes of the worker's batch. Small (it is moved from
+/// the worker to the calling thread): a text is its length there.
 #[derive(Debug)]
 pub struct RecordRow {
-    frame: u64,
-    ts: crate::capture::Timestamp,
+    pub(super) frame: u64,
+    /// Microseconds since 1970.
+    pub(super) ts: i64,
     /// The stream's number in this run.
     pub stream: u64,
-    stream_uid: i64,
-    dir: Direction,
-    src: SocketAddr,
-    dst: SocketAddr,
-    offset: u64,
-    tcp_offset: Option<u64>,
-    protocol: Option<ProtocolId>,
-    dialect: Option<Dialect>,
-    name: Name,
-    type_id: Option<u32>,
-    len: Option<u64>,
-    reason: Option<Text>,
-    error: Option<Text>,
-    /// Each note's text and code.
-    notes: Vec<(Text, &'static str)>,
-    fields: Option<Text>,
-    websocket: Option<Text>,
+    pub(super) stream_uid: i64,
+    pub(super) offset: u64,
+    pub(super) tcp_offset: Option<u64>,
+    pub(super) len: Option<u64>,
+    pub(super) type_id: Option<u32>,
+    /// Where its texts start in the bytes.
+    pub(super) at: usize,
+    /// The length of each [`Text`], or [`NONE`].
+    lens: [u32; 7],
+    /// Each note's text's length and its code.
+    pub(super) notes: Box<[(u32, &'static str)]>,
+    pub(super) dir: Direction,
+    pub(super) protocol: Option<ProtocolId>,
+    pub(super) dialect: Option<Dialect>,
+    /// An event's name (a message's type is a text).
+    pub(super) event: Option<&'static str>,
+}
+
+/// Appends what `write` writes to `bytes`; its length, [`NONE`] if it says
+/// it wrote nothing (and nothing is kept).
+fn text(bytes: &mut Vec<u8>, write: impl FnOnce(&mut Vec<u8>) -> bool) -> u32 {
+    let start = bytes.len();
+    if write(bytes) {
+        // A text is at most a message's fields, far below 4 GiB.
+        u32::try_from(bytes.len() - start).unwrap_or(NONE - 1)
+    } else {
+        bytes.truncate(start);
+        NONE
+    }
+}
+
+/// Appends `s` to `bytes`; its length.
+fn put(bytes: &mut Vec<u8>, s: Option<&str>) -> u32 {
+    text(bytes, |out| {
+        s.inspect(|s| out.extend_from_slice(s.as_bytes())).is_some()
+    })
 }
 
 impl RecordRow {
-    /// The row of `r`, of the stream whose id is `stream_uid`, its texts
-    /// appended to `bytes`.
-    pub fn new(r: &Record, stream_uid: i64, bytes: &mut Vec<u8>) -> RecordRow {
-        let (name, type_id, dialect, len, reason, error, notes) = match &r.body {
+    /// The row of `r`, of the stream `stream` (its id and endpoints), its
+    /// texts appended to `bytes`.
+    pub fn new(r: &Record, stream: &Stream, bytes: &mut Vec<u8>) -> RecordRow {
+        let at = bytes.len();
+        let (src, dst) = match r.dir {
+            Direction::C2S => (&stream.client, &stream.server),
+            Direction::S2C => (&stream.server, &stream.client),
+        };
+        let mut lens = [NONE; 7];
+        lens[Text::Src as usize] = put(bytes, Some(src));
+        lens[Text::Dst as usize] = put(bytes, Some(dst));
+        let (type_id, dialect, len, notes) = match &r.body {
             Body::Message {
                 dialect,
                 len,
                 decoded,
                 ..
             } => {
-                let name = Name::Type(put(bytes, &decoded.type_name));
-                let error = decoded.error.as_deref().map(|e| put(bytes, e));
+                lens[Text::Type as usize] = put(bytes, Some(&decoded.type_name));
+                lens[Text::Error as usize] = put(bytes, decoded.error.as_deref());
                 let id = Some(decoded.type_id);
-                (
-                    name,
-                    id,
-                    *dialect,
-                    Some(*len),
-                    None,
-                    error,
-                    &decoded.notes[..],
-                )
+                (id, *dialect, Some(*len), &decoded.notes[..])
             }
             body => {
                 let (len, reason, error, notes) = event_columns(body);
-                let reason = reason.map(|t| put(bytes, t));
-                let error = error.map(|t| put(bytes, t));
-                let name = Name::Event(r.event_name().unwrap_or_default());
-                (name, None, None, len, reason, error, notes)
+                lens[Text::Reason as usize] = put(bytes, reason);
+                lens[Text::Error as usize] = put(bytes, error);
+                (None, None, len, notes)
             }
         };
         let notes = (notes.iter())
-            .map(|n| (put(bytes, &n.to_string()), n.code()))
+            .map(|n| (text(bytes, |out| write!(out, "{n}").is_ok()), n.code()))
             .collect();
-        let fields = text(bytes, |out| match &r.body {
+        lens[Text::Fields as usize] = text(bytes, |out| match &r.body {
             Body::Message { decoded, .. } => json::to_vec(out, &decoded.fields).is_ok(),
             Body::WebSocket(e) => event_keys(e).is_some_and(|v| json::to_vec(out, &v).is_ok()),
             _ => false,
         });
         let facts = r.carried.as_ref().and_then(|c| c.facts);
-        let websocket = text(bytes, |out| {
+        lens[Text::Websocket as usize] = text(bytes, |out| {
             facts.is_some_and(|f| write_facts_object(out, &f).is_ok())
         });
         RecordRow {
             frame: r.frame,
-            ts: r.ts,
+            ts: micros(r.ts),
             stream: r.stream,
-            stream_uid,
-            dir: r.dir,
-            src: r.src,
-            dst: r.dst,
+            stream_uid: stream.uid,
             offset: r.offset,
             tcp_offset: r.carried.as_ref().map(|c| c.tcp_offset),
+            len,
+            type_id,
+            at,
+            lens,
+            notes,
+            dir: r.dir,
             protocol: r.protocol,
             dialect,
-            name,
-            type_id,
-            len,
-            reason,
-            error,
-            notes,
-            fields,
-            websocket,
+            event: r.event_name(),
         }
     }
 
     /// The texts are now `base` bytes further on (their bytes were
     /// appended to others).
     pub fn rebase(&mut self, base: usize) {
-        let texts = [
-            &mut self.reason,
-            &mut self.error,
-            &mut self.fields,
-            &mut self.websocket,
-        ];
-        let notes = self.notes.iter_mut().map(|(t, _)| t);
-        let name = match &mut self.name {
-            Name::Type(t) => Some(t),
-            Name::Event(_) => None,
+        self.at += base;
+    }
+
+    /// The length of its text `t` (in the order of [`Text`]), if it has
+    /// one.
+    pub(super) fn len_of(&self, t: Text) -> Option<usize> {
+        let n = self.lens[t as usize];
+        (n != NONE).then_some(n as usize)
+    }
+}
+
+/// A stream as its rows name it: its id and its endpoints' texts.
+#[derive(Debug)]
+pub struct Stream {
+    uid: i64,
+    /// The client's `address:port`.
+    client: String,
+    /// The server's.
+    server: String,
+}
+
+impl Stream {
+    /// The stream of `r`, whose id is `uid`.
+    pub fn new(uid: i64, r: &Record) -> Stream {
+        let (client, server) = match r.dir {
+            Direction::C2S => (r.src, r.dst),
+            Direction::S2C => (r.dst, r.src),
         };
-        for t in texts.into_iter().flatten().chain(notes).chain(name) {
-            t.0 += base;
-            t.1 += base;
+        Stream {
+            uid,
+            client: client.to_string(),
+            server: server.to_string(),
         }
     }
 }
@@ -246,70 +265,9 @@ fn event_columns(body: &Body) -> (Option<u64>, Option<&str>, Option<&str>, &[Not
     }
 }
 
-/// Streams whose endpoint text is kept (more are made again as needed).
-const ENDPOINTS_KEPT: usize = 8192;
-
-/// The calling thread's side: appends rows, keeping the text of each
-/// stream's endpoints.
-#[derive(Default)]
-pub struct RecordsTable {
-    /// Per stream: its client's and its server's `address:port`.
-    endpoints: HashMap<u64, (String, String), foldhash::fast::RandomState>,
-}
-
-impl RecordsTable {
-    /// Appends `row` (its texts in `bytes`) of capture `capture`.
-    pub fn append(&mut self, rows: &mut Rows, capture: i64, row: &RecordRow, bytes: &[u8]) {
-        let s = |t: Text| std::str::from_utf8(bytes.get(t.0..t.1)?).ok();
-        let opt = |t: Option<Text>| t.and_then(s);
-        if self.endpoints.len() >= ENDPOINTS_KEPT && !self.endpoints.contains_key(&row.stream) {
-            self.endpoints.clear();
-        }
-        let (client, server) = match row.dir {
-            Direction::C2S => (row.src, row.dst),
-            Direction::S2C => (row.dst, row.src),
-        };
-        let ends = (self.endpoints.entry(row.stream))
-            .or_insert_with(|| (client.to_string(), server.to_string()));
-        let (src, dst) = match row.dir {
-            Direction::C2S => (&ends.0, &ends.1),
-            Direction::S2C => (&ends.1, &ends.0),
-        };
-        let (type_name, event) = match row.name {
-            Name::Type(t) => (s(t), None),
-            Name::Event(e) => (None, Some(e)),
-        };
-        rows.int(capture)
-            .int(row.stream_uid)
-            .count(row.frame)
-            .time(row.ts)
-            .count(row.stream)
-            .str(row.dir.as_str())
-            .str(src)
-            .str(dst)
-            .count(row.offset)
-            .opt_count(row.tcp_offset)
-            .opt_str(row.tcp_offset.map(|_| "websocket"))
-            .opt_str(row.protocol.map(|p| p.name()))
-            .opt_str(row.dialect.map(|d| d.as_str()))
-            .opt_str(type_name)
-            .opt_str(event)
-            .opt_count(row.type_id.map(u64::from))
-            .opt_count(row.len)
-            .opt_str(opt(row.reason))
-            .opt_str(opt(row.error))
-            .strs(row.notes.iter().filter_map(|(t, _)| s(*t)))
-            .strs(row.notes.iter().map(|(_, code)| *code))
-            .opt_str(opt(row.fields))
-            .opt_str(opt(row.websocket));
-        if event == Some("stream_end") {
-            self.endpoints.remove(&row.stream);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::record_batch::RecordsTable;
     use super::*;
     use crate::reassembly::GapReason;
     use crate::transport::websocket::frame::Opcode;
@@ -344,16 +302,16 @@ mod tests {
             record(Direction::C2S, close),
         ];
         let mut bytes = Vec::new();
+        let stream = Stream::new(99, &records[0]);
         let made: Vec<RecordRow> = (records.iter())
-            .map(|r| RecordRow::new(r, 99, &mut bytes))
+            .map(|r| RecordRow::new(r, &stream, &mut bytes))
             .collect();
-        let mut rows = Rows::new(COLUMNS);
-        let mut table = RecordsTable::default();
+        let mut table = RecordsTable::new(42);
         for row in &made {
-            table.append(&mut rows, 42, row, &bytes);
-            rows.end();
+            table.append(row, &bytes);
         }
-        let batch = rows.finish().unwrap();
+        let batch = table.finish().unwrap();
+        assert_eq!(batch.schema(), super::super::columns::schema(COLUMNS));
         assert_eq!(batch.num_rows(), 3);
         let text = |name: &str, n: usize| {
             let c = batch.column_by_name(name).unwrap().as_string::<i32>();
