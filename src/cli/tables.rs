@@ -175,12 +175,7 @@ impl Render for RecordRows<'_> {
                 row.rebase(base);
             }
         }
-        let (rows, bytes) = (self.items.keyed.len(), self.items.bytes.len());
         into.append(&mut self.items);
-        // The next batch needs about as much room: made once, not grown
-        // (each growth copies the rows made so far).
-        self.items.keyed.reserve(rows);
-        self.items.bytes.reserve(bytes);
     }
 }
 

@@ -224,14 +224,20 @@ impl<T> Items<T> {
     }
 
     /// Moves `other`'s items (and bytes, the ranges of its items then
-    /// counting from the end of these) to the end of these.
+    /// counting from the end of these) to the end of these. `other` is
+    /// left with room for as many: a worker's next batch is about as
+    /// large, and room made once is not grown again (each growth copies
+    /// what was made so far).
     pub fn append(&mut self, other: &mut Items<T>) {
+        let (items, bytes) = (other.keyed.len(), other.bytes.len());
         if self.keyed.is_empty() && self.bytes.is_empty() {
             std::mem::swap(self, other);
         } else {
             self.keyed.append(&mut other.keyed);
             self.bytes.append(&mut other.bytes);
         }
+        other.keyed.reserve(items);
+        other.bytes.reserve(bytes);
     }
 
     /// True when there is no item.

@@ -285,3 +285,28 @@ fn a_slow_sink_holds_the_reading_thread_back() {
     // are about 1 100 steps, two events each (start, data).
     assert!(ahead < 4_000, "{ahead} of {total} events made ahead");
 }
+
+/// Items taken from a worker leave it room for as many again (its next
+/// batch is made without growing), whether they were moved whole or
+/// appended after others.
+#[test]
+fn taking_items_leaves_room_for_the_next_batch() {
+    let made = || {
+        let mut items = Items::default();
+        for k in 0..100 {
+            items.push(k, k);
+        }
+        items.bytes.extend_from_slice(&[7; 300]);
+        items
+    };
+    let mut into = Items::default();
+    let mut from = made();
+    into.append(&mut from);
+    assert_eq!((into.keyed.len(), into.bytes.len()), (100, 300));
+    assert!(from.is_empty() && from.bytes.is_empty());
+    assert!(from.keyed.capacity() >= 100 && from.bytes.capacity() >= 300);
+    let mut from = made();
+    into.append(&mut from);
+    assert_eq!((into.keyed.len(), into.bytes.len()), (200, 600));
+    assert!(from.keyed.capacity() >= 100 && from.bytes.capacity() >= 300);
+}
