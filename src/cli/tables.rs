@@ -13,6 +13,7 @@ use cardshark::output::tables::hands::HandIds;
 use cardshark::output::tables::ids::{self, StreamKey, EDGE};
 use cardshark::output::tables::record_batch::RecordsTable;
 use cardshark::output::tables::records::{RecordRow, Stream};
+use cardshark::output::tables::writer::Batches;
 use cardshark::output::tables::{self, Format, Tables};
 use cardshark::pipeline::{Items, Render, StreamSet};
 use clap::{Args, ValueHint};

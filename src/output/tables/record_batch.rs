@@ -7,7 +7,6 @@
 
 use super::columns::{int, schema, UTC};
 use super::records::{RecordRow, Text, COLUMNS};
-use super::writer::{BATCH_ROWS, BATCH_TEXT};
 use arrow_array::types::Int64Type;
 use arrow_array::{
     ArrayRef, Int64Array, ListArray, PrimitiveArray, RecordBatch, StringArray,
@@ -83,7 +82,7 @@ impl Texts {
 
     fn end(&mut self) {
         // A batch's texts are far below 2 GiB: it is written once past
-        // BATCH_TEXT bytes, and a text is at most a message's fields.
+        // `writer::BATCH_TEXT` bytes, and a text is at most a message's fields.
         self.offsets
             .push(i32::try_from(self.bytes.len()).unwrap_or(i32::MAX));
     }
@@ -162,6 +161,11 @@ impl<'a> Cursor<'a> {
         self.at += n;
         text
     }
+
+    /// The row's next text, `t`, if the row has one.
+    fn text(&mut self, row: &RecordRow, t: Text) -> Option<&'a [u8]> {
+        row.len_of(t).map(|n| self.take(n))
+    }
 }
 
 /// The calling thread's side of the `records` table: the rows appended
@@ -232,9 +236,9 @@ impl RecordsTable {
     /// Appends `row` (its texts in `bytes`).
     pub fn append(&mut self, row: &RecordRow, bytes: &[u8]) {
         let mut texts = Cursor { bytes, at: row.at };
-        let mut next = |t: Text| row.len_of(t).map(|n| texts.take(n));
         let [src, dst, type_name, reason, error] =
-            [Text::Src, Text::Dst, Text::Type, Text::Reason, Text::Error].map(&mut next);
+            [Text::Src, Text::Dst, Text::Type, Text::Reason, Text::Error]
+                .map(|t| texts.text(row, t));
         self.stream_uid.push(row.stream_uid);
         self.frame.push(int(row.frame));
         self.ts.push(row.ts);
@@ -259,21 +263,25 @@ impl RecordsTable {
         }
         self.notes.end();
         self.note_codes.end();
-        let mut next = |t: Text| row.len_of(t).map(|n| texts.take(n));
-        self.fields.push_opt(next(Text::Fields));
-        self.websocket.push_opt(next(Text::Websocket));
+        self.fields.push_opt(texts.text(row, Text::Fields));
+        self.websocket.push_opt(texts.text(row, Text::Websocket));
         self.rows += 1;
         self.text += texts.at - row.at;
     }
 
-    /// True when the rows appended make a batch: it is time to write them.
-    pub fn is_full(&self) -> bool {
-        self.rows >= BATCH_ROWS || self.text >= BATCH_TEXT
+    /// Rows appended since the last batch.
+    pub fn len(&self) -> usize {
+        self.rows
     }
 
     /// True when no row was appended since the last batch.
     pub fn is_empty(&self) -> bool {
         self.rows == 0
+    }
+
+    /// Bytes of text appended since the last batch.
+    pub fn text_bytes(&self) -> usize {
+        self.text
     }
 
     /// The rows appended since the last batch, as a batch; the buffers
@@ -320,6 +328,7 @@ mod tests {
     use crate::decode::record::sample;
     use crate::decode::{Body, Record};
     use crate::output::tables::records::Stream;
+    use crate::output::tables::writer::{Batches, BATCH_ROWS};
     use crate::reassembly::{Direction, GapReason};
     use arrow_array::cast::AsArray;
     use arrow_array::Array;

@@ -9,6 +9,7 @@ use super::columns::{Column, Kind, Rows};
 use super::csv;
 use super::record_batch::RecordsTable;
 use arrow_array::RecordBatch;
+use arrow_schema::ArrowError;
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
@@ -276,40 +277,78 @@ impl TableFile {
     pub fn append(&mut self, f: impl FnOnce(&mut Rows)) -> Result<(), Error> {
         f(&mut self.rows);
         self.rows.end();
-        if self.rows.len() >= BATCH_ROWS || self.rows.text_bytes() >= BATCH_TEXT {
-            self.write_batch()?;
+        if self.rows.is_full() {
+            send(&self.path, &mut self.out, &mut self.rows)?;
         }
         Ok(())
     }
 
     /// Hands the rows of `table` (a table that makes its own batches, as
     /// `records` does) to the writer, if it has any.
-    pub fn write(&mut self, table: &mut RecordsTable) -> Result<(), Error> {
-        if table.is_empty() {
-            return Ok(());
-        }
-        match table.finish() {
-            Ok(batch) => self.out.write(batch),
-            Err(e) => Err(write_error(&self.path, &e.to_string(), None)),
-        }
-    }
-
-    /// Hands the rows appended so far to the writer.
-    fn write_batch(&mut self) -> Result<(), Error> {
-        if self.rows.is_empty() {
-            return Ok(());
-        }
-        match self.rows.finish() {
-            Ok(batch) => self.out.write(batch),
-            Err(e) => Err(write_error(&self.path, &e.to_string(), None)),
-        }
+    pub fn write(&mut self, table: &mut impl Batches) -> Result<(), Error> {
+        send(&self.path, &mut self.out, table)
     }
 
     /// Writes what is left and closes the file, still under its temporary
     /// name.
     fn close(&mut self) -> Result<(), Error> {
-        self.write_batch()?;
+        send(&self.path, &mut self.out, &mut self.rows)?;
         self.out.end()
+    }
+}
+
+/// Rows gathered for a table, which become a batch when there are enough
+/// ([`Batches::is_full`]) and at the end: [`Rows`] (a builder per column,
+/// each row through [`TableFile::append`]) or a table that keeps its own
+/// buffers ([`RecordsTable`]).
+pub trait Batches {
+    /// Rows gathered since the last batch.
+    fn rows(&self) -> usize;
+    /// Bytes of text gathered since the last batch.
+    fn text_bytes(&self) -> usize;
+    /// The rows gathered as a batch; the table starts again empty.
+    fn finish(&mut self) -> Result<RecordBatch, ArrowError>;
+
+    /// True when the rows gathered make a batch: at [`BATCH_ROWS`] rows or
+    /// [`BATCH_TEXT`] bytes of text.
+    fn is_full(&self) -> bool {
+        self.rows() >= BATCH_ROWS || self.text_bytes() >= BATCH_TEXT
+    }
+}
+
+impl Batches for Rows {
+    fn rows(&self) -> usize {
+        self.len()
+    }
+    fn text_bytes(&self) -> usize {
+        Rows::text_bytes(self)
+    }
+    fn finish(&mut self) -> Result<RecordBatch, ArrowError> {
+        Rows::finish(self)
+    }
+}
+
+impl Batches for RecordsTable {
+    fn rows(&self) -> usize {
+        self.len()
+    }
+    fn text_bytes(&self) -> usize {
+        RecordsTable::text_bytes(self)
+    }
+    fn finish(&mut self) -> Result<RecordBatch, ArrowError> {
+        RecordsTable::finish(self)
+    }
+}
+
+/// Hands the rows of `table` to `out` as a batch, if it has any; an error
+/// names `path`.
+fn send(path: &Path, out: &mut Encoder, table: &mut impl Batches) -> Result<(), Error> {
+    if table.rows() == 0 {
+        return Ok(());
+    }
+    match table.finish() {
+        Ok(batch) => out.write(batch),
+        Err(e) => Err(write_error(path, &e.to_string(), None)),
     }
 }
 
