@@ -146,15 +146,17 @@ impl RecordSink for RecordRows<'_> {
             let stream = Stream::new(key.uid(self.capture), &r);
             self.streams.insert(r.stream, stream);
         }
-        let stream = match matches!(r.body, Body::StreamEnd { .. }) {
-            true => self.streams.remove(&r.stream),
-            false => None,
+        // A stream's last record takes it out of those not yet ended.
+        let ended = if matches!(r.body, Body::StreamEnd { .. }) {
+            self.streams.remove(&r.stream)
+        } else {
+            None
         };
         if !decode::selected(self.args, self.select, &r) {
             return;
         }
         let unknown;
-        let stream = match stream.as_ref().or_else(|| self.streams.get(&r.stream)) {
+        let stream = match ended.as_ref().or_else(|| self.streams.get(&r.stream)) {
             Some(s) => s,
             None => {
                 unknown = Stream::new(StreamKey::unknown(r.stream).uid(self.capture), &r);
