@@ -34,7 +34,7 @@ fn run(args: &[&str], file: &Path) -> String {
 fn duckdb_type(kind: Kind) -> &'static str {
     match kind {
         Kind::Int | Kind::Id => "BIGINT",
-        Kind::Str | Kind::Name | Kind::Json => "VARCHAR",
+        Kind::Str | Kind::Name | Kind::Json | Kind::Code => "VARCHAR",
         Kind::Bool => "BOOLEAN",
         Kind::Time => "TIMESTAMP WITH TIME ZONE",
         Kind::StrList => "VARCHAR[]",

@@ -33,6 +33,12 @@ pub enum Kind {
     Bool,
     /// A time in microseconds since 1970, UTC (`TIMESTAMP WITH TIME ZONE`).
     Time,
+    /// UTF-8 text of few values (`VARCHAR`: a direction, an endpoint, a
+    /// protocol, a message type) that the rows give as codes into their
+    /// batch's list of texts (an Arrow dictionary array, in the batches
+    /// only: the file's column is text); written as Parquet's dictionary
+    /// encoding by `dict_chunk`, a row by its code.
+    Code,
     /// A list of texts (`VARCHAR[]`).
     StrList,
     /// A list of whole numbers (`BIGINT[]`).
@@ -44,7 +50,7 @@ impl Kind {
     pub fn data_type(self) -> DataType {
         match self {
             Kind::Int | Kind::Id => DataType::Int64,
-            Kind::Str | Kind::Name | Kind::Json => DataType::Utf8,
+            Kind::Str | Kind::Name | Kind::Json | Kind::Code => DataType::Utf8,
             Kind::Bool => DataType::Boolean,
             Kind::Time => DataType::Timestamp(TimeUnit::Microsecond, Some(UTC.into())),
             Kind::StrList => DataType::List(Arc::new(Field::new_list_field(DataType::Utf8, true))),
@@ -56,7 +62,7 @@ impl Kind {
     pub fn sql(self) -> &'static str {
         match self {
             Kind::Int | Kind::Id => "BIGINT",
-            Kind::Str | Kind::Name | Kind::Json => "VARCHAR",
+            Kind::Str | Kind::Name | Kind::Json | Kind::Code => "VARCHAR",
             Kind::Bool => "BOOLEAN",
             Kind::Time => "TIMESTAMP",
             Kind::StrList => "VARCHAR[]",
@@ -101,6 +107,25 @@ pub const fn opt(name: &'static str, kind: Kind, meaning: &'static str) -> Colum
     }
 }
 
+/// The Arrow type of a column in the batches: a [`Kind::Code`] column is
+/// a dictionary array there (when its table makes its own batches).
+fn batch_type(c: &Column) -> DataType {
+    match c.kind {
+        Kind::Code => DataType::Dictionary(Box::new(DataType::UInt32), Box::new(DataType::Utf8)),
+        kind => kind.data_type(),
+    }
+}
+
+/// The Arrow schema of the batches of a table that makes its own
+/// (`records`): as [`schema`], but [`Kind::Code`] columns are dictionary
+/// arrays.
+pub fn batch_schema(columns: &[Column]) -> SchemaRef {
+    let fields: Vec<Field> = (columns.iter())
+        .map(|c| Field::new(c.name, batch_type(c), c.nullable))
+        .collect();
+    Arc::new(Schema::new(fields))
+}
+
 /// The Arrow schema of `columns`.
 pub fn schema(columns: &[Column]) -> SchemaRef {
     let fields: Vec<Field> = (columns.iter())
@@ -125,7 +150,7 @@ impl Builder {
     fn new(kind: Kind, rows: usize, bytes: usize) -> Builder {
         match kind {
             Kind::Int | Kind::Id => Builder::Int(Int64Builder::with_capacity(rows)),
-            Kind::Str | Kind::Name | Kind::Json => {
+            Kind::Str | Kind::Name | Kind::Json | Kind::Code => {
                 Builder::Str(StringBuilder::with_capacity(rows, bytes))
             }
             Kind::Bool => Builder::Bool(BooleanBuilder::with_capacity(rows)),

@@ -3,6 +3,7 @@
 //! the JSON records write it), a boolean `true` or `false`, a list as its
 //! JSON array, a missing value an empty cell.
 
+use super::dict_chunk::Codes;
 use crate::capture::Timestamp;
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Int64Type, TimestampMicrosecondType};
@@ -14,6 +15,8 @@ use arrow_schema::DataType;
 enum Cells<'a> {
     Int(&'a Int64Array),
     Str(&'a StringArray),
+    /// Codes into texts (a dictionary array).
+    Coded(&'a Codes, &'a StringArray),
     Bool(&'a BooleanArray),
     Time(&'a TimestampMicrosecondArray),
     List(&'a ListArray),
@@ -26,6 +29,13 @@ impl<'a> Cells<'a> {
         match a.data_type() {
             DataType::Int64 => Cells::Int(a.as_primitive::<Int64Type>()),
             DataType::Utf8 => Cells::Str(a.as_string::<i32>()),
+            DataType::Dictionary(..) => match a.as_any().downcast_ref::<Codes>() {
+                Some(codes) => match codes.values().as_string_opt::<i32>() {
+                    Some(texts) => Cells::Coded(codes, texts),
+                    None => Cells::Other,
+                },
+                None => Cells::Other,
+            },
             DataType::Boolean => Cells::Bool(a.as_boolean()),
             DataType::Timestamp(..) => Cells::Time(a.as_primitive::<TimestampMicrosecondType>()),
             DataType::List(_) => Cells::List(a.as_list::<i32>()),
@@ -37,6 +47,7 @@ impl<'a> Cells<'a> {
         match self {
             Cells::Int(a) => a.is_null(row),
             Cells::Str(a) => a.is_null(row),
+            Cells::Coded(a, _) => a.is_null(row),
             Cells::Bool(a) => a.is_null(row),
             Cells::Time(a) => a.is_null(row),
             Cells::List(a) => a.is_null(row),
@@ -49,6 +60,12 @@ impl<'a> Cells<'a> {
         match self {
             Cells::Int(a) => out.extend_from_slice(num.format(a.value(row)).as_bytes()),
             Cells::Str(a) => crate::output::csv::cell(out, a.value(row)),
+            Cells::Coded(a, texts) => {
+                let code = a.keys().value(row) as usize;
+                if code < texts.len() {
+                    crate::output::csv::cell(out, texts.value(code));
+                }
+            }
             Cells::Bool(a) => out.extend_from_slice(if a.value(row) { b"true" } else { b"false" }),
             Cells::Time(a) => out.extend_from_slice(time(a.value(row)).as_bytes()),
             Cells::List(a) => crate::output::csv::cell(out, &list_json(&a.value(row))),

@@ -16,11 +16,14 @@
 pub mod actions;
 pub mod columns;
 mod csv;
+mod dict_chunk;
 pub mod hands;
 pub mod ids;
+mod parquet;
 pub mod players;
 pub mod record_batch;
 pub mod records;
+mod rle;
 pub mod writer;
 
 pub use writer::{Error, Format, Tables};

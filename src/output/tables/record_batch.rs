@@ -4,16 +4,28 @@
 //! bytes), and makes the Arrow batch of them in one go. No builder per
 //! value, no check per text: the texts are checked to be UTF-8 once, a
 //! column at a time, when the batch is made.
+//!
+//! The columns of few texts (`dir`, the endpoints, `protocol`, `type`, ...:
+//! [`Kind::Code`](super::columns::Kind::Code)) are codes into a list of
+//! texts of the batch's own ([`Coded`], an Arrow dictionary array): names
+//! the program knows by their number, the endpoints by their stream, a
+//! type by a hash of it. The Parquet writer then encodes a row by its code
+//! (`dict_chunk`), not by a hash of its text.
 
-use super::columns::{int, schema, UTC};
+use super::columns::{batch_schema, int, UTC};
+use super::dict_chunk::Codes;
 use super::records::{RecordRow, Text, COLUMNS};
+use crate::decode::Record;
+use crate::protocols::{Dialect, ProtocolId};
+use crate::reassembly::Direction;
 use arrow_array::types::Int64Type;
 use arrow_array::{
     ArrayRef, Int64Array, ListArray, PrimitiveArray, RecordBatch, StringArray,
-    TimestampMicrosecondArray,
+    TimestampMicrosecondArray, UInt32Array,
 };
-use arrow_buffer::{Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, SchemaRef};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// What `v` holds, `v` left empty with as much room (the next batch
@@ -103,6 +115,13 @@ impl Texts {
         }
     }
 
+    /// The `n`th text (of a column with no nulls).
+    fn get(&self, n: usize) -> Option<&[u8]> {
+        let start = *self.offsets.get(n)? as usize;
+        let end = *self.offsets.get(n + 1)? as usize;
+        self.bytes.get(start..end)
+    }
+
     /// The texts as an array; they must be UTF-8 and fit 32-bit offsets
     /// (else an error).
     fn finish(&mut self) -> Result<StringArray, ArrowError> {
@@ -147,6 +166,139 @@ impl TextLists {
     }
 }
 
+/// A column of texts as codes into a list of texts (an Arrow dictionary
+/// array), some of them null ([`NULL`] until the batch is made).
+struct Coded {
+    keys: Vec<u32>,
+    /// How many are null.
+    nulls: usize,
+}
+
+/// The code of a row with no value.
+const NULL: u32 = u32::MAX;
+
+impl Coded {
+    fn new() -> Coded {
+        Coded {
+            keys: Vec::new(),
+            nulls: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, code: Option<u32>) {
+        self.keys.push(code.unwrap_or(NULL));
+        self.nulls += usize::from(code.is_none());
+    }
+
+    /// The codes as an array of the texts `texts`.
+    fn finish(&mut self, texts: &ArrayRef) -> Result<Codes, ArrowError> {
+        let mut keys = again(&mut self.keys);
+        let nulls = match std::mem::take(&mut self.nulls) {
+            0 => None,
+            n if n == keys.len() => {
+                keys.fill(0);
+                Some(NullBuffer::new_null(n))
+            }
+            _ => {
+                let valid = BooleanBuffer::collect_bool(keys.len(), |n| keys[n] != NULL);
+                keys.iter_mut().filter(|k| **k == NULL).for_each(|k| *k = 0);
+                Some(NullBuffer::new(valid))
+            }
+        };
+        Codes::try_new(UInt32Array::new(keys.into(), nulls), texts.clone())
+    }
+}
+
+/// The texts of a column whose values the program names (`c2s`, a
+/// protocol): the same list for every batch, a value's code its place
+/// in it.
+fn names<'a>(names: impl IntoIterator<Item = &'a str>) -> ArrayRef {
+    Arc::new(StringArray::from_iter_values(names))
+}
+
+/// Slots of a [`Lookup`]'s cache.
+const SLOTS: usize = 1 << 12;
+
+/// Texts met as rows come (the endpoints, the types): each text's code
+/// is its place in the batch's list. A text comes with a hint, a number
+/// that mostly goes with the same text (a stream's side for an endpoint,
+/// the protocol and number for a type): the code last found for the
+/// hint is taken when its text is the same, else the text is looked up
+/// by a hash of it.
+struct Lookup {
+    texts: Texts,
+    codes: HashMap<Box<[u8]>, u32, foldhash::fast::RandomState>,
+    /// By hint: the hint, the batch it was met in, and its text's code.
+    cache: Box<[(u64, u32, u32)]>,
+    /// The batch (its number) being made.
+    batch: u32,
+}
+
+impl Lookup {
+    fn new() -> Lookup {
+        Lookup {
+            texts: Texts::new(),
+            codes: HashMap::default(),
+            cache: vec![(0, u32::MAX, 0); SLOTS].into_boxed_slice(),
+            batch: 0,
+        }
+    }
+
+    /// The code of `text`, added if new; `hint` as above. With `checked`
+    /// false the hint alone gives the code it gave before in the batch:
+    /// the caller knows a hint goes with one text only (a stream's
+    /// endpoints do not change).
+    #[inline]
+    fn code(&mut self, hint: u64, text: &[u8], checked: bool) -> u32 {
+        let slot = (hint.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52) as usize % SLOTS;
+        let (h, batch, code) = self.cache[slot];
+        if h == hint
+            && batch == self.batch
+            && (!checked || self.texts.get(code as usize) == Some(text))
+        {
+            return code;
+        }
+        self.look_up(slot, hint, text)
+    }
+
+    /// The code of `text` by a hash of it, added if new; kept for `hint`
+    /// in `slot`.
+    #[inline(never)]
+    fn look_up(&mut self, slot: usize, hint: u64, text: &[u8]) -> u32 {
+        let code = match self.codes.get(text) {
+            Some(&c) => c,
+            None => {
+                let c = self.codes.len() as u32;
+                self.codes.insert(text.into(), c);
+                self.texts.push(text);
+                c
+            }
+        };
+        self.cache[slot] = (hint, self.batch, code);
+        code
+    }
+
+    /// The batch's list of texts; the next batch starts a list of its own.
+    fn finish(&mut self) -> Result<ArrayRef, ArrowError> {
+        self.codes.clear();
+        self.batch = self.batch.wrapping_add(1);
+        if self.batch == u32::MAX {
+            // Never a batch of the empty slots.
+            self.cache.fill((0, u32::MAX, 0));
+            self.batch = 0;
+        }
+        Ok(Arc::new(self.texts.finish()?))
+    }
+}
+
+/// The code of `event` among [`Record::EVENT_NAMES`].
+fn event_code(event: &str) -> Option<u32> {
+    (Record::EVENT_NAMES.iter())
+        .position(|e| *e == event)
+        .map(|n| n as u32)
+}
+
 /// A row's texts, read one after the other.
 struct Cursor<'a> {
     bytes: &'a [u8],
@@ -180,16 +332,16 @@ pub struct RecordsTable {
     frame: Vec<i64>,
     ts: Vec<i64>,
     stream: Vec<i64>,
-    dir: Texts,
-    src: Texts,
-    dst: Texts,
+    dir: Coded,
+    src: Coded,
+    dst: Coded,
     offset: Vec<i64>,
     tcp_offset: Ints,
-    transport: Texts,
-    protocol: Texts,
-    dialect: Texts,
-    type_name: Texts,
-    event: Texts,
+    transport: Coded,
+    protocol: Coded,
+    dialect: Coded,
+    type_name: Coded,
+    event: Coded,
     type_id: Ints,
     len: Ints,
     reason: Texts,
@@ -198,13 +350,25 @@ pub struct RecordsTable {
     note_codes: TextLists,
     fields: Texts,
     websocket: Texts,
+    /// The endpoints of the batch's rows (`src` and `dst` share them),
+    /// hinted by stream and side.
+    endpoints: Lookup,
+    /// The types, hinted by protocol and number.
+    types: Lookup,
+    /// The texts of the named columns: `dir`, `transport`, `protocol`,
+    /// `dialect`, `event`.
+    dirs: ArrayRef,
+    transports: ArrayRef,
+    protocols: ArrayRef,
+    dialects: ArrayRef,
+    events: ArrayRef,
 }
 
 impl RecordsTable {
     /// No rows yet, of the capture whose id is `capture`.
     pub fn new(capture: i64) -> RecordsTable {
         RecordsTable {
-            schema: schema(COLUMNS),
+            schema: batch_schema(COLUMNS),
             capture,
             rows: 0,
             text: 0,
@@ -212,16 +376,16 @@ impl RecordsTable {
             frame: Vec::new(),
             ts: Vec::new(),
             stream: Vec::new(),
-            dir: Texts::new(),
-            src: Texts::new(),
-            dst: Texts::new(),
+            dir: Coded::new(),
+            src: Coded::new(),
+            dst: Coded::new(),
             offset: Vec::new(),
             tcp_offset: Ints::default(),
-            transport: Texts::new(),
-            protocol: Texts::new(),
-            dialect: Texts::new(),
-            type_name: Texts::new(),
-            event: Texts::new(),
+            transport: Coded::new(),
+            protocol: Coded::new(),
+            dialect: Coded::new(),
+            type_name: Coded::new(),
+            event: Coded::new(),
             type_id: Ints::default(),
             len: Ints::default(),
             reason: Texts::new(),
@@ -230,7 +394,23 @@ impl RecordsTable {
             note_codes: TextLists::new(),
             fields: Texts::new(),
             websocket: Texts::new(),
+            endpoints: Lookup::new(),
+            types: Lookup::new(),
+            dirs: names([Direction::C2S, Direction::S2C].map(Direction::as_str)),
+            transports: names(["websocket"]),
+            protocols: names(ProtocolId::ALL.map(ProtocolId::name)),
+            dialects: names(Dialect::ALL.map(Dialect::as_str)),
+            events: names(Record::EVENT_NAMES),
         }
+    }
+
+    /// The codes of `row`'s sender and receiver (`src`, `dst`).
+    fn endpoints(&mut self, row: &RecordRow, src: &[u8], dst: &[u8]) -> [u32; 2] {
+        let side = |d: Direction| row.stream.wrapping_mul(2) | d.index() as u64;
+        [
+            self.endpoints.code(side(row.dir), src, false),
+            self.endpoints.code(side(row.dir.reverse()), dst, false),
+        ]
     }
 
     /// Appends `row` (its texts in `bytes`).
@@ -243,16 +423,20 @@ impl RecordsTable {
         self.frame.push(int(row.frame));
         self.ts.push(row.ts);
         self.stream.push(int(row.stream));
-        self.dir.push(row.dir.as_str().as_bytes());
-        self.src.push(src.unwrap_or_default());
-        self.dst.push(dst.unwrap_or_default());
+        self.dir.push(Some(row.dir.index() as u32));
+        let [src, dst] = self.endpoints(row, src.unwrap_or_default(), dst.unwrap_or_default());
+        self.src.push(Some(src));
+        self.dst.push(Some(dst));
         self.offset.push(int(row.offset));
         self.tcp_offset.push(row.tcp_offset);
-        (self.transport).push_opt(row.tcp_offset.map(|_| "websocket".as_bytes()));
-        (self.protocol).push_opt(row.protocol.map(|p| p.name().as_bytes()));
-        (self.dialect).push_opt(row.dialect.map(|d| d.as_str().as_bytes()));
-        self.type_name.push_opt(type_name);
-        self.event.push_opt(row.event.map(str::as_bytes));
+        self.transport.push(row.tcp_offset.map(|_| 0));
+        self.protocol.push(row.protocol.map(|p| p as u32));
+        self.dialect.push(row.dialect.map(|d| d as u32));
+        let hint =
+            (row.protocol.map_or(0, |p| p as u64 + 1) << 32) | u64::from(row.type_id.unwrap_or(0));
+        let type_code = type_name.map(|t| self.types.code(hint, t, true));
+        self.type_name.push(type_code);
+        self.event.push(row.event.and_then(event_code));
         self.type_id.push(row.type_id.map(u64::from));
         self.len.push(row.len);
         self.reason.push_opt(reason);
@@ -293,22 +477,24 @@ impl RecordsTable {
             |v: &mut Vec<i64>| -> ArrayRef { Arc::new(Int64Array::new(again(v).into(), None)) };
         let ts = again(&mut self.ts);
         let ts = TimestampMicrosecondArray::new(ts.into(), None);
+        let endpoints = self.endpoints.finish()?;
+        let types = self.types.finish()?;
         let columns: Vec<ArrayRef> = vec![
             Arc::new(Int64Array::from_value(self.capture, rows)),
             ints(&mut self.stream_uid),
             ints(&mut self.frame),
             Arc::new(ts.with_timezone(UTC)),
             ints(&mut self.stream),
-            Arc::new(self.dir.finish()?),
-            Arc::new(self.src.finish()?),
-            Arc::new(self.dst.finish()?),
+            Arc::new(self.dir.finish(&self.dirs)?),
+            Arc::new(self.src.finish(&endpoints)?),
+            Arc::new(self.dst.finish(&endpoints)?),
             ints(&mut self.offset),
             Arc::new(self.tcp_offset.finish()),
-            Arc::new(self.transport.finish()?),
-            Arc::new(self.protocol.finish()?),
-            Arc::new(self.dialect.finish()?),
-            Arc::new(self.type_name.finish()?),
-            Arc::new(self.event.finish()?),
+            Arc::new(self.transport.finish(&self.transports)?),
+            Arc::new(self.protocol.finish(&self.protocols)?),
+            Arc::new(self.dialect.finish(&self.dialects)?),
+            Arc::new(self.type_name.finish(&types)?),
+            Arc::new(self.event.finish(&self.events)?),
             Arc::new(self.type_id.finish()),
             Arc::new(self.len.finish()),
             Arc::new(self.reason.finish()?),
@@ -319,6 +505,25 @@ impl RecordsTable {
             Arc::new(self.websocket.finish()?),
         ];
         RecordBatch::try_new(self.schema.clone(), columns)
+    }
+}
+
+/// The text of column `name` at `row` of `batch`, plain or coded (for
+/// the tests).
+#[cfg(test)]
+pub(super) fn text_at(batch: &RecordBatch, name: &str, row: usize) -> Option<String> {
+    use arrow_array::cast::AsArray;
+    use arrow_array::Array;
+    let column = batch.column_by_name(name)?;
+    if column.is_null(row) {
+        return None;
+    }
+    match column.as_any().downcast_ref::<Codes>() {
+        Some(codes) => {
+            let texts = codes.values().as_string::<i32>();
+            Some(texts.value(codes.keys().value(row) as usize).to_string())
+        }
+        None => Some(column.as_string::<i32>().value(row).to_string()),
     }
 }
 
@@ -359,8 +564,7 @@ mod tests {
         table.append(&made[0], &bytes);
         let batch = table.finish().unwrap();
         assert_eq!(batch.num_rows(), 1);
-        let types = batch.column_by_name("type").unwrap().as_string::<i32>();
-        assert_eq!(types.value(0), "PacketPokerFold");
+        assert_eq!(text_at(&batch, "type", 0).unwrap(), "PacketPokerFold");
     }
 
     /// A column with no null value in a batch has no null buffer; one
@@ -392,10 +596,11 @@ mod tests {
         let src = column("src");
         assert!(src.nulls().is_none());
         // The sender of the server's record is the server.
-        let src = src.as_string::<i32>();
         assert_eq!(
-            [src.value(0), src.value(1)],
+            [text_at(&batch, "src", 0), text_at(&batch, "src", 1)].map(Option::unwrap),
             ["10.0.0.1:40000", "10.0.0.2:19380"]
         );
+        assert_eq!(text_at(&batch, "dst", 1).unwrap(), "10.0.0.1:40000");
+        assert_eq!(text_at(&batch, "dir", 1).unwrap(), "s2c");
     }
 }

@@ -12,7 +12,7 @@ use crate::protocols::{Dialect, Note, ProtocolId};
 use crate::reassembly::Direction;
 use std::io::Write;
 
-use Kind::{Id, Int, Json, Name, Str, StrList, Time};
+use Kind::{Code, Id, Int, Json, Str, StrList, Time};
 
 /// The columns, in order.
 pub const COLUMNS: &[Column] = &[
@@ -21,16 +21,16 @@ pub const COLUMNS: &[Column] = &[
     col("frame", Int, "the frame that completed the message (or caused the event)"),
     col("ts", Time, "that frame's time, UTC, microseconds"),
     col("stream", Int, "the stream's number in this run (as `decode` and `inspect` number them)"),
-    col("dir", Name, "`c2s` or `s2c`"),
-    col("src", Str, "the sender's address and port (`10.0.0.1:40000`, `[::1]:7234`)"),
-    col("dst", Str, "the receiver's address and port"),
+    col("dir", Code, "`c2s` or `s2c`"),
+    col("src", Code, "the sender's address and port (`10.0.0.1:40000`, `[::1]:7234`)"),
+    col("dst", Code, "the receiver's address and port"),
     col("offset", Int, "the message's (or event's) offset in its direction's byte stream (unwrapped, for WebSocket)"),
     opt("tcp_offset", Int, "WebSocket: the offset in the TCP stream"),
-    opt("transport", Name, "`websocket` when a WebSocket carried it"),
-    opt("protocol", Name, "the stream's protocol, once detected"),
-    opt("dialect", Name, "the protocol's dialect, when it says more"),
-    opt("type", Str, "a message's type (null for an event)"),
-    opt("event", Name, "an event's name: `stream_start`, `stream_end`, `gap`, `unknown_data`, `websocket_*` (null for a message)"),
+    opt("transport", Code, "`websocket` when a WebSocket carried it"),
+    opt("protocol", Code, "the stream's protocol, once detected"),
+    opt("dialect", Code, "the protocol's dialect, when it says more"),
+    opt("type", Code, "a message's type (null for an event)"),
+    opt("event", Code, "an event's name: `stream_start`, `stream_end`, `gap`, `unknown_data`, `websocket_*` (null for a message)"),
     opt("type_id", Int, "a message's type number"),
     opt("len", Int, "a message's length in its stream; the bytes of a gap, of unknown data, of a WebSocket event"),
     opt("reason", Str, "why a stream ended, a gap is there or data is unknown; a WebSocket close's reason"),
@@ -311,12 +311,9 @@ mod tests {
             table.append(row, &bytes);
         }
         let batch = table.finish().unwrap();
-        assert_eq!(batch.schema(), super::super::columns::schema(COLUMNS));
+        assert_eq!(batch.schema(), super::super::columns::batch_schema(COLUMNS));
         assert_eq!(batch.num_rows(), 3);
-        let text = |name: &str, n: usize| {
-            let c = batch.column_by_name(name).unwrap().as_string::<i32>();
-            (!c.is_null(n)).then(|| c.value(n).to_string())
-        };
+        let text = |name: &str, n: usize| super::super::record_batch::text_at(&batch, name, n);
         let int = |name: &str, n: usize| {
             let c = batch
                 .column_by_name(name)

@@ -1,16 +1,17 @@
 //! Writing tables into a directory: a file per table, each under a
 //! temporary name (`.NAME.parquet.partial`) until it is whole, then
 //! renamed; rows go out in batches of at most [`BATCH_ROWS`] rows or
-//! [`BATCH_TEXT`] bytes of text, several to a Parquet row group, so
+//! [`BATCH_TEXT`] bytes of text, several to a Parquet row group
+//! ([`super::parquet`]), so
 //! memory stays bounded. A write that fails (a full disk) is one error, and the
 //! directory is left as it was found: no file that looks complete.
 
 use super::columns::{Column, Kind, Rows};
 use super::csv;
+use super::parquet::ParquetFile;
 use super::record_batch::RecordsTable;
 use arrow_array::RecordBatch;
 use arrow_schema::ArrowError;
-use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::schema::types::ColumnPath;
@@ -29,15 +30,6 @@ pub const BATCH_ROWS: usize = 1 << 14;
 /// Bytes of text of a batch: past them the batch is written whatever its
 /// rows (records whose `fields` are large).
 pub const BATCH_TEXT: usize = 4 << 20;
-
-/// Rows of a Parquet row group, at most: a row group holds several
-/// batches, so that each column chunk's set-up (its compressor, its
-/// dictionary) is paid once per million rows, not per batch.
-const GROUP_ROWS: usize = 1 << 20;
-
-/// Encoded bytes of a Parquet row group, at most (the writer holds a row
-/// group's compressed pages until it is whole).
-const GROUP_BYTES: usize = 32 << 20;
 
 /// How the tables are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,7 +111,7 @@ impl Sink {
 
 /// Where a table's batches go.
 enum Out {
-    Parquet(Box<ArrowWriter<Sink>>),
+    Parquet(Box<ParquetFile<Sink>>),
     /// The file, and the CSV text of a batch (reused).
     Csv(BufWriter<Sink>, Vec<u8>),
 }
@@ -140,7 +132,7 @@ impl Out {
     /// Writes what the file still lacks (Parquet's footer) and flushes it.
     fn finish(&mut self) -> Result<(), String> {
         match self {
-            Out::Parquet(w) => w.finish().map(drop).map_err(|e| e.to_string()),
+            Out::Parquet(w) => w.finish().map_err(|e| e.to_string()),
             Out::Csv(w, _) => w.flush().map_err(|e| e.to_string()),
         }
     }
@@ -249,7 +241,8 @@ impl TableFile {
             Format::Parquet => {
                 let props = properties(columns);
                 let schema = rows.schema().clone();
-                match ArrowWriter::try_new(sink, schema, Some(props)) {
+                let coded = columns.iter().map(|c| c.kind == Kind::Code).collect();
+                match ParquetFile::try_new(sink, schema, coded, props) {
                     Ok(w) => Out::Parquet(Box::new(w)),
                     Err(e) => return Err(write_error(&path, &e.to_string(), None)),
                 }
@@ -373,9 +366,7 @@ fn properties(columns: &[Column]) -> WriterProperties {
     let zstd = Compression::ZSTD(ZstdLevel::try_new(ZSTD_LEVEL).unwrap_or_default());
     let mut props = WriterProperties::builder()
         .set_compression(zstd)
-        .set_statistics_enabled(EnabledStatistics::None)
-        .set_max_row_group_row_count(Some(GROUP_ROWS))
-        .set_max_row_group_bytes(Some(GROUP_BYTES));
+        .set_statistics_enabled(EnabledStatistics::None);
     for c in columns {
         let path = ColumnPath::from(c.name);
         match c.kind {
@@ -390,7 +381,8 @@ fn properties(columns: &[Column]) -> WriterProperties {
                     .set_column_encoding(path.clone(), Encoding::PLAIN)
                     .set_column_statistics_enabled(path, EnabledStatistics::Chunk);
             }
-            Kind::Name | Kind::Json | Kind::IntList => {
+            // Coded columns: their own encoding (`dict_chunk`).
+            Kind::Name | Kind::Json | Kind::IntList | Kind::Code => {
                 props = props.set_column_dictionary_enabled(path, false);
             }
             Kind::Str | Kind::StrList | Kind::Bool => {}
@@ -521,10 +513,10 @@ mod tests {
             EnabledStatistics::Chunk
         );
         assert!(!props.dictionary_enabled(&of("ts")));
-        let src = of("src");
-        assert!(props.dictionary_enabled(&src));
-        assert_eq!(props.statistics_enabled(&src), EnabledStatistics::None);
-        assert!(matches!(props.compression(&src), Compression::ZSTD(_)));
+        let reason = of("reason");
+        assert!(props.dictionary_enabled(&reason));
+        assert_eq!(props.statistics_enabled(&reason), EnabledStatistics::None);
+        assert!(matches!(props.compression(&reason), Compression::ZSTD(_)));
         assert!(!props.dictionary_enabled(&of("fields")));
         assert!(!props.dictionary_enabled(&of("dir")));
         assert!(matches!(
@@ -535,6 +527,5 @@ mod tests {
         assert_eq!(props.encoding(&uid), Some(Encoding::PLAIN));
         assert!(matches!(props.compression(&uid), Compression::ZSTD(_)));
         assert!(!props.dictionary_enabled(&uid));
-        assert_eq!(props.max_row_group_row_count(), Some(GROUP_ROWS));
     }
 }
