@@ -14,8 +14,10 @@
 //! `hands` appends each hand as it ends.
 
 pub mod actions;
+mod chunk;
 pub mod columns;
 mod csv;
+mod delta_chunk;
 mod dict_chunk;
 pub mod hands;
 pub mod ids;

@@ -1,12 +1,14 @@
-//! A table's Parquet file: Arrow's column writers for most columns, our
-//! own [`DictChunk`] for the columns the schema says are coded
-//! ([`super::columns::Kind::Code`], dictionary arrays in the batches).
+//! A table's Parquet file: our own encoders for the columns the schema
+//! says are coded ([`DictChunk`]: [`super::columns::Kind::Code`],
+//! dictionary arrays in the batches) and for whole numbers and times
+//! ([`DeltaChunk`]), Arrow's column writers for the others.
 //! Batches go into the row group being made, which is written when it
 //! holds [`GROUP_ROWS`] rows or [`GROUP_BYTES`] encoded bytes, as Arrow's
 //! own `ArrowWriter` does (which cannot take columns encoded elsewhere).
 //! The file's schema, and the Arrow schema it records, say `Utf8` for the
 //! coded columns: readers see text columns with a dictionary, as before.
 
+use super::delta_chunk::DeltaChunk;
 use super::dict_chunk::{Codes, DictChunk};
 use arrow_array::{Array, RecordBatch, StringArray};
 use arrow_schema::SchemaRef;
@@ -27,10 +29,22 @@ pub const GROUP_ROWS: usize = 1 << 20;
 /// group's pages until it is whole).
 pub const GROUP_BYTES: usize = 32 << 20;
 
+/// Who encodes a column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColumnEncoder {
+    /// Arrow's column writer, by the file's properties.
+    Arrow,
+    /// [`DictChunk`].
+    Dictionary,
+    /// [`DeltaChunk`].
+    Delta,
+}
+
 /// A column of the row group being made.
 enum Chunk {
     Arrow(Box<ArrowColumnWriter>),
     Coded(DictChunk),
+    Delta(DeltaChunk),
 }
 
 /// A Parquet file being written.
@@ -38,8 +52,8 @@ pub struct ParquetFile<W: Write + Send> {
     file: SerializedFileWriter<W>,
     factory: ArrowRowGroupWriterFactory,
     schema: SchemaRef,
-    /// Which columns are coded.
-    coded: Vec<bool>,
+    /// Who encodes each column.
+    encoders: Vec<ColumnEncoder>,
     /// The row group being made (none before the first batch and after
     /// each group is written).
     group: Option<Vec<Chunk>>,
@@ -49,11 +63,11 @@ pub struct ParquetFile<W: Write + Send> {
 
 impl<W: Write + Send> ParquetFile<W> {
     /// Starts the file: `schema` is the file's (text for coded columns),
-    /// `coded` says which columns come as dictionary arrays.
+    /// `encoders` says who encodes each column.
     pub fn try_new(
         sink: W,
         schema: SchemaRef,
-        coded: Vec<bool>,
+        encoders: Vec<ColumnEncoder>,
         props: WriterProperties,
     ) -> Result<ParquetFile<W>> {
         let arrow = ArrowWriter::try_new(sink, schema.clone(), Some(props))?;
@@ -62,7 +76,7 @@ impl<W: Write + Send> ParquetFile<W> {
             file,
             factory,
             schema,
-            coded,
+            encoders,
             group: None,
             rows: 0,
             groups: 0,
@@ -79,13 +93,15 @@ impl<W: Write + Send> ParquetFile<W> {
         let writers = self.factory.create_column_writers(self.groups)?;
         let leaves = self.file.schema_descr();
         // Every column of the tables is one leaf (a list of texts too).
-        if writers.len() != self.coded.len() || leaves.num_columns() != self.coded.len() {
+        let columns = self.encoders.len();
+        if writers.len() != columns || leaves.num_columns() != columns {
             return Err(ParquetError::General("a column of several leaves".into()));
         }
-        Ok((writers.into_iter().zip(&self.coded).enumerate())
-            .map(|(n, (w, &coded))| match coded {
-                true => Chunk::Coded(DictChunk::new(leaves.column(n))),
-                false => Chunk::Arrow(Box::new(w)),
+        Ok((writers.into_iter().zip(&self.encoders).enumerate())
+            .map(|(n, (w, encoder))| match encoder {
+                ColumnEncoder::Dictionary => Chunk::Coded(DictChunk::new(leaves.column(n))),
+                ColumnEncoder::Delta => Chunk::Delta(DeltaChunk::new(leaves.column(n))),
+                ColumnEncoder::Arrow => Chunk::Arrow(Box::new(w)),
             })
             .collect())
     }
@@ -108,6 +124,7 @@ impl<W: Write + Send> ParquetFile<W> {
                         w.write(&leaf)?;
                     }
                 }
+                Chunk::Delta(d) => d.write(column)?,
                 Chunk::Coded(c) => {
                     let any = column.as_any();
                     match (
@@ -129,6 +146,7 @@ impl<W: Write + Send> ParquetFile<W> {
             .map(|c| match c {
                 Chunk::Arrow(w) => w.get_estimated_total_bytes(),
                 Chunk::Coded(c) => c.memory_size(),
+                Chunk::Delta(d) => d.memory_size(),
             })
             .sum();
         self.group = Some(group);
@@ -148,6 +166,7 @@ impl<W: Write + Send> ParquetFile<W> {
             match chunk {
                 Chunk::Arrow(w) => w.close()?.append_to_row_group(&mut writer)?,
                 Chunk::Coded(c) => c.append_to(&mut writer)?,
+                Chunk::Delta(d) => d.append_to(&mut writer)?,
             }
         }
         writer.close()?;

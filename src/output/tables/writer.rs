@@ -8,7 +8,7 @@
 
 use super::columns::{Column, Kind, Rows};
 use super::csv;
-use super::parquet::ParquetFile;
+use super::parquet::{ColumnEncoder, ParquetFile};
 use super::record_batch::RecordsTable;
 use arrow_array::RecordBatch;
 use arrow_schema::ArrowError;
@@ -25,11 +25,11 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 
 /// Rows of a batch, at most.
-pub const BATCH_ROWS: usize = 1 << 14;
+pub const BATCH_ROWS: usize = 1 << 16;
 
 /// Bytes of text of a batch: past them the batch is written whatever its
 /// rows (records whose `fields` are large).
-pub const BATCH_TEXT: usize = 4 << 20;
+pub const BATCH_TEXT: usize = 8 << 20;
 
 /// How the tables are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -241,8 +241,8 @@ impl TableFile {
             Format::Parquet => {
                 let props = properties(columns);
                 let schema = rows.schema().clone();
-                let coded = columns.iter().map(|c| c.kind == Kind::Code).collect();
-                match ParquetFile::try_new(sink, schema, coded, props) {
+                let encoders = columns.iter().map(|c| encoder(c.kind)).collect();
+                match ParquetFile::try_new(sink, schema, encoders, props) {
                     Ok(w) => Out::Parquet(Box::new(w)),
                     Err(e) => return Err(write_error(&path, &e.to_string(), None)),
                 }
@@ -342,6 +342,17 @@ fn send(path: &Path, out: &mut Encoder, table: &mut impl Batches) -> Result<(), 
     match table.finish() {
         Ok(batch) => out.write(batch),
         Err(e) => Err(write_error(path, &e.to_string(), None)),
+    }
+}
+
+/// Who encodes a column of `kind`: we do the coded texts (as a
+/// dictionary) and the numbers and times (as differences), Arrow's writer
+/// the others by [`properties`].
+fn encoder(kind: Kind) -> ColumnEncoder {
+    match kind {
+        Kind::Code => ColumnEncoder::Dictionary,
+        Kind::Int | Kind::Time => ColumnEncoder::Delta,
+        _ => ColumnEncoder::Arrow,
     }
 }
 

@@ -1,0 +1,198 @@
+//! A row group's chunk of a column whose pages we encode ourselves, not
+//! Arrow's writer ([`super::dict_chunk`] for the coded texts,
+//! [`super::delta_chunk`] for whole numbers and times): a data page per
+//! batch, uncompressed, each the rows' definition levels (if the column
+//! may be null) then their values; the chunk is written into its row
+//! group with its metadata and page locations, as Arrow's writer writes
+//! its own.
+
+use super::rle;
+use arrow_buffer::{BooleanBuffer, NullBuffer};
+use bytes::Bytes;
+use parquet::basic::{Compression, Encoding, EncodingMask};
+use parquet::column::page::{CompressedPage, Page, PageWriter};
+use parquet::column::writer::ColumnCloseResult;
+use parquet::errors::Result;
+use parquet::file::metadata::ColumnChunkMetaData;
+use parquet::file::page_index::offset_index::{OffsetIndexMetaData, PageLocation};
+use parquet::file::statistics::Statistics;
+use parquet::file::writer::{SerializedPageWriter, SerializedRowGroupWriter, TrackedWrite};
+use parquet::schema::types::ColumnDescPtr;
+use std::io::Write;
+
+/// Which rows of a batch have a value.
+pub enum Levels {
+    All,
+    None,
+    /// Those whose bit is set.
+    Some(BooleanBuffer),
+}
+
+impl Levels {
+    /// The levels of an array with `nulls` and `len` rows.
+    pub fn of(nulls: Option<&NullBuffer>, len: usize) -> Levels {
+        match nulls {
+            Some(n) if n.null_count() == len && len > 0 => Levels::None,
+            Some(n) if n.null_count() > 0 => Levels::Some(n.inner().clone()),
+            _ => Levels::All,
+        }
+    }
+}
+
+/// A data page, encoded: its bytes, rows and the row group's row it
+/// starts at.
+struct DataPage {
+    body: Bytes,
+    rows: u32,
+    first_row: i64,
+}
+
+/// The data pages of a chunk.
+pub struct Pages {
+    descr: ColumnDescPtr,
+    nullable: bool,
+    /// The values' encoding.
+    encoding: Encoding,
+    pages: Vec<DataPage>,
+    rows: i64,
+    bytes: usize,
+}
+
+impl Pages {
+    /// No pages yet of the column `descr`, whose values are in
+    /// `encoding`.
+    pub fn new(descr: ColumnDescPtr, encoding: Encoding) -> Pages {
+        Pages {
+            nullable: descr.max_def_level() > 0,
+            descr,
+            encoding,
+            pages: Vec::new(),
+            rows: 0,
+            bytes: 0,
+        }
+    }
+
+    /// Whether the column may be null.
+    pub fn nullable(&self) -> bool {
+        self.nullable
+    }
+
+    /// The column's name (for errors).
+    pub fn name(&self) -> &str {
+        self.descr.name()
+    }
+
+    /// A page's body begun: the definition levels of `rows` rows (when the
+    /// column may be null: their length in 4 bytes, then one run of them),
+    /// with room for `values` bytes of values after them.
+    pub fn begin(&self, rows: usize, levels: Levels, values: usize) -> Vec<u8> {
+        let mut body = Vec::with_capacity(values + rows / 8 + 64);
+        if self.nullable {
+            body.extend_from_slice(&[0; 4]);
+            match levels {
+                Levels::All => rle::repeat(1, rows, 1, &mut body),
+                Levels::None => rle::repeat(0, rows, 1, &mut body),
+                Levels::Some(valid) => rle::pack_bits(&valid, &mut body),
+            }
+            let len = (body.len() - 4) as u32;
+            body[..4].copy_from_slice(&len.to_le_bytes());
+        }
+        body
+    }
+
+    /// Adds the page of `rows` rows whose body is `body`.
+    pub fn push(&mut self, body: Vec<u8>, rows: usize) {
+        self.bytes += body.len();
+        self.pages.push(DataPage {
+            body: body.into(),
+            rows: rows as u32,
+            first_row: self.rows,
+        });
+        self.rows += rows as i64;
+    }
+
+    /// Bytes held.
+    pub fn memory_size(&self) -> usize {
+        self.bytes
+    }
+
+    /// Writes the chunk into the row group: the dictionary page if any
+    /// (its PLAIN body and how many values it holds), then the data pages;
+    /// `statistics` go into its metadata.
+    pub fn append_to<W: Write + Send>(
+        self,
+        dictionary: Option<(Vec<u8>, u32)>,
+        statistics: Option<Statistics>,
+        group: &mut SerializedRowGroupWriter<'_, W>,
+    ) -> Result<()> {
+        let mut buf = TrackedWrite::new(Vec::new());
+        let mut writer = SerializedPageWriter::new(&mut buf);
+        let (mut compressed, mut uncompressed) = (0, 0);
+        let mut encodings = vec![Encoding::RLE, self.encoding];
+        let has_dictionary = dictionary.is_some();
+        if let Some((body, count)) = dictionary {
+            let page = Page::DictionaryPage {
+                buf: Bytes::from(body),
+                num_values: count,
+                encoding: Encoding::PLAIN,
+                is_sorted: false,
+            };
+            let spec = writer.write_page(uncompressed_page(page))?;
+            compressed += spec.compressed_size;
+            uncompressed += spec.uncompressed_size;
+            encodings.push(Encoding::PLAIN);
+        }
+        let mut data_offset = None;
+        let mut locations = Vec::with_capacity(self.pages.len());
+        for p in self.pages {
+            let data = Page::DataPage {
+                buf: p.body,
+                num_values: p.rows,
+                encoding: self.encoding,
+                def_level_encoding: Encoding::RLE,
+                rep_level_encoding: Encoding::RLE,
+                statistics: None,
+            };
+            let spec = writer.write_page(uncompressed_page(data))?;
+            data_offset.get_or_insert(spec.offset as i64);
+            compressed += spec.compressed_size;
+            uncompressed += spec.uncompressed_size;
+            locations.push(PageLocation {
+                offset: spec.offset as i64,
+                compressed_page_size: spec.compressed_size as i32,
+                first_row_index: p.first_row,
+            });
+        }
+        writer.close()?;
+        let bytes = Bytes::from(buf.into_inner()?);
+        let mut metadata = ColumnChunkMetaData::builder(self.descr)
+            .set_compression(Compression::UNCOMPRESSED)
+            .set_encodings_mask(EncodingMask::new_from_encodings(encodings.iter()))
+            .set_total_compressed_size(compressed as i64)
+            .set_total_uncompressed_size(uncompressed as i64)
+            .set_num_values(self.rows)
+            .set_dictionary_page_offset(has_dictionary.then_some(0))
+            .set_data_page_offset(data_offset.unwrap_or(0));
+        if let Some(s) = statistics {
+            metadata = metadata.set_statistics(s);
+        }
+        let close = ColumnCloseResult {
+            bytes_written: bytes.len() as u64,
+            rows_written: self.rows as u64,
+            metadata: metadata.build()?,
+            bloom_filter: None,
+            column_index: None,
+            offset_index: Some(OffsetIndexMetaData {
+                page_locations: locations,
+                unencoded_byte_array_data_bytes: None,
+            }),
+        };
+        group.append_column(&bytes, close)
+    }
+}
+
+/// `page` as it is written: uncompressed.
+fn uncompressed_page(page: Page) -> CompressedPage {
+    let size = page.buffer().len();
+    CompressedPage::new(page, size)
+}
