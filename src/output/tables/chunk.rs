@@ -1,10 +1,11 @@
 //! A row group's chunk of a column whose pages we encode ourselves, not
 //! Arrow's writer ([`super::dict_chunk`] for the coded texts,
-//! [`super::delta_chunk`] for whole numbers and times): a data page per
-//! batch, uncompressed, each the rows' definition levels (if the column
-//! may be null) then their values; the chunk is written into its row
-//! group with its metadata and page locations, as Arrow's writer writes
-//! its own.
+//! [`super::delta_chunk`] for whole numbers and times,
+//! [`super::plain_chunk`] for JSON texts and hashed ids): a data page per
+//! batch, each the rows' definition levels (if the column may be null)
+//! then their values, compressed or not; the chunk is written into its
+//! row group with its metadata and page locations, as Arrow's writer
+//! writes its own.
 
 use super::rle;
 use arrow_buffer::{BooleanBuffer, NullBuffer};
@@ -21,6 +22,7 @@ use parquet::schema::types::ColumnDescPtr;
 use std::io::Write;
 
 /// Which rows of a batch have a value.
+#[derive(Clone)]
 pub enum Levels {
     All,
     None,
@@ -39,10 +41,11 @@ impl Levels {
     }
 }
 
-/// A data page, encoded: its bytes, rows and the row group's row it
-/// starts at.
+/// A data page, encoded: its bytes (compressed or not), its size before
+/// compression, its rows and the row group's row it starts at.
 struct DataPage {
     body: Bytes,
+    size: usize,
     rows: u32,
     first_row: i64,
 }
@@ -53,6 +56,8 @@ pub struct Pages {
     nullable: bool,
     /// The values' encoding.
     encoding: Encoding,
+    /// The pages' compression.
+    compression: Compression,
     pages: Vec<DataPage>,
     rows: i64,
     bytes: usize,
@@ -60,12 +65,19 @@ pub struct Pages {
 
 impl Pages {
     /// No pages yet of the column `descr`, whose values are in
-    /// `encoding`.
+    /// `encoding`, uncompressed.
     pub fn new(descr: ColumnDescPtr, encoding: Encoding) -> Pages {
+        Pages::compressed(descr, encoding, Compression::UNCOMPRESSED)
+    }
+
+    /// As [`Pages::new`], the pages compressed by `compression` (their
+    /// bodies come compressed to [`Pages::push_compressed`]).
+    pub fn compressed(descr: ColumnDescPtr, encoding: Encoding, compression: Compression) -> Pages {
         Pages {
             nullable: descr.max_def_level() > 0,
             descr,
             encoding,
+            compression,
             pages: Vec::new(),
             rows: 0,
             bytes: 0,
@@ -102,9 +114,17 @@ impl Pages {
 
     /// Adds the page of `rows` rows whose body is `body`.
     pub fn push(&mut self, body: Vec<u8>, rows: usize) {
+        let size = body.len();
+        self.push_compressed(body, size, rows);
+    }
+
+    /// Adds the page of `rows` rows whose body, `size` bytes before, is
+    /// compressed to `body`.
+    pub fn push_compressed(&mut self, body: Vec<u8>, size: usize, rows: usize) {
         self.bytes += body.len();
         self.pages.push(DataPage {
             body: body.into(),
+            size,
             rows: rows as u32,
             first_row: self.rows,
         });
@@ -137,7 +157,8 @@ impl Pages {
                 encoding: Encoding::PLAIN,
                 is_sorted: false,
             };
-            let spec = writer.write_page(uncompressed_page(page))?;
+            let size = page.buffer().len();
+            let spec = writer.write_page(CompressedPage::new(page, size))?;
             compressed += spec.compressed_size;
             uncompressed += spec.uncompressed_size;
             encodings.push(Encoding::PLAIN);
@@ -153,7 +174,7 @@ impl Pages {
                 rep_level_encoding: Encoding::RLE,
                 statistics: None,
             };
-            let spec = writer.write_page(uncompressed_page(data))?;
+            let spec = writer.write_page(CompressedPage::new(data, p.size))?;
             data_offset.get_or_insert(spec.offset as i64);
             compressed += spec.compressed_size;
             uncompressed += spec.uncompressed_size;
@@ -166,7 +187,7 @@ impl Pages {
         writer.close()?;
         let bytes = Bytes::from(buf.into_inner()?);
         let mut metadata = ColumnChunkMetaData::builder(self.descr)
-            .set_compression(Compression::UNCOMPRESSED)
+            .set_compression(self.compression)
             .set_encodings_mask(EncodingMask::new_from_encodings(encodings.iter()))
             .set_total_compressed_size(compressed as i64)
             .set_total_uncompressed_size(uncompressed as i64)
@@ -189,10 +210,4 @@ impl Pages {
         };
         group.append_column(&bytes, close)
     }
-}
-
-/// `page` as it is written: uncompressed.
-fn uncompressed_page(page: Page) -> CompressedPage {
-    let size = page.buffer().len();
-    CompressedPage::new(page, size)
 }

@@ -22,6 +22,7 @@ mod dict_chunk;
 pub mod hands;
 pub mod ids;
 mod parquet;
+mod plain_chunk;
 pub mod players;
 pub mod record_batch;
 pub mod records;

@@ -200,11 +200,12 @@ impl Coded {
                 keys.fill(0);
                 Some(NullBuffer::new_null(n))
             }
-            _ => {
-                let valid = BooleanBuffer::collect_bool(keys.len(), |n| keys[n] != NULL);
-                keys.iter_mut().filter(|k| **k == NULL).for_each(|k| *k = 0);
-                Some(NullBuffer::new(valid))
-            }
+            // A null row's code stays NULL: a dictionary array checks the
+            // codes of the rows that have a value only.
+            _ => Some(NullBuffer::new(BooleanBuffer::collect_bool(
+                keys.len(),
+                |n| keys[n] != NULL,
+            ))),
         };
         Codes::try_new(UInt32Array::new(keys.into(), nulls), texts.clone())
     }

@@ -346,12 +346,14 @@ fn send(path: &Path, out: &mut Encoder, table: &mut impl Batches) -> Result<(), 
 }
 
 /// Who encodes a column of `kind`: we do the coded texts (as a
-/// dictionary) and the numbers and times (as differences), Arrow's writer
-/// the others by [`properties`].
-fn encoder(kind: Kind) -> ColumnEncoder {
+/// dictionary), the numbers and times (as differences), the JSON and the
+/// ids (as they are, compressed at the properties' level); Arrow's writer
+/// the others, by [`properties`].
+pub(super) fn encoder(kind: Kind) -> ColumnEncoder {
     match kind {
         Kind::Code => ColumnEncoder::Dictionary,
         Kind::Int | Kind::Time => ColumnEncoder::Delta,
+        Kind::Json | Kind::Id => ColumnEncoder::Plain,
         _ => ColumnEncoder::Arrow,
     }
 }
@@ -361,18 +363,21 @@ fn encoder(kind: Kind) -> ColumnEncoder {
 /// still about 9 to 11 times smaller than JSON Lines (BENCHMARKS.md).
 const ZSTD_LEVEL: i32 = -20;
 
-/// How the Parquet files are written. Numbers and times: delta-encoded
-/// (frames, times and offsets grow through a capture, so a delta takes a
-/// few bits), not compressed further, with statistics (minimum, maximum)
-/// per row group, by which a reader skips row groups. Ids that are hashes:
-/// as they are, compressed (they repeat; their deltas would not be small).
-/// Texts: a dictionary for those that repeat (addresses, types), zstd; no
-/// statistics (texts in capture order would gain nothing from them, and
-/// comparing each costs). Names the program gives (`c2s`, protocols) and
-/// JSON: zstd, no dictionary (names compress as well without one, and
-/// cost less to write; JSON values are mostly their own). (Pages larger
-/// than Parquet's default were tried: fewer instructions, but more memory
-/// and more system time to map it.)
+/// How the Parquet files are written (the properties say it for every
+/// column; [`encoder`] says who does it). Numbers and times:
+/// delta-encoded (frames, times and offsets grow through a capture, so a
+/// delta takes a few bits), not compressed further, with statistics
+/// (minimum, maximum) per row group, by which a reader skips row groups.
+/// Ids that are hashes: as they are, compressed (they repeat; their
+/// deltas would not be small), with statistics. Coded texts: a
+/// dictionary, uncompressed. Other texts: a dictionary for those that
+/// repeat (reasons, errors, notes), zstd; no statistics (texts in capture
+/// order would gain nothing from them, and comparing each costs). Names
+/// the program gives in the `hands` tables and JSON: zstd, no dictionary
+/// (names compress as well without one, and cost less to write; JSON
+/// values are mostly their own). (Arrow's pages larger than Parquet's
+/// default were tried: fewer instructions, but more memory and more
+/// system time to map it.)
 fn properties(columns: &[Column]) -> WriterProperties {
     let zstd = Compression::ZSTD(ZstdLevel::try_new(ZSTD_LEVEL).unwrap_or_default());
     let mut props = WriterProperties::builder()
@@ -392,8 +397,10 @@ fn properties(columns: &[Column]) -> WriterProperties {
                     .set_column_encoding(path.clone(), Encoding::PLAIN)
                     .set_column_statistics_enabled(path, EnabledStatistics::Chunk);
             }
-            // Coded columns: their own encoding (`dict_chunk`).
-            Kind::Name | Kind::Json | Kind::IntList | Kind::Code => {
+            Kind::Code => {
+                props = props.set_column_compression(path, Compression::UNCOMPRESSED);
+            }
+            Kind::Name | Kind::Json | Kind::IntList => {
                 props = props.set_column_dictionary_enabled(path, false);
             }
             Kind::Str | Kind::StrList | Kind::Bool => {}
@@ -510,8 +517,9 @@ mod tests {
     use crate::output::tables::records::COLUMNS;
 
     /// Numbers are delta-encoded, uncompressed, with statistics; hashed
-    /// ids plain and compressed; texts have a dictionary and zstd, no
-    /// statistics; names and JSON no dictionary.
+    /// ids plain and compressed; coded texts a dictionary, uncompressed;
+    /// other texts a dictionary and zstd, no statistics; JSON no
+    /// dictionary. And who encodes each.
     #[test]
     fn each_kind_of_column_is_encoded_its_own_way() {
         let props = properties(COLUMNS);
@@ -529,14 +537,16 @@ mod tests {
         assert_eq!(props.statistics_enabled(&reason), EnabledStatistics::None);
         assert!(matches!(props.compression(&reason), Compression::ZSTD(_)));
         assert!(!props.dictionary_enabled(&of("fields")));
-        assert!(!props.dictionary_enabled(&of("dir")));
-        assert!(matches!(
-            props.compression(&of("dir")),
-            Compression::ZSTD(_)
-        ));
+        assert!(props.dictionary_enabled(&of("dir")));
+        assert_eq!(props.compression(&of("dir")), Compression::UNCOMPRESSED);
         let uid = of("stream_uid");
         assert_eq!(props.encoding(&uid), Some(Encoding::PLAIN));
         assert!(matches!(props.compression(&uid), Compression::ZSTD(_)));
         assert!(!props.dictionary_enabled(&uid));
+        let by = |kind| encoder(kind);
+        assert_eq!(by(Kind::Code), ColumnEncoder::Dictionary);
+        assert_eq!(by(Kind::Time), ColumnEncoder::Delta);
+        assert_eq!(by(Kind::Json), ColumnEncoder::Plain);
+        assert_eq!(by(Kind::StrList), ColumnEncoder::Arrow);
     }
 }

@@ -1,0 +1,121 @@
+//! A column written PLAIN and zstd-compressed by us, not by Arrow's
+//! writer: the JSON texts (each value mostly its own: no dictionary) and
+//! the hashed ids (random-looking numbers, repeated over a stream's rows,
+//! which zstd finds). A page's values are copied once, straight from the
+//! batch's array (a text: its length in 4 bytes, then its bytes; a
+//! number: its 8 bytes), and the page is compressed whole.
+
+use super::chunk::{Levels, Pages};
+use arrow_array::cast::AsArray;
+use arrow_array::types::Int64Type;
+use arrow_array::{Array, ArrayRef};
+use arrow_schema::DataType;
+use parquet::basic::{Compression, Encoding, ZstdLevel};
+use parquet::errors::{ParquetError, Result};
+use parquet::file::statistics::{Statistics, ValueStatistics};
+use parquet::file::writer::SerializedRowGroupWriter;
+use parquet::schema::types::ColumnDescPtr;
+use std::io::Write;
+
+/// A row group's chunk of a PLAIN, compressed column, being made.
+pub struct PlainChunk {
+    pages: Pages,
+    compressor: zstd::bulk::Compressor<'static>,
+    /// The smallest and largest number so far, and the nulls (numbers).
+    min: Option<i64>,
+    max: Option<i64>,
+    nulls: u64,
+    /// Whether the column holds numbers (which have statistics).
+    numbers: bool,
+}
+
+/// The error of the compressor.
+fn zstd_error(e: std::io::Error) -> ParquetError {
+    ParquetError::General(format!("zstd: {e}"))
+}
+
+impl PlainChunk {
+    /// An empty chunk of the column `descr`, compressed at zstd `level`.
+    pub fn new(descr: ColumnDescPtr, level: ZstdLevel) -> Result<PlainChunk> {
+        let compressor =
+            zstd::bulk::Compressor::new(level.compression_level()).map_err(zstd_error)?;
+        let compression = Compression::ZSTD(level);
+        Ok(PlainChunk {
+            numbers: descr.physical_type() == parquet::basic::Type::INT64,
+            pages: Pages::compressed(descr, Encoding::PLAIN, compression),
+            compressor,
+            min: None,
+            max: None,
+            nulls: 0,
+        })
+    }
+
+    /// Encodes a batch's column (texts, or 64-bit whole numbers) as a
+    /// data page.
+    pub fn write(&mut self, column: &ArrayRef) -> Result<()> {
+        let rows = column.len();
+        if !self.pages.nullable() && column.null_count() > 0 {
+            let why = format!(
+                "column {}: a null in a column that has none",
+                self.pages.name()
+            );
+            return Err(ParquetError::General(why));
+        }
+        let levels = Levels::of(column.nulls(), rows);
+        let present: Box<dyn Iterator<Item = usize>> = match &levels {
+            Levels::All => Box::new(0..rows),
+            Levels::None => Box::new(0..0),
+            Levels::Some(valid) => Box::new(valid.set_indices()),
+        };
+        let mut body;
+        match column.data_type() {
+            DataType::Utf8 if !self.numbers => {
+                let texts = column.as_string::<i32>();
+                let (offsets, bytes) = (texts.value_offsets(), texts.value_data());
+                let size = bytes.len() + 4 * rows;
+                body = self.pages.begin(rows, levels.clone(), size);
+                for n in present {
+                    let (start, end) = (offsets[n] as usize, offsets[n + 1] as usize);
+                    body.extend_from_slice(&((end - start) as u32).to_le_bytes());
+                    body.extend_from_slice(&bytes[start..end]);
+                }
+            }
+            DataType::Int64 if self.numbers => {
+                let values = column.as_primitive::<Int64Type>().values();
+                body = self.pages.begin(rows, levels.clone(), 8 * rows);
+                for n in present {
+                    let v = values[n];
+                    self.min = Some(self.min.map_or(v, |m| m.min(v)));
+                    self.max = Some(self.max.map_or(v, |m| m.max(v)));
+                    body.extend_from_slice(&v.to_le_bytes());
+                }
+            }
+            other => {
+                let why = format!("column {}: {other} is not written plain", self.pages.name());
+                return Err(ParquetError::General(why));
+            }
+        }
+        self.nulls += column.null_count() as u64;
+        let compressed = self.compressor.compress(&body).map_err(zstd_error)?;
+        self.pages.push_compressed(compressed, body.len(), rows);
+        Ok(())
+    }
+
+    /// Bytes held (the row group is written past a bound).
+    pub fn memory_size(&self) -> usize {
+        self.pages.memory_size()
+    }
+
+    /// Writes the chunk into the row group (numbers with their
+    /// statistics).
+    pub fn append_to<W: Write + Send>(
+        self,
+        group: &mut SerializedRowGroupWriter<'_, W>,
+    ) -> Result<()> {
+        let stats = self.numbers.then(|| {
+            let values = ValueStatistics::new(self.min, self.max, None, Some(self.nulls), false);
+            Statistics::Int64(values.with_backwards_compatible_min_max(true))
+        });
+        self.pages.append_to(None, stats, group)
+    }
+}
