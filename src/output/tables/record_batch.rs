@@ -218,56 +218,77 @@ fn names<'a>(names: impl IntoIterator<Item = &'a str>) -> ArrayRef {
     Arc::new(StringArray::from_iter_values(names))
 }
 
-/// Slots of a [`Lookup`]'s cache.
-const SLOTS: usize = 1 << 12;
-
 /// Texts met as rows come (the endpoints, the types): each text's code
-/// is its place in the batch's list. A text comes with a hint, a number
-/// that mostly goes with the same text (a stream's side for an endpoint,
-/// the protocol and number for a type): the code last found for the
-/// hint is taken when its text is the same, else the text is looked up
-/// by a hash of it.
+/// is its place in the batch's list. A text (or a pair: a stream's two
+/// endpoints) comes with a hint, a number that goes with it (a stream, a
+/// type's name in the program, or its protocol and number): the codes
+/// last found for the hint, kept in a slot of a small table, are taken
+/// when the hint is the same (and, if the hint may go with other texts,
+/// the text too), else the text is looked up by a hash of it.
 struct Lookup {
     texts: Texts,
     codes: HashMap<Box<[u8]>, u32, foldhash::fast::RandomState>,
-    /// By hint: the hint, the batch it was met in, and its text's code.
-    cache: Box<[(u64, u32, u32)]>,
+    /// By hint's hash: the hint, the batch it was met in, and its codes.
+    cache: Box<[(u64, u32, [u32; 2])]>,
+    /// The table's size, as bits of a hint's hash.
+    bits: u32,
     /// The batch (its number) being made.
     batch: u32,
 }
 
 impl Lookup {
-    fn new() -> Lookup {
+    /// An empty lookup whose table has `2^bits` slots.
+    fn new(bits: u32) -> Lookup {
         Lookup {
             texts: Texts::new(),
             codes: HashMap::default(),
-            cache: vec![(0, u32::MAX, 0); SLOTS].into_boxed_slice(),
+            cache: vec![(0, u32::MAX, [0; 2]); 1 << bits].into_boxed_slice(),
+            bits,
             batch: 0,
         }
     }
 
-    /// The code of `text`, added if new; `hint` as above. With `checked`
-    /// false the hint alone gives the code it gave before in the batch:
-    /// the caller knows a hint goes with one text only (a stream's
-    /// endpoints do not change).
+    /// The slot of `hint`, and whether it holds the hint's codes in this
+    /// batch.
     #[inline]
-    fn code(&mut self, hint: u64, text: &[u8], checked: bool) -> u32 {
-        let slot = (hint.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52) as usize % SLOTS;
-        let (h, batch, code) = self.cache[slot];
-        if h == hint
-            && batch == self.batch
-            && (!checked || self.texts.get(code as usize) == Some(text))
-        {
-            return code;
-        }
-        self.look_up(slot, hint, text)
+    fn slot(&self, hint: u64) -> (usize, Option<[u32; 2]>) {
+        let slot = (hint.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - self.bits)) as usize;
+        let (h, batch, codes) = self.cache[slot];
+        (slot, (h == hint && batch == self.batch).then_some(codes))
     }
 
-    /// The code of `text` by a hash of it, added if new; kept for `hint`
-    /// in `slot`.
+    /// The code of `text`, added if new; `hint` as above. With `checked`
+    /// false the hint alone gives the code it gave before in the batch:
+    /// the caller knows the hint goes with this text only.
+    #[inline]
+    fn code(&mut self, hint: u64, text: &[u8], checked: bool) -> u32 {
+        match self.slot(hint) {
+            (_, Some([code, _])) if !checked || self.texts.get(code as usize) == Some(text) => code,
+            (slot, _) => {
+                let code = self.look_up(text);
+                self.cache[slot] = (hint, self.batch, [code, 0]);
+                code
+            }
+        }
+    }
+
+    /// The codes of the texts `pair`, whose hint goes with them only.
+    #[inline]
+    fn pair(&mut self, hint: u64, pair: [&[u8]; 2]) -> [u32; 2] {
+        match self.slot(hint) {
+            (_, Some(codes)) => codes,
+            (slot, None) => {
+                let codes = pair.map(|text| self.look_up(text));
+                self.cache[slot] = (hint, self.batch, codes);
+                codes
+            }
+        }
+    }
+
+    /// The code of `text` by a hash of it, added if new.
     #[inline(never)]
-    fn look_up(&mut self, slot: usize, hint: u64, text: &[u8]) -> u32 {
-        let code = match self.codes.get(text) {
+    fn look_up(&mut self, text: &[u8]) -> u32 {
+        match self.codes.get(text) {
             Some(&c) => c,
             None => {
                 let c = self.codes.len() as u32;
@@ -275,9 +296,7 @@ impl Lookup {
                 self.texts.push(text);
                 c
             }
-        };
-        self.cache[slot] = (hint, self.batch, code);
-        code
+        }
     }
 
     /// The batch's list of texts; the next batch starts a list of its own.
@@ -286,7 +305,7 @@ impl Lookup {
         self.batch = self.batch.wrapping_add(1);
         if self.batch == u32::MAX {
             // Never a batch of the empty slots.
-            self.cache.fill((0, u32::MAX, 0));
+            self.cache.fill((0, u32::MAX, [0; 2]));
             self.batch = 0;
         }
         Ok(Arc::new(self.texts.finish()?))
@@ -352,7 +371,7 @@ pub struct RecordsTable {
     fields: Texts,
     websocket: Texts,
     /// The endpoints of the batch's rows (`src` and `dst` share them),
-    /// hinted by stream and side.
+    /// hinted by stream.
     endpoints: Lookup,
     /// The types, hinted by protocol and number.
     types: Lookup,
@@ -395,8 +414,10 @@ impl RecordsTable {
             note_codes: TextLists::new(),
             fields: Texts::new(),
             websocket: Texts::new(),
-            endpoints: Lookup::new(),
-            types: Lookup::new(),
+            // A slot per stream: room for many more than a batch has
+            // at once (a busy server's thousands).
+            endpoints: Lookup::new(13),
+            types: Lookup::new(10),
             dirs: names([Direction::C2S, Direction::S2C].map(Direction::as_str)),
             transports: names(["websocket"]),
             protocols: names(ProtocolId::ALL.map(ProtocolId::name)),
@@ -405,13 +426,19 @@ impl RecordsTable {
         }
     }
 
-    /// The codes of `row`'s sender and receiver (`src`, `dst`).
+    /// The codes of `row`'s sender and receiver (`src`, `dst`): a
+    /// stream's endpoints do not change, so the stream is the hint of its
+    /// client and server.
     fn endpoints(&mut self, row: &RecordRow, src: &[u8], dst: &[u8]) -> [u32; 2] {
-        let side = |d: Direction| row.stream.wrapping_mul(2) | d.index() as u64;
-        [
-            self.endpoints.code(side(row.dir), src, false),
-            self.endpoints.code(side(row.dir.reverse()), dst, false),
-        ]
+        let (client, server) = match row.dir {
+            Direction::C2S => (src, dst),
+            Direction::S2C => (dst, src),
+        };
+        let [client, server] = self.endpoints.pair(row.stream, [client, server]);
+        match row.dir {
+            Direction::C2S => [client, server],
+            Direction::S2C => [server, client],
+        }
     }
 
     /// Appends `row` (its texts in `bytes`).
@@ -433,9 +460,15 @@ impl RecordsTable {
         self.transport.push(row.tcp_offset.map(|_| 0));
         self.protocol.push(row.protocol.map(|p| p as u32));
         self.dialect.push(row.dialect.map(|d| d as u32));
-        let hint =
-            (row.protocol.map_or(0, |p| p as u64 + 1) << 32) | u64::from(row.type_id.unwrap_or(0));
-        let type_code = type_name.map(|t| self.types.code(hint, t, true));
+        let type_code = type_name.map(|t| match row.type_key {
+            // A name of the program's own: its key names it alone.
+            0 => {
+                let protocol = row.protocol.map_or(0, |p| p as u64 + 1);
+                let hint = 1 << 63 | protocol << 32 | u64::from(row.type_id.unwrap_or(0));
+                self.types.code(hint, t, true)
+            }
+            key => self.types.code(key, t, false),
+        });
         self.type_name.push(type_code);
         self.event.push(row.event.and_then(event_code));
         self.type_id.push(row.type_id.map(u64::from));

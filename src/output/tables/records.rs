@@ -84,6 +84,22 @@ pub struct RecordRow {
     pub(super) dialect: Option<Dialect>,
     /// An event's name (a message's type is a text).
     pub(super) event: Option<&'static str>,
+    /// What names a message's type as well as its text does, when its
+    /// text is one of the program's own (`&'static str`): its address
+    /// and length ([`static_key`]); 0 when it is not.
+    pub(super) type_key: u64,
+}
+
+/// A number that names the text `s` of the program's own (a `&'static
+/// str`): its address, its length above bit 48 (two names may start at
+/// one address). 0 if its length does not fit; bit 63 is never set
+/// (addresses of programs are below 2^47).
+fn static_key(s: &'static str) -> u64 {
+    let (at, len) = (s.as_ptr() as u64, s.len() as u64);
+    match at < (1 << 47) && len < (1 << 15) {
+        true => at | (len << 48),
+        false => 0,
+    }
 }
 
 /// Appends what `write` writes to `bytes`; its length, [`NONE`] if it says
@@ -118,6 +134,7 @@ impl RecordRow {
         let mut lens = [NONE; 7];
         lens[Text::Src as usize] = put(bytes, Some(src));
         lens[Text::Dst as usize] = put(bytes, Some(dst));
+        let mut type_key = 0;
         let (type_id, dialect, len, notes) = match &r.body {
             Body::Message {
                 dialect,
@@ -126,6 +143,9 @@ impl RecordRow {
                 ..
             } => {
                 lens[Text::Type as usize] = put(bytes, Some(&decoded.type_name));
+                if let std::borrow::Cow::Borrowed(name) = decoded.type_name {
+                    type_key = static_key(name);
+                }
                 lens[Text::Error as usize] = put(bytes, decoded.error.as_deref());
                 let id = Some(decoded.type_id);
                 (id, *dialect, Some(*len), &decoded.notes[..])
@@ -165,6 +185,7 @@ impl RecordRow {
             protocol: r.protocol,
             dialect,
             event: r.event_name(),
+            type_key,
         }
     }
 
