@@ -8,15 +8,16 @@
 //! writes its own.
 
 use super::rle;
+use arrow_array::Array;
 use arrow_buffer::{BooleanBuffer, NullBuffer};
 use bytes::Bytes;
 use parquet::basic::{Compression, Encoding, EncodingMask};
 use parquet::column::page::{CompressedPage, Page, PageWriter};
 use parquet::column::writer::ColumnCloseResult;
-use parquet::errors::Result;
+use parquet::errors::{ParquetError, Result};
 use parquet::file::metadata::ColumnChunkMetaData;
 use parquet::file::page_index::offset_index::{OffsetIndexMetaData, PageLocation};
-use parquet::file::statistics::Statistics;
+use parquet::file::statistics::{Statistics, ValueStatistics};
 use parquet::file::writer::{SerializedPageWriter, SerializedRowGroupWriter, TrackedWrite};
 use parquet::schema::types::ColumnDescPtr;
 use std::io::Write;
@@ -37,6 +38,20 @@ impl Levels {
             Some(n) if n.null_count() == len && len > 0 => Levels::None,
             Some(n) if n.null_count() > 0 => Levels::Some(n.inner().clone()),
             _ => Levels::All,
+        }
+    }
+
+    /// The values of the rows that have one: `values` itself when every
+    /// row has, else those gathered into `scratch`.
+    pub fn present<'a, T: Copy>(&self, values: &'a [T], scratch: &'a mut Vec<T>) -> &'a [T] {
+        match self {
+            Levels::All => values,
+            Levels::None => &[],
+            Levels::Some(valid) => {
+                scratch.clear();
+                scratch.extend(valid.set_indices().map(|n| values[n]));
+                scratch
+            }
         }
     }
 }
@@ -84,14 +99,23 @@ impl Pages {
         }
     }
 
-    /// Whether the column may be null.
-    pub fn nullable(&self) -> bool {
-        self.nullable
-    }
-
     /// The column's name (for errors).
     pub fn name(&self) -> &str {
         self.descr.name()
+    }
+
+    /// An error for a batch's `column` that this column cannot hold: a
+    /// null where it has none.
+    pub fn check(&self, column: &dyn Array) -> Result<()> {
+        match !self.nullable && column.null_count() > 0 {
+            true => Err(self.error("a null in a column that has none")),
+            false => Ok(()),
+        }
+    }
+
+    /// The error `why`, naming the column.
+    pub fn error(&self, why: &str) -> ParquetError {
+        ParquetError::General(format!("column {}: {why}", self.name()))
     }
 
     /// A page's body begun: the definition levels of `rows` rows (when the
@@ -209,5 +233,38 @@ impl Pages {
             }),
         };
         group.append_column(&bytes, close)
+    }
+}
+
+/// A chunk's smallest and largest whole number and its nulls: its
+/// statistics, by which readers skip row groups.
+#[derive(Default)]
+pub struct Numbers {
+    min: Option<i64>,
+    max: Option<i64>,
+    nulls: u64,
+}
+
+impl Numbers {
+    /// Counts `values` (those of a batch that have one) and `nulls`.
+    pub fn add(&mut self, values: &[i64], nulls: usize) {
+        self.nulls += nulls as u64;
+        let Some(&first) = values.first() else {
+            return;
+        };
+        let (mut lo, mut hi) = (first, first);
+        for &v in values {
+            lo = lo.min(v);
+            hi = hi.max(v);
+        }
+        self.min = Some(self.min.map_or(lo, |m| m.min(lo)));
+        self.max = Some(self.max.map_or(hi, |m| m.max(hi)));
+    }
+
+    /// The statistics, as Arrow's writer writes them: the old min and max
+    /// fields too, which older readers read (right for signed numbers).
+    pub fn statistics(&self) -> Statistics {
+        let values = ValueStatistics::new(self.min, self.max, None, Some(self.nulls), false);
+        Statistics::Int64(values.with_backwards_compatible_min_max(true))
     }
 }

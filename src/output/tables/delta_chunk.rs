@@ -16,14 +16,14 @@
 //! smallest and largest value and its nulls, by which readers skip row
 //! groups.
 
-use super::chunk::{Levels, Pages};
+use super::chunk::{Levels, Numbers, Pages};
+use super::rle::varint;
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Int64Type, TimestampMicrosecondType};
 use arrow_array::{Array, ArrayRef};
 use arrow_schema::{DataType, TimeUnit};
 use parquet::basic::Encoding;
-use parquet::errors::{ParquetError, Result};
-use parquet::file::statistics::{Statistics, ValueStatistics};
+use parquet::errors::Result;
 use parquet::file::writer::SerializedRowGroupWriter;
 use parquet::schema::types::ColumnDescPtr;
 use std::io::Write;
@@ -31,15 +31,6 @@ use std::io::Write;
 /// Values per block, and per miniblock.
 const BLOCK: usize = 128;
 const MINI: usize = 32;
-
-/// Appends `v` as an unsigned LEB128 varint.
-fn varint(out: &mut Vec<u8>, mut v: u64) {
-    while v >= 0x80 {
-        out.push((v as u8) | 0x80);
-        v >>= 7;
-    }
-    out.push(v as u8);
-}
 
 /// `v` zigzag-encoded: small magnitudes, either sign, are small.
 fn zigzag(v: i64) -> u64 {
@@ -106,10 +97,7 @@ fn pack(values: &[u64; MINI], width: usize, out: &mut Vec<u8>) {
 /// A row group's chunk of a delta-encoded column, being made.
 pub struct DeltaChunk {
     pages: Pages,
-    /// The smallest and largest value so far, and the nulls.
-    min: Option<i64>,
-    max: Option<i64>,
-    nulls: u64,
+    numbers: Numbers,
     /// For a batch: the values of the rows that have one.
     values: Vec<i64>,
 }
@@ -119,9 +107,7 @@ impl DeltaChunk {
     pub fn new(descr: ColumnDescPtr) -> DeltaChunk {
         DeltaChunk {
             pages: Pages::new(descr, Encoding::DELTA_BINARY_PACKED),
-            min: None,
-            max: None,
-            nulls: 0,
+            numbers: Numbers::default(),
             values: Vec::new(),
         }
     }
@@ -134,43 +120,16 @@ impl DeltaChunk {
             DataType::Timestamp(TimeUnit::Microsecond, _) => {
                 column.as_primitive::<TimestampMicrosecondType>().values()
             }
-            other => {
-                let why = format!("column {}: {other} is not delta-encoded", self.pages.name());
-                return Err(ParquetError::General(why));
-            }
+            other => return Err(self.pages.error(&format!("{other} is not delta-encoded"))),
         };
         let rows = column.len();
-        if !self.pages.nullable() && column.null_count() > 0 {
-            let why = format!(
-                "column {}: a null in a column that has none",
-                self.pages.name()
-            );
-            return Err(ParquetError::General(why));
-        }
+        self.pages.check(column)?;
         let levels = Levels::of(column.nulls(), rows);
-        let present: &[i64] = match &levels {
-            Levels::All => values,
-            Levels::None => &[],
-            Levels::Some(valid) => {
-                self.values.clear();
-                (self.values).extend(valid.set_indices().map(|n| values[n]));
-                &self.values
-            }
-        };
-        if let Some(&first) = present.first() {
-            let (mut lo, mut hi) = (first, first);
-            for &v in present {
-                lo = lo.min(v);
-                hi = hi.max(v);
-            }
-            self.min = Some(self.min.map_or(lo, |m| m.min(lo)));
-            self.max = Some(self.max.map_or(hi, |m| m.max(hi)));
-        }
-        self.nulls += column.null_count() as u64;
-        let mut body = Vec::new();
-        encode(present, &mut body);
-        let mut page = self.pages.begin(rows, levels, body.len());
-        page.extend_from_slice(&body);
+        let present = levels.present(values, &mut self.values);
+        self.numbers.add(present, column.null_count());
+        // Most differences take a few bits: a byte each, as a guess.
+        let mut page = self.pages.begin(rows, levels.clone(), present.len() + 16);
+        encode(present, &mut page);
         self.pages.push(page, rows);
         Ok(())
     }
@@ -186,10 +145,7 @@ impl DeltaChunk {
         self,
         group: &mut SerializedRowGroupWriter<'_, W>,
     ) -> Result<()> {
-        // As Arrow's writer does: the old min and max fields too, which
-        // older readers read (right for signed numbers).
-        let values = ValueStatistics::new(self.min, self.max, None, Some(self.nulls), false);
-        let stats = Statistics::Int64(values.with_backwards_compatible_min_max(true));
+        let stats = self.numbers.statistics();
         self.pages.append_to(None, Some(stats), group)
     }
 }
@@ -202,18 +158,7 @@ mod tests {
     /// Reads `DELTA_BINARY_PACKED` back (a reader of the format, for the
     /// tests).
     fn decode(mut bytes: &[u8]) -> Vec<i64> {
-        fn varint(bytes: &mut &[u8]) -> u64 {
-            let (mut v, mut shift) = (0u64, 0);
-            loop {
-                let b = bytes[0];
-                *bytes = &bytes[1..];
-                v |= u64::from(b & 0x7f) << shift;
-                shift += 7;
-                if b < 0x80 {
-                    return v;
-                }
-            }
-        }
+        let varint = super::super::rle::read_varint;
         let unzig = |v: u64| ((v >> 1) as i64) ^ -((v & 1) as i64);
         let block = varint(&mut bytes) as usize;
         let minis = varint(&mut bytes) as usize;

@@ -65,21 +65,11 @@ impl DictChunk {
         c
     }
 
-    /// The error for a null in a column that has none.
-    fn no_nulls(&self) -> Result<()> {
-        Err(ParquetError::General(format!(
-            "column {}: a null in a column that has none",
-            self.pages.name()
-        )))
-    }
-
     /// Encodes a batch's column (codes into its texts) as a data page.
     pub fn write(&mut self, column: &Codes) -> Result<()> {
         let texts = (column.values().as_any().downcast_ref::<StringArray>())
             .ok_or_else(|| ParquetError::General("a coded column's texts are not UTF-8".into()))?;
-        if !self.pages.nullable() && column.null_count() > 0 {
-            return self.no_nulls();
-        }
+        self.pages.check(column)?;
         self.remap.clear();
         for text in texts.iter() {
             let c = self.code(text.unwrap_or_default().as_bytes());
@@ -108,9 +98,7 @@ impl DictChunk {
     /// Encodes a batch's column given as plain texts (a table that builds
     /// its rows with Arrow's builders): a hash per row.
     pub fn write_texts(&mut self, column: &StringArray) -> Result<()> {
-        if !self.pages.nullable() && column.null_count() > 0 {
-            return self.no_nulls();
-        }
+        self.pages.check(column)?;
         let mut values = std::mem::take(&mut self.values);
         values.clear();
         for t in column.iter().flatten() {

@@ -5,14 +5,13 @@
 //! batch's array (a text: its length in 4 bytes, then its bytes; a
 //! number: its 8 bytes), and the page is compressed whole.
 
-use super::chunk::{Levels, Pages};
+use super::chunk::{Levels, Numbers, Pages};
 use arrow_array::cast::AsArray;
 use arrow_array::types::Int64Type;
 use arrow_array::{Array, ArrayRef};
 use arrow_schema::DataType;
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::errors::{ParquetError, Result};
-use parquet::file::statistics::{Statistics, ValueStatistics};
 use parquet::file::writer::SerializedRowGroupWriter;
 use parquet::schema::types::ColumnDescPtr;
 use std::io::Write;
@@ -21,12 +20,12 @@ use std::io::Write;
 pub struct PlainChunk {
     pages: Pages,
     compressor: zstd::bulk::Compressor<'static>,
-    /// The smallest and largest number so far, and the nulls (numbers).
-    min: Option<i64>,
-    max: Option<i64>,
-    nulls: u64,
+    /// The statistics (of numbers).
+    numbers: Numbers,
     /// Whether the column holds numbers (which have statistics).
-    numbers: bool,
+    numbers_only: bool,
+    /// For a batch: the numbers of the rows that have one.
+    values: Vec<i64>,
 }
 
 /// The error of the compressor.
@@ -41,12 +40,11 @@ impl PlainChunk {
             zstd::bulk::Compressor::new(level.compression_level()).map_err(zstd_error)?;
         let compression = Compression::ZSTD(level);
         Ok(PlainChunk {
-            numbers: descr.physical_type() == parquet::basic::Type::INT64,
+            numbers_only: descr.physical_type() == parquet::basic::Type::INT64,
             pages: Pages::compressed(descr, Encoding::PLAIN, compression),
             compressor,
-            min: None,
-            max: None,
-            nulls: 0,
+            numbers: Numbers::default(),
+            values: Vec::new(),
         })
     }
 
@@ -54,22 +52,16 @@ impl PlainChunk {
     /// data page.
     pub fn write(&mut self, column: &ArrayRef) -> Result<()> {
         let rows = column.len();
-        if !self.pages.nullable() && column.null_count() > 0 {
-            let why = format!(
-                "column {}: a null in a column that has none",
-                self.pages.name()
-            );
-            return Err(ParquetError::General(why));
-        }
+        self.pages.check(column)?;
         let levels = Levels::of(column.nulls(), rows);
-        let present: Box<dyn Iterator<Item = usize>> = match &levels {
-            Levels::All => Box::new(0..rows),
-            Levels::None => Box::new(0..0),
-            Levels::Some(valid) => Box::new(valid.set_indices()),
-        };
         let mut body;
         match column.data_type() {
-            DataType::Utf8 if !self.numbers => {
+            DataType::Utf8 if !self.numbers_only => {
+                let present: Box<dyn Iterator<Item = usize>> = match &levels {
+                    Levels::All => Box::new(0..rows),
+                    Levels::None => Box::new(0..0),
+                    Levels::Some(valid) => Box::new(valid.set_indices()),
+                };
                 let texts = column.as_string::<i32>();
                 let (offsets, bytes) = (texts.value_offsets(), texts.value_data());
                 let size = bytes.len() + 4 * rows;
@@ -80,22 +72,17 @@ impl PlainChunk {
                     body.extend_from_slice(&bytes[start..end]);
                 }
             }
-            DataType::Int64 if self.numbers => {
+            DataType::Int64 if self.numbers_only => {
                 let values = column.as_primitive::<Int64Type>().values();
-                body = self.pages.begin(rows, levels.clone(), 8 * rows);
-                for n in present {
-                    let v = values[n];
-                    self.min = Some(self.min.map_or(v, |m| m.min(v)));
-                    self.max = Some(self.max.map_or(v, |m| m.max(v)));
+                let present = levels.present(values, &mut self.values);
+                self.numbers.add(present, column.null_count());
+                body = self.pages.begin(rows, levels.clone(), 8 * present.len());
+                for v in present {
                     body.extend_from_slice(&v.to_le_bytes());
                 }
             }
-            other => {
-                let why = format!("column {}: {other} is not written plain", self.pages.name());
-                return Err(ParquetError::General(why));
-            }
+            other => return Err(self.pages.error(&format!("{other} is not written plain"))),
         }
-        self.nulls += column.null_count() as u64;
         let compressed = self.compressor.compress(&body).map_err(zstd_error)?;
         self.pages.push_compressed(compressed, body.len(), rows);
         Ok(())
@@ -112,10 +99,7 @@ impl PlainChunk {
         self,
         group: &mut SerializedRowGroupWriter<'_, W>,
     ) -> Result<()> {
-        let stats = self.numbers.then(|| {
-            let values = ValueStatistics::new(self.min, self.max, None, Some(self.nulls), false);
-            Statistics::Int64(values.with_backwards_compatible_min_max(true))
-        });
+        let stats = self.numbers_only.then(|| self.numbers.statistics());
         self.pages.append_to(None, stats, group)
     }
 }

@@ -19,7 +19,7 @@ pub fn width_for(n: usize) -> u8 {
 }
 
 /// Appends `v` as an unsigned LEB128 varint.
-fn varint(out: &mut Vec<u8>, mut v: u64) {
+pub fn varint(out: &mut Vec<u8>, mut v: u64) {
     while v >= 0x80 {
         out.push((v as u8) | 0x80);
         v >>= 7;
@@ -101,6 +101,21 @@ pub fn pack_bits(valid: &BooleanBuffer, out: &mut Vec<u8>) {
     }
 }
 
+/// Reads a varint from the front of `bytes` (for the tests' readers).
+#[cfg(test)]
+pub fn read_varint(bytes: &mut &[u8]) -> u64 {
+    let (mut v, mut shift) = (0u64, 0);
+    loop {
+        let b = bytes[0];
+        *bytes = &bytes[1..];
+        v |= u64::from(b & 0x7f) << shift;
+        shift += 7;
+        if b < 0x80 {
+            return v;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,21 +123,9 @@ mod tests {
 
     /// Reads `count` values back (a reader of the format, for the tests).
     fn decode(mut bytes: &[u8], width: u8, count: usize) -> Vec<u32> {
-        fn varint(bytes: &mut &[u8]) -> u64 {
-            let (mut v, mut shift) = (0u64, 0);
-            loop {
-                let b = bytes[0];
-                *bytes = &bytes[1..];
-                v |= u64::from(b & 0x7f) << shift;
-                shift += 7;
-                if b < 0x80 {
-                    return v;
-                }
-            }
-        }
         let mut values = Vec::new();
         while values.len() < count {
-            let header = varint(&mut bytes);
+            let header = read_varint(&mut bytes);
             if header & 1 == 0 {
                 let n = usize::from(width).div_ceil(8);
                 let mut le = [0u8; 4];
