@@ -11,7 +11,10 @@
 //! pipeline's sink: `decode`'s workers render each record's JSON texts
 //! ([`records::RecordRow`]), the calling thread appends the rows in
 //! capture order to a buffer per column ([`record_batch::RecordsTable`]);
-//! `hands` appends each hand as it ends.
+//! `hands` appends each hand as it ends. A Parquet file's columns are
+//! encoded by our own chunk writers (`dict_chunk`, `delta_chunk`,
+//! `plain_chunk`, through `chunk`) or by Arrow's, as `writer` says for
+//! each kind of column (`parquet`).
 
 pub mod actions;
 mod chunk;
