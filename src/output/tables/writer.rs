@@ -2,7 +2,7 @@
 //! temporary name (`.NAME.parquet.partial`) until it is whole, then
 //! renamed; rows go out in batches of at most [`BATCH_ROWS`] rows or
 //! [`BATCH_TEXT`] bytes of text, several to a Parquet row group
-//! ([`super::parquet`]), so
+//! (`parquet.rs`), so
 //! memory stays bounded. A write that fails (a full disk) is one error, and the
 //! directory is left as it was found: no file that looks complete.
 
