@@ -9,7 +9,7 @@
 //! [`Kind::Code`](super::columns::Kind::Code)) are codes into a list of
 //! texts of the batch's own (`Coded`, an Arrow dictionary array): names
 //! the program knows by their number, the endpoints by their stream, a
-//! type by a hash of it. The Parquet writer then encodes a row by its code
+//! type by its name's address (or a hash of it). The Parquet writer then encodes a row by its code
 //! (`dict_chunk`), not by a hash of its text.
 
 use super::columns::{batch_schema, int, UTC};
