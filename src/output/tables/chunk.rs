@@ -118,22 +118,21 @@ impl Pages {
         ParquetError::General(format!("column {}: {why}", self.name()))
     }
 
-    /// A page's body begun: the definition levels of `rows` rows (when the
-    /// column may be null: their length in 4 bytes, then one run of them),
-    /// with room for `values` bytes of values after them.
-    pub fn begin(&self, rows: usize, levels: Levels, values: usize) -> Vec<u8> {
-        let mut body = Vec::with_capacity(values + rows / 8 + 64);
+    /// Begins a page's body in `body` (emptied first): the definition
+    /// levels of `rows` rows (when the column may be null: their length in
+    /// 4 bytes, then one run of them).
+    pub fn begin(&self, body: &mut Vec<u8>, rows: usize, levels: Levels) {
+        body.clear();
         if self.nullable {
             body.extend_from_slice(&[0; 4]);
             match levels {
-                Levels::All => rle::repeat(1, rows, 1, &mut body),
-                Levels::None => rle::repeat(0, rows, 1, &mut body),
-                Levels::Some(valid) => rle::pack_bits(&valid, &mut body),
+                Levels::All => rle::repeat(1, rows, 1, body),
+                Levels::None => rle::repeat(0, rows, 1, body),
+                Levels::Some(valid) => rle::pack_bits(&valid, body),
             }
             let len = (body.len() - 4) as u32;
             body[..4].copy_from_slice(&len.to_le_bytes());
         }
-        body
     }
 
     /// Adds the page of `rows` rows whose body is `body`.
@@ -144,7 +143,12 @@ impl Pages {
 
     /// Adds the page of `rows` rows whose body, `size` bytes before, is
     /// compressed to `body`.
-    pub fn push_compressed(&mut self, body: Vec<u8>, size: usize, rows: usize) {
+    pub fn push_compressed(&mut self, mut body: Vec<u8>, size: usize, rows: usize) {
+        // A page is kept until its row group is written: not the room it
+        // was made in (a compressor's is as large as what it compressed).
+        if body.capacity() - body.len() > body.len() / 8 + 4096 {
+            body.shrink_to_fit();
+        }
         self.bytes += body.len();
         self.pages.push(DataPage {
             body: body.into(),

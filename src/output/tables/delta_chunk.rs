@@ -128,7 +128,8 @@ impl DeltaChunk {
         let present = levels.present(values, &mut self.values);
         self.numbers.add(present, column.null_count());
         // Most differences take a few bits: a byte each, as a guess.
-        let mut page = self.pages.begin(rows, levels.clone(), present.len() + 16);
+        let mut page = Vec::with_capacity(present.len() + rows / 8 + 80);
+        self.pages.begin(&mut page, rows, levels.clone());
         encode(present, &mut page);
         self.pages.push(page, rows);
         Ok(())

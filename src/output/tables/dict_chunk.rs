@@ -111,7 +111,8 @@ impl DictChunk {
     /// Makes the data page of `rows` rows: their definition levels, and
     /// the codes of those that have a value (in `values`).
     fn page(&mut self, rows: usize, levels: Levels) -> Result<()> {
-        let mut body = self.pages.begin(rows, levels, self.values.len() * 2);
+        let mut body = Vec::with_capacity(self.values.len() * 2 + rows / 8 + 64);
+        self.pages.begin(&mut body, rows, levels);
         let width = rle::width_for(self.codes.len());
         body.push(width);
         rle::pack(&self.values, width, &mut body);

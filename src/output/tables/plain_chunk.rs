@@ -26,6 +26,10 @@ pub struct PlainChunk {
     numbers_only: bool,
     /// For a batch: the numbers of the rows that have one.
     values: Vec<i64>,
+    /// A page's body, and it compressed (made again for each batch in
+    /// the same room: they are as large as the batch's texts).
+    body: Vec<u8>,
+    compressed: Vec<u8>,
 }
 
 /// The error of the compressor.
@@ -45,6 +49,8 @@ impl PlainChunk {
             compressor,
             numbers: Numbers::default(),
             values: Vec::new(),
+            body: Vec::new(),
+            compressed: Vec::new(),
         })
     }
 
@@ -54,7 +60,7 @@ impl PlainChunk {
         let rows = column.len();
         self.pages.check(column)?;
         let levels = Levels::of(column.nulls(), rows);
-        let mut body;
+        let mut body = std::mem::take(&mut self.body);
         match column.data_type() {
             DataType::Utf8 if !self.numbers_only => {
                 let present: Box<dyn Iterator<Item = usize>> = match &levels {
@@ -64,8 +70,8 @@ impl PlainChunk {
                 };
                 let texts = column.as_string::<i32>();
                 let (offsets, bytes) = (texts.value_offsets(), texts.value_data());
-                let size = bytes.len() + 4 * rows;
-                body = self.pages.begin(rows, levels.clone(), size);
+                self.pages.begin(&mut body, rows, levels.clone());
+                body.reserve(bytes.len() + 4 * rows);
                 for n in present {
                     let (start, end) = (offsets[n] as usize, offsets[n + 1] as usize);
                     body.extend_from_slice(&((end - start) as u32).to_le_bytes());
@@ -76,15 +82,23 @@ impl PlainChunk {
                 let values = column.as_primitive::<Int64Type>().values();
                 let present = levels.present(values, &mut self.values);
                 self.numbers.add(present, column.null_count());
-                body = self.pages.begin(rows, levels.clone(), 8 * present.len());
+                self.pages.begin(&mut body, rows, levels.clone());
+                body.reserve(8 * present.len());
                 for v in present {
                     body.extend_from_slice(&v.to_le_bytes());
                 }
             }
             other => return Err(self.pages.error(&format!("{other} is not written plain"))),
         }
-        let compressed = self.compressor.compress(&body).map_err(zstd_error)?;
-        self.pages.push_compressed(compressed, body.len(), rows);
+        self.compressed.clear();
+        self.compressed
+            .reserve(zstd::zstd_safe::compress_bound(body.len()));
+        (self.compressor)
+            .compress_to_buffer(&body, &mut self.compressed)
+            .map_err(zstd_error)?;
+        let page = self.compressed.clone();
+        self.pages.push_compressed(page, body.len(), rows);
+        self.body = body;
         Ok(())
     }
 
