@@ -2,6 +2,7 @@
 //! the schema, the CSV header and the README's tables come from), and the
 //! Arrow builders its rows are appended to, a value per column in order.
 
+use super::writer::Batches;
 use crate::capture::Timestamp;
 use arrow_array::builder::{
     BooleanBuilder, Int64Builder, ListBuilder, StringBuilder, TimestampMicrosecondBuilder,
@@ -226,21 +227,6 @@ impl Rows {
         &self.schema
     }
 
-    /// Rows appended since the last batch.
-    pub fn len(&self) -> usize {
-        self.rows
-    }
-
-    /// True when no row was appended since the last batch.
-    pub fn is_empty(&self) -> bool {
-        self.rows == 0
-    }
-
-    /// Bytes of text appended since the last batch.
-    pub fn text_bytes(&self) -> usize {
-        self.text
-    }
-
     /// The builder of the next column.
     fn next(&mut self) -> Option<&mut Builder> {
         let b = self.builders.get_mut(self.next);
@@ -348,6 +334,18 @@ impl Rows {
     }
 }
 
+impl Batches for Rows {
+    fn rows(&self) -> usize {
+        self.rows
+    }
+    fn text_bytes(&self) -> usize {
+        self.text
+    }
+    fn finish(&mut self) -> Result<RecordBatch, ArrowError> {
+        Rows::finish(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -363,7 +361,7 @@ mod tests {
         let mut rows = Rows::new(&COLUMNS);
         rows.int(1).opt_str(None).strs(["x", "yz"]).end();
         rows.count(u64::MAX).str("t").strs::<&str>([]).end();
-        assert_eq!((rows.len(), rows.text_bytes()), (2, 4));
+        assert_eq!((rows.rows(), rows.text_bytes()), (2, 4));
         let batch = rows.finish().unwrap();
         assert_eq!(batch.num_rows(), 2);
         assert_eq!(batch.schema(), schema(&COLUMNS));

@@ -325,4 +325,28 @@ mod tests {
             )
         );
     }
+
+    /// A coded column a table gives as plain texts (built with Arrow's
+    /// builders, as the `hands` tables are) is coded by the writer: it
+    /// reads back as it was, nulls included, with a dictionary.
+    #[test]
+    fn coded_columns_may_come_as_plain_texts() {
+        use super::super::columns::{opt, Kind};
+        use arrow_array::StringArray;
+        use std::sync::Arc;
+        let columns = [opt("name", Kind::Code, "")];
+        let texts = StringArray::from(vec![Some("c2s"), None, Some("s2c"), Some("c2s")]);
+        let batch = RecordBatch::try_new(schema(&columns), vec![Arc::new(texts.clone())]).unwrap();
+        let encoders = vec![ColumnEncoder::Dictionary];
+        let props = WriterProperties::builder().build();
+        let mut file = ParquetFile::try_new(Vec::new(), schema(&columns), encoders, props).unwrap();
+        file.write(&batch).unwrap();
+        file.finish().unwrap();
+        let out = bytes::Bytes::from(file.file.inner().clone());
+        let reader = ParquetRecordBatchReaderBuilder::try_new(out).unwrap();
+        let chunk = reader.metadata().row_group(0).column(0).clone();
+        assert!(chunk.encodings().any(|e| e == Encoding::RLE_DICTIONARY));
+        let read: Vec<RecordBatch> = reader.build().unwrap().map(Result::unwrap).collect();
+        assert_eq!(read[0].column(0).as_string::<i32>(), &texts);
+    }
 }

@@ -15,6 +15,7 @@
 use super::columns::{batch_schema, int, UTC};
 use super::dict_chunk::Codes;
 use super::records::{RecordRow, Text, COLUMNS};
+use super::writer::Batches;
 use crate::decode::Record;
 use crate::protocols::{Dialect, ProtocolId};
 use crate::reassembly::Direction;
@@ -487,21 +488,6 @@ impl RecordsTable {
         self.text += texts.at - row.at;
     }
 
-    /// Rows appended since the last batch.
-    pub fn len(&self) -> usize {
-        self.rows
-    }
-
-    /// True when no row was appended since the last batch.
-    pub fn is_empty(&self) -> bool {
-        self.rows == 0
-    }
-
-    /// Bytes of text appended since the last batch.
-    pub fn text_bytes(&self) -> usize {
-        self.text
-    }
-
     /// The rows appended since the last batch, as a batch; the buffers
     /// start again empty.
     pub fn finish(&mut self) -> Result<RecordBatch, ArrowError> {
@@ -542,6 +528,18 @@ impl RecordsTable {
     }
 }
 
+impl Batches for RecordsTable {
+    fn rows(&self) -> usize {
+        self.rows
+    }
+    fn text_bytes(&self) -> usize {
+        self.text
+    }
+    fn finish(&mut self) -> Result<RecordBatch, ArrowError> {
+        RecordsTable::finish(self)
+    }
+}
+
 /// The text of column `name` at `row` of `batch`, plain or coded (for
 /// the tests).
 #[cfg(test)]
@@ -567,7 +565,7 @@ mod tests {
     use crate::decode::record::sample;
     use crate::decode::{Body, Record};
     use crate::output::tables::records::Stream;
-    use crate::output::tables::writer::{Batches, BATCH_ROWS};
+    use crate::output::tables::writer::BATCH_ROWS;
     use crate::reassembly::{Direction, GapReason};
     use arrow_array::cast::AsArray;
     use arrow_array::Array;

@@ -9,7 +9,6 @@
 use super::columns::{Column, Kind, Rows};
 use super::csv;
 use super::parquet::{ColumnEncoder, ParquetFile};
-use super::record_batch::RecordsTable;
 use arrow_array::RecordBatch;
 use arrow_schema::ArrowError;
 use parquet::basic::{Compression, Encoding, ZstdLevel};
@@ -293,7 +292,7 @@ impl TableFile {
 /// Rows gathered for a table, which become a batch when there are enough
 /// ([`Batches::is_full`]) and at the end: [`Rows`] (a builder per column,
 /// each row through [`TableFile::append`]) or a table that keeps its own
-/// buffers ([`RecordsTable`]).
+/// buffers ([`RecordsTable`](super::record_batch::RecordsTable)).
 pub trait Batches {
     /// Rows gathered since the last batch.
     fn rows(&self) -> usize;
@@ -302,6 +301,11 @@ pub trait Batches {
     /// The rows gathered as a batch; the table starts again empty.
     fn finish(&mut self) -> Result<RecordBatch, ArrowError>;
 
+    /// True when no row was gathered since the last batch.
+    fn is_empty(&self) -> bool {
+        self.rows() == 0
+    }
+
     /// True when the rows gathered make a batch: at [`BATCH_ROWS`] rows or
     /// [`BATCH_TEXT`] bytes of text.
     fn is_full(&self) -> bool {
@@ -309,34 +313,10 @@ pub trait Batches {
     }
 }
 
-impl Batches for Rows {
-    fn rows(&self) -> usize {
-        self.len()
-    }
-    fn text_bytes(&self) -> usize {
-        Rows::text_bytes(self)
-    }
-    fn finish(&mut self) -> Result<RecordBatch, ArrowError> {
-        Rows::finish(self)
-    }
-}
-
-impl Batches for RecordsTable {
-    fn rows(&self) -> usize {
-        self.len()
-    }
-    fn text_bytes(&self) -> usize {
-        RecordsTable::text_bytes(self)
-    }
-    fn finish(&mut self) -> Result<RecordBatch, ArrowError> {
-        RecordsTable::finish(self)
-    }
-}
-
 /// Hands the rows of `table` to `out` as a batch, if it has any; an error
 /// names `path`.
 fn send(path: &Path, out: &mut Encoder, table: &mut impl Batches) -> Result<(), Error> {
-    if table.rows() == 0 {
+    if table.is_empty() {
         return Ok(());
     }
     match table.finish() {
