@@ -125,9 +125,8 @@ fn capture_id(input: &InputArgs) -> Result<i64, CliError> {
     Ok(ids::capture_of_inputs(&parts))
 }
 
-/// A record's row, and what `--strict` makes of the record (and its
-/// frame).
-type Row = (RecordRow, Option<(strict::Problem, u64)>);
+/// A record's row, and what `--strict` makes of the record.
+type Row = (RecordRow, Option<strict::Problem>);
 
 /// A worker's side of `decode -o`: the rows of the records the filters
 /// let through.
@@ -164,7 +163,7 @@ impl RecordSink for RecordRows<'_> {
             }
         };
         let row = RecordRow::new(&r, stream, &mut self.items.bytes);
-        let problem = strict::of_record(&r).map(|p| (p, r.frame));
+        let problem = strict::of_record(&r);
         self.items.push(r.order, (row, problem));
     }
 }
@@ -203,8 +202,8 @@ pub fn decode(args: &DecodeArgs, select: &Selection, format: Format) -> Result<(
     let mut matched = StreamSet::default();
     let mut failed = None;
     let done = input.run(make, &mut |(row, problem): Row, bytes: &[u8]| {
-        if let Some((problem, frame)) = problem {
-            strict::note(problem, frame);
+        if let Some(problem) = problem {
+            strict::note(problem, row.frame());
         }
         matched.insert(row.stream);
         table.append(&row, bytes);

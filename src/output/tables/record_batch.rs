@@ -65,8 +65,8 @@ struct Ints {
 }
 
 impl Ints {
-    fn push(&mut self, v: Option<u64>) {
-        self.values.push(v.map_or(0, int));
+    fn push(&mut self, v: Option<i64>) {
+        self.values.push(v.unwrap_or(0));
         self.valid.push(v.is_some());
     }
 
@@ -313,13 +313,6 @@ impl Lookup {
     }
 }
 
-/// The code of `event` among [`Record::EVENT_NAMES`].
-fn event_code(event: &str) -> Option<u32> {
-    (Record::EVENT_NAMES.iter())
-        .position(|e| *e == event)
-        .map(|n| n as u32)
-}
-
 /// A row's texts, read one after the other.
 struct Cursor<'a> {
     bytes: &'a [u8],
@@ -333,6 +326,12 @@ impl<'a> Cursor<'a> {
         let text = self.bytes.get(self.at..self.at + n).unwrap_or_default();
         self.at += n;
         text
+    }
+
+    /// The next text, after its length (4 bytes, little-endian).
+    fn prefixed(&mut self) -> &'a [u8] {
+        let n = <[u8; 4]>::try_from(self.take(4)).map_or(0, u32::from_le_bytes);
+        self.take(n as usize)
     }
 
     /// The row's next text, `t`, if the row has one.
@@ -449,36 +448,37 @@ impl RecordsTable {
             [Text::Src, Text::Dst, Text::Type, Text::Reason, Text::Error]
                 .map(|t| texts.text(row, t));
         self.stream_uid.push(row.stream_uid);
-        self.frame.push(int(row.frame));
+        self.frame.push(row.frame);
         self.ts.push(row.ts);
         self.stream.push(int(row.stream));
         self.dir.push(Some(row.dir.index() as u32));
         let [src, dst] = self.endpoints(row, src.unwrap_or_default(), dst.unwrap_or_default());
         self.src.push(Some(src));
         self.dst.push(Some(dst));
-        self.offset.push(int(row.offset));
-        self.tcp_offset.push(row.tcp_offset);
-        self.transport.push(row.tcp_offset.map(|_| 0));
+        self.offset.push(row.offset);
+        let tcp_offset = row.tcp_offset();
+        self.tcp_offset.push(tcp_offset);
+        self.transport.push(tcp_offset.map(|_| 0));
         self.protocol.push(row.protocol.map(|p| p as u32));
         self.dialect.push(row.dialect.map(|d| d as u32));
         let type_code = type_name.map(|t| match row.type_key {
             // A name of the program's own: its key names it alone.
             0 => {
                 let protocol = row.protocol.map_or(0, |p| p as u64 + 1);
-                let hint = 1 << 63 | protocol << 32 | u64::from(row.type_id.unwrap_or(0));
+                let hint = 1 << 63 | protocol << 32 | u64::from(row.type_id().unwrap_or(0));
                 self.types.code(hint, t, true)
             }
             key => self.types.code(key, t, false),
         });
         self.type_name.push(type_code);
-        self.event.push(row.event.and_then(event_code));
-        self.type_id.push(row.type_id.map(u64::from));
-        self.len.push(row.len);
+        self.event.push(row.event());
+        self.type_id.push(row.type_id().map(i64::from));
+        self.len.push(row.len());
         self.reason.push_opt(reason);
         self.error.push_opt(error);
-        for (n, code) in &row.notes {
-            self.notes.texts.push(texts.take(*n as usize));
-            self.note_codes.texts.push(code.as_bytes());
+        for _ in 0..row.notes {
+            self.notes.texts.push(texts.prefixed());
+            self.note_codes.texts.push(texts.prefixed());
         }
         self.notes.end();
         self.note_codes.end();

@@ -4,7 +4,7 @@
 //! its texts rendered), the calling thread appends the rows in capture
 //! order ([`super::record_batch::RecordsTable`]).
 
-use super::columns::{col, micros, opt, Column, Kind};
+use super::columns::{col, int, micros, opt, Column, Kind};
 use crate::decode::{Body, Record, WsEvent};
 use crate::output::json;
 use crate::output::records::write_facts_object;
@@ -44,8 +44,16 @@ pub const COLUMNS: &[Column] = &[
 /// A text's length in a row's bytes when the row has no such text.
 const NONE: u32 = u32::MAX;
 
-/// The texts of a row, in the order they are in its bytes (its notes'
-/// texts come between [`Text::Error`] and [`Text::Fields`]).
+/// A number a row does not have (the numbers of a row are never
+/// negative: [`int`] makes them so).
+const NO: i64 = i64::MIN;
+
+/// An event a row is not (it is a message).
+const NO_EVENT: u8 = u8::MAX;
+
+/// The texts of a row, in the order they are in its bytes (its notes
+/// come between [`Text::Error`] and [`Text::Fields`], each its text and
+/// its code, each text after its length: 4 bytes, little-endian).
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Text {
     Src,
@@ -59,35 +67,41 @@ pub(super) enum Text {
 
 /// A record on its way to the table, made in the worker that decoded it
 /// (the record itself stays there): its values, and its texts, one after
-/// the other in the bytes of the worker's batch. Small (it is moved from
-/// the worker to the calling thread): a text is its length there.
+/// the other in the bytes of the worker's batch. Small, because it is
+/// moved from the worker to the calling thread, a few times on the way:
+/// a text is its length there, a value it may lack is a number it
+/// cannot have ([`NO`], [`NO_EVENT`]), a note is in the texts.
 #[derive(Debug)]
 pub struct RecordRow {
-    pub(super) frame: u64,
+    pub(super) frame: i64,
     /// Microseconds since 1970.
     pub(super) ts: i64,
     /// The stream's number in this run.
     pub stream: u64,
     pub(super) stream_uid: i64,
-    pub(super) offset: u64,
-    pub(super) tcp_offset: Option<u64>,
-    pub(super) len: Option<u64>,
-    pub(super) type_id: Option<u32>,
-    /// Where its texts start in the bytes.
-    pub(super) at: usize,
-    /// The length of each [`Text`], or [`NONE`].
-    lens: [u32; 7],
-    /// Each note's text's length and its code.
-    pub(super) notes: Box<[(u32, &'static str)]>,
-    pub(super) dir: Direction,
-    pub(super) protocol: Option<ProtocolId>,
-    pub(super) dialect: Option<Dialect>,
-    /// An event's name (a message's type is a text).
-    pub(super) event: Option<&'static str>,
+    pub(super) offset: i64,
+    /// WebSocket: the offset in the TCP stream, or [`NO`].
+    tcp_offset: i64,
+    /// Or [`NO`].
+    len: i64,
     /// What names a message's type as well as its text does, when its
     /// text is one of the program's own (`&'static str`): its address
     /// and length ([`static_key`]); 0 when it is not.
     pub(super) type_key: u64,
+    /// Where its texts start in the bytes.
+    pub(super) at: usize,
+    /// The length of each [`Text`], or [`NONE`].
+    lens: [u32; 7],
+    /// A message's type number (an event has none).
+    type_id: u32,
+    /// How many notes it has.
+    pub(super) notes: u16,
+    pub(super) dir: Direction,
+    pub(super) protocol: Option<ProtocolId>,
+    pub(super) dialect: Option<Dialect>,
+    /// An event's place in [`Record::EVENT_NAMES`], or [`NO_EVENT`] (a
+    /// message).
+    event: u8,
 }
 
 /// A number that names the text `s` of the program's own (a `&'static
@@ -113,6 +127,18 @@ fn text(bytes: &mut Vec<u8>, write: impl FnOnce(&mut Vec<u8>) -> bool) -> u32 {
         bytes.truncate(start);
         NONE
     }
+}
+
+/// Appends what `write` writes to `bytes` after its length (4 bytes,
+/// little-endian; 0 if it says it wrote nothing).
+fn prefixed(bytes: &mut Vec<u8>, write: impl FnOnce(&mut Vec<u8>) -> bool) {
+    let start = bytes.len();
+    bytes.extend_from_slice(&[0; 4]);
+    let n = match text(bytes, write) {
+        NONE => 0,
+        n => n,
+    };
+    bytes[start..start + 4].copy_from_slice(&n.to_le_bytes());
 }
 
 /// Appends `s` to `bytes`; its length.
@@ -157,9 +183,12 @@ impl RecordRow {
                 (None, None, len, notes)
             }
         };
-        let notes = (notes.iter())
-            .map(|n| (text(bytes, |out| write!(out, "{n}").is_ok()), n.code()))
-            .collect();
+        // A record's notes are a handful (the row counts them in 16 bits).
+        let notes = &notes[..notes.len().min(usize::from(u16::MAX))];
+        for n in notes {
+            prefixed(bytes, |out| write!(out, "{n}").is_ok());
+            prefixed(bytes, |out| out.write_all(n.code().as_bytes()).is_ok());
+        }
         lens[Text::Fields as usize] = text(bytes, |out| match &r.body {
             Body::Message { decoded, .. } => json::to_vec(out, &decoded.fields).is_ok(),
             Body::WebSocket(e) => event_keys(e).is_some_and(|v| json::to_vec(out, &v).is_ok()),
@@ -169,24 +198,51 @@ impl RecordRow {
         lens[Text::Websocket as usize] = text(bytes, |out| {
             facts.is_some_and(|f| write_facts_object(out, &f).is_ok())
         });
+        let event = (r.event_name()).and_then(|e| Record::EVENT_NAMES.iter().position(|n| *n == e));
         RecordRow {
-            frame: r.frame,
+            frame: int(r.frame),
             ts: micros(r.ts),
             stream: r.stream,
             stream_uid: stream.uid,
-            offset: r.offset,
-            tcp_offset: r.carried.as_ref().map(|c| c.tcp_offset),
-            len,
-            type_id,
+            offset: int(r.offset),
+            tcp_offset: r.carried.as_ref().map_or(NO, |c| int(c.tcp_offset)),
+            len: len.map_or(NO, int),
+            type_key,
             at,
             lens,
-            notes,
+            type_id: type_id.unwrap_or(0),
+            notes: u16::try_from(notes.len()).unwrap_or(u16::MAX),
             dir: r.dir,
             protocol: r.protocol,
             dialect,
-            event: r.event_name(),
-            type_key,
+            event: event.map_or(NO_EVENT, |e| e as u8),
         }
+    }
+
+    /// The frame that completed the message (or caused the event).
+    pub fn frame(&self) -> u64 {
+        // Made from a frame number by `int`: never negative.
+        self.frame.unsigned_abs()
+    }
+
+    /// WebSocket: the offset in the TCP stream.
+    pub(super) fn tcp_offset(&self) -> Option<i64> {
+        (self.tcp_offset != NO).then_some(self.tcp_offset)
+    }
+
+    /// A message's length in its stream; the bytes of an event.
+    pub(super) fn len(&self) -> Option<i64> {
+        (self.len != NO).then_some(self.len)
+    }
+
+    /// An event's place in [`Record::EVENT_NAMES`] (none for a message).
+    pub(super) fn event(&self) -> Option<u32> {
+        (self.event != NO_EVENT).then_some(u32::from(self.event))
+    }
+
+    /// A message's type number (none for an event).
+    pub(super) fn type_id(&self) -> Option<u32> {
+        (self.event == NO_EVENT).then_some(self.type_id)
     }
 
     /// The texts are now `base` bytes further on (their bytes were
