@@ -63,6 +63,9 @@ struct DataPage {
     size: usize,
     rows: u32,
     first_row: i64,
+    /// A page of Parquet's second version ([`Pages::push_v2`]): the
+    /// length of its definition levels and its nulls.
+    v2: Option<(u32, u32)>,
 }
 
 /// The data pages of a chunk.
@@ -125,13 +128,21 @@ impl Pages {
         body.clear();
         if self.nullable {
             body.extend_from_slice(&[0; 4]);
-            match levels {
-                Levels::All => rle::repeat(1, rows, 1, body),
-                Levels::None => rle::repeat(0, rows, 1, body),
-                Levels::Some(valid) => rle::pack_bits(&valid, body),
-            }
+            self.levels(body, rows, levels);
             let len = (body.len() - 4) as u32;
             body[..4].copy_from_slice(&len.to_le_bytes());
+        }
+    }
+
+    /// Appends the definition levels of `rows` rows to `out` (one run of
+    /// them), when the column may be null.
+    pub fn levels(&self, out: &mut Vec<u8>, rows: usize, levels: Levels) {
+        if self.nullable {
+            match levels {
+                Levels::All => rle::repeat(1, rows, 1, out),
+                Levels::None => rle::repeat(0, rows, 1, out),
+                Levels::Some(valid) => rle::pack_bits(&valid, out),
+            }
         }
     }
 
@@ -155,6 +166,35 @@ impl Pages {
             size,
             rows: rows as u32,
             first_row: self.rows,
+            v2: None,
+        });
+        self.rows += rows as i64;
+    }
+
+    /// Adds a page of Parquet's second version, whose definition levels
+    /// ([`Pages::levels`]) are not compressed and whose values are: the
+    /// page of `rows` rows, `nulls` of them null, whose values, `size`
+    /// bytes before, are compressed to `values`. (The values are
+    /// compressed straight from where they are, without the levels before
+    /// them.)
+    pub fn push_v2(
+        &mut self,
+        levels: &[u8],
+        values: &[u8],
+        size: usize,
+        rows: usize,
+        nulls: usize,
+    ) {
+        let mut body = Vec::with_capacity(levels.len() + values.len());
+        body.extend_from_slice(levels);
+        body.extend_from_slice(values);
+        self.bytes += body.len();
+        self.pages.push(DataPage {
+            body: body.into(),
+            size: levels.len() + size,
+            rows: rows as u32,
+            first_row: self.rows,
+            v2: Some((levels.len() as u32, nulls as u32)),
         });
         self.rows += rows as i64;
     }
@@ -194,13 +234,26 @@ impl Pages {
         let mut data_offset = None;
         let mut locations = Vec::with_capacity(self.pages.len());
         for p in self.pages {
-            let data = Page::DataPage {
-                buf: p.body,
-                num_values: p.rows,
-                encoding: self.encoding,
-                def_level_encoding: Encoding::RLE,
-                rep_level_encoding: Encoding::RLE,
-                statistics: None,
+            let data = match p.v2 {
+                None => Page::DataPage {
+                    buf: p.body,
+                    num_values: p.rows,
+                    encoding: self.encoding,
+                    def_level_encoding: Encoding::RLE,
+                    rep_level_encoding: Encoding::RLE,
+                    statistics: None,
+                },
+                Some((levels, nulls)) => Page::DataPageV2 {
+                    buf: p.body,
+                    num_values: p.rows,
+                    encoding: self.encoding,
+                    num_nulls: nulls,
+                    num_rows: p.rows,
+                    def_levels_byte_len: levels,
+                    rep_levels_byte_len: 0,
+                    is_compressed: self.compression != Compression::UNCOMPRESSED,
+                    statistics: None,
+                },
             };
             let spec = writer.write_page(CompressedPage::new(data, p.size))?;
             data_offset.get_or_insert(spec.offset as i64);

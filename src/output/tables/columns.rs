@@ -108,18 +108,20 @@ pub const fn opt(name: &'static str, kind: Kind, meaning: &'static str) -> Colum
     }
 }
 
-/// The Arrow type of a column in the batches: a [`Kind::Code`] column is
-/// a dictionary array there (when its table makes its own batches).
+/// The Arrow type of a column in the batches, when its table makes its
+/// own: a [`Kind::Code`] column is a dictionary array there, a
+/// [`Kind::Json`] one bytes ([`super::plain_chunk::Prefixed`]).
 fn batch_type(c: &Column) -> DataType {
     match c.kind {
         Kind::Code => DataType::Dictionary(Box::new(DataType::UInt32), Box::new(DataType::Utf8)),
+        Kind::Json => DataType::Binary,
         kind => kind.data_type(),
     }
 }
 
 /// The Arrow schema of the batches of a table that makes its own
 /// (`records`): as [`schema`], but [`Kind::Code`] columns are dictionary
-/// arrays.
+/// arrays and [`Kind::Json`] ones bytes.
 pub fn batch_schema(columns: &[Column]) -> SchemaRef {
     let fields: Vec<Field> = (columns.iter())
         .map(|c| Field::new(c.name, batch_type(c), c.nullable))

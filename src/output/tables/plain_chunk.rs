@@ -1,9 +1,12 @@
 //! A column written PLAIN and zstd-compressed by us, not by Arrow's
 //! writer: the JSON texts (each value mostly its own: no dictionary) and
 //! the hashed ids (random-looking numbers, repeated over a stream's rows,
-//! which zstd finds). A page's values are copied once, straight from the
-//! batch's array (a text: its length in 4 bytes, then its bytes; a
-//! number: its 8 bytes), and the page is compressed whole.
+//! which zstd finds). A page is of Parquet's second version: its
+//! definition levels as they are, then its values (a text: its length in
+//! 4 bytes, then its bytes; a number: its 8 bytes) compressed. The values
+//! are compressed where they are when the batch gives them PLAIN
+//! already ([`Prefixed`]: the `records` table's JSON), else copied once
+//! into a page first.
 
 use super::chunk::{Levels, Numbers, Pages};
 use arrow_array::cast::AsArray;
@@ -30,7 +33,15 @@ pub struct PlainChunk {
     /// the same room: they are as large as the batch's texts).
     body: Vec<u8>,
     compressed: Vec<u8>,
+    /// A page's definition levels.
+    levels: Vec<u8>,
 }
+
+/// The arrays the batches of a table that makes its own (`records`) hold
+/// a JSON column in: binary, each value the text after its length (4
+/// bytes, little-endian; a null: no bytes), PLAIN's encoding of it, so
+/// that a page's values are the array's bytes as they are.
+pub type Prefixed = arrow_array::BinaryArray;
 
 /// The error of the compressor.
 fn zstd_error(e: std::io::Error) -> ParquetError {
@@ -51,53 +62,60 @@ impl PlainChunk {
             values: Vec::new(),
             body: Vec::new(),
             compressed: Vec::new(),
+            levels: Vec::new(),
         })
     }
 
-    /// Encodes a batch's column (texts, or 64-bit whole numbers) as a
-    /// data page.
+    /// Encodes a batch's column as a data page (Parquet's second version:
+    /// the definition levels as they are, the values compressed): JSON
+    /// texts given PLAIN ([`Prefixed`]: compressed where they are), other
+    /// texts, or 64-bit whole numbers.
     pub fn write(&mut self, column: &ArrayRef) -> Result<()> {
         let rows = column.len();
         self.pages.check(column)?;
         let levels = Levels::of(column.nulls(), rows);
         let mut body = std::mem::take(&mut self.body);
-        match column.data_type() {
+        body.clear();
+        let values: &[u8] = match column.data_type() {
+            DataType::Binary if !self.numbers_only => {
+                let texts = column.as_binary::<i32>();
+                let offsets = texts.value_offsets();
+                let (start, end) = (offsets[0] as usize, offsets[rows] as usize);
+                texts.value_data().get(start..end).unwrap_or_default()
+            }
             DataType::Utf8 if !self.numbers_only => {
-                let present: Box<dyn Iterator<Item = usize>> = match &levels {
-                    Levels::All => Box::new(0..rows),
-                    Levels::None => Box::new(0..0),
-                    Levels::Some(valid) => Box::new(valid.set_indices()),
-                };
                 let texts = column.as_string::<i32>();
-                let (offsets, bytes) = (texts.value_offsets(), texts.value_data());
-                self.pages.begin(&mut body, rows, levels.clone());
-                body.reserve(bytes.len() + 4 * rows);
-                for n in present {
-                    let (start, end) = (offsets[n] as usize, offsets[n + 1] as usize);
-                    body.extend_from_slice(&((end - start) as u32).to_le_bytes());
-                    body.extend_from_slice(&bytes[start..end]);
+                body.reserve(texts.value_data().len() + 4 * rows);
+                for text in texts.iter().flatten() {
+                    body.extend_from_slice(&(text.len() as u32).to_le_bytes());
+                    body.extend_from_slice(text.as_bytes());
                 }
+                &body
             }
             DataType::Int64 if self.numbers_only => {
                 let values = column.as_primitive::<Int64Type>().values();
                 let present = levels.present(values, &mut self.values);
                 self.numbers.add(present, column.null_count());
-                self.pages.begin(&mut body, rows, levels.clone());
                 body.reserve(8 * present.len());
                 for v in present {
                     body.extend_from_slice(&v.to_le_bytes());
                 }
+                &body
             }
             other => return Err(self.pages.error(&format!("{other} is not written plain"))),
-        }
+        };
         self.compressed.clear();
         self.compressed
-            .reserve(zstd::zstd_safe::compress_bound(body.len()));
+            .reserve(zstd::zstd_safe::compress_bound(values.len()));
         (self.compressor)
-            .compress_to_buffer(&body, &mut self.compressed)
+            .compress_to_buffer(values, &mut self.compressed)
             .map_err(zstd_error)?;
-        let page = self.compressed.clone();
-        self.pages.push_compressed(page, body.len(), rows);
+        let size = values.len();
+        self.levels.clear();
+        self.pages.levels(&mut self.levels, rows, levels);
+        let nulls = column.null_count();
+        self.pages
+            .push_v2(&self.levels, &self.compressed, size, rows, nulls);
         self.body = body;
         Ok(())
     }

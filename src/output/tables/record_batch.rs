@@ -14,6 +14,7 @@
 
 use super::columns::{batch_schema, int, UTC};
 use super::dict_chunk::Codes;
+use super::plain_chunk::Prefixed;
 use super::records::{RecordRow, Text, COLUMNS};
 use super::writer::Batches;
 use crate::decode::Record;
@@ -36,52 +37,42 @@ fn again<T>(v: &mut Vec<T>) -> Vec<T> {
     std::mem::replace(v, room)
 }
 
-/// Which values of a column are there (not null): a flag per value.
-#[derive(Default)]
-struct Valid {
-    flags: Vec<bool>,
-    /// How many are null.
-    nulls: usize,
-}
+/// The value of a row of a column of numbers that has none (until the
+/// batch is made: a null then, whatever is under it).
+const NO_INT: i64 = i64::MIN;
 
-impl Valid {
-    fn push(&mut self, there: bool) {
-        self.flags.push(there);
-        self.nulls += usize::from(!there);
-    }
-
-    /// The flags as Arrow's null buffer (none when no value is null).
-    fn finish(&mut self) -> Option<NullBuffer> {
-        let flags = again(&mut self.flags);
-        (std::mem::take(&mut self.nulls) > 0).then(|| NullBuffer::from(flags))
-    }
-}
-
-/// A column of whole numbers, some of them null.
+/// A column of whole numbers, some of them null ([`NO_INT`], counted).
 #[derive(Default)]
 struct Ints {
     values: Vec<i64>,
-    valid: Valid,
+    nulls: usize,
 }
 
 impl Ints {
+    #[inline]
     fn push(&mut self, v: Option<i64>) {
-        self.values.push(v.unwrap_or(0));
-        self.valid.push(v.is_some());
+        self.values.push(v.unwrap_or(NO_INT));
+        self.nulls += usize::from(v.is_none());
     }
 
     fn finish(&mut self) -> PrimitiveArray<Int64Type> {
         let values = again(&mut self.values);
-        Int64Array::new(values.into(), self.valid.finish())
+        let nulls = (std::mem::take(&mut self.nulls) > 0).then(|| {
+            NullBuffer::new(BooleanBuffer::collect_bool(values.len(), |n| {
+                values[n] != NO_INT
+            }))
+        });
+        Int64Array::new(values.into(), nulls)
     }
 }
 
 /// The texts of a column (or of the lists of a list column), some of them
-/// null: their bytes one after the other, and where each ends.
+/// null: their bytes one after the other, and where each ends (a null's
+/// end as its bitwise complement, negative, until the batch is made).
 struct Texts {
     bytes: Vec<u8>,
     offsets: Vec<i32>,
-    valid: Valid,
+    nulls: usize,
 }
 
 impl Texts {
@@ -89,29 +80,31 @@ impl Texts {
         Texts {
             bytes: Vec::new(),
             offsets: vec![0],
-            valid: Valid::default(),
+            nulls: 0,
         }
     }
 
-    fn end(&mut self) {
+    /// Where the bytes end now.
+    #[inline]
+    fn end(&self) -> i32 {
         // A batch's texts are far below 2 GiB: it is written once past
         // `writer::BATCH_TEXT` bytes, and a text is at most a message's fields.
-        self.offsets
-            .push(i32::try_from(self.bytes.len()).unwrap_or(i32::MAX));
+        i32::try_from(self.bytes.len()).unwrap_or(i32::MAX)
     }
 
+    #[inline]
     fn push(&mut self, v: &[u8]) {
         self.bytes.extend_from_slice(v);
-        self.end();
-        self.valid.push(true);
+        self.offsets.push(self.end());
     }
 
+    #[inline]
     fn push_opt(&mut self, v: Option<&[u8]>) {
         match v {
             Some(v) => self.push(v),
             None => {
-                self.end();
-                self.valid.push(false);
+                self.offsets.push(!self.end());
+                self.nulls += 1;
             }
         }
     }
@@ -126,14 +119,34 @@ impl Texts {
     /// The texts as an array; they must be UTF-8 and fit 32-bit offsets
     /// (else an error).
     fn finish(&mut self) -> Result<StringArray, ArrowError> {
+        let (offsets, bytes, nulls) = self.parts()?;
+        StringArray::try_new(offsets, bytes, nulls)
+    }
+
+    /// The texts as bytes (JSON texts after their lengths: [`Prefixed`]);
+    /// they must fit 32-bit offsets (else an error).
+    fn finish_prefixed(&mut self) -> Result<Prefixed, ArrowError> {
+        let (offsets, bytes, nulls) = self.parts()?;
+        Prefixed::try_new(offsets, bytes, nulls)
+    }
+
+    /// The offsets, bytes and nulls of the texts; the column starts again
+    /// empty.
+    fn parts(&mut self) -> Result<(OffsetBuffer<i32>, Buffer, Option<NullBuffer>), ArrowError> {
         if i32::try_from(self.bytes.len()).is_err() {
             return Err(ArrowError::OffsetOverflowError(self.bytes.len()));
         }
         let bytes = Buffer::from_vec(again(&mut self.bytes));
-        let offsets = again(&mut self.offsets);
+        let mut offsets = again(&mut self.offsets);
         self.offsets.push(0);
-        let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
-        StringArray::try_new(offsets, bytes, self.valid.finish())
+        let nulls = (std::mem::take(&mut self.nulls) > 0).then(|| {
+            let valid = BooleanBuffer::collect_bool(offsets.len() - 1, |n| offsets[n + 1] >= 0);
+            for o in &mut offsets {
+                *o = (*o).max(!*o);
+            }
+            NullBuffer::new(valid)
+        });
+        Ok((OffsetBuffer::new(ScalarBuffer::from(offsets)), bytes, nulls))
     }
 }
 
@@ -521,8 +534,8 @@ impl RecordsTable {
             Arc::new(self.error.finish()?),
             Arc::new(self.notes.finish()?),
             Arc::new(self.note_codes.finish()?),
-            Arc::new(self.fields.finish()?),
-            Arc::new(self.websocket.finish()?),
+            Arc::new(self.fields.finish_prefixed()?),
+            Arc::new(self.websocket.finish_prefixed()?),
         ];
         RecordBatch::try_new(self.schema.clone(), columns)
     }
@@ -550,11 +563,12 @@ pub(super) fn text_at(batch: &RecordBatch, name: &str, row: usize) -> Option<Str
     if column.is_null(row) {
         return None;
     }
-    match column.as_any().downcast_ref::<Codes>() {
-        Some(codes) => {
-            let texts = codes.values().as_string::<i32>();
-            Some(texts.value(codes.keys().value(row) as usize).to_string())
-        }
+    if let Some(codes) = column.as_any().downcast_ref::<Codes>() {
+        let texts = codes.values().as_string::<i32>();
+        return Some(texts.value(codes.keys().value(row) as usize).to_string());
+    }
+    match column.as_any().downcast_ref::<Prefixed>() {
+        Some(json) => Some(String::from_utf8_lossy(&json.value(row)[4..]).into_owned()),
         None => Some(column.as_string::<i32>().value(row).to_string()),
     }
 }
