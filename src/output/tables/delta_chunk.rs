@@ -75,23 +75,39 @@ pub fn encode(values: &[i64], out: &mut Vec<u8>) {
     }
 }
 
-/// Appends the 32 values of a miniblock, `width` bits each.
+/// Appends the 32 values of a miniblock, `width` bits each (below
+/// 2^`width`): by a packer made for each width, whose shifts the
+/// compiler knows.
 fn pack(values: &[u64; MINI], width: usize, out: &mut Vec<u8>) {
-    if width == 0 {
-        return;
+    macro_rules! widths {
+        ($($w:literal)*) => {
+            match width {
+                $($w => pack_width::<$w>(values, out),)*
+                _ => {}
+            }
+        };
     }
-    let (mut bits, mut held) = (0u128, 0usize);
-    for &v in values {
-        bits |= u128::from(v) << held;
-        held += width;
-        if held >= 64 {
-            out.extend_from_slice(&(bits as u64).to_le_bytes());
-            bits >>= 64;
-            held -= 64;
+    widths!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29
+        30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57
+        58 59 60 61 62 63 64);
+}
+
+/// [`pack`] for the width `W`: 32 values of `W` bits are `W` / 2 words
+/// of 64 bits, `W` * 4 bytes.
+fn pack_width<const W: usize>(values: &[u64; MINI], out: &mut Vec<u8>) {
+    let mut words = [0u64; MINI];
+    for (n, &v) in values.iter().enumerate() {
+        let (word, shift) = (n * W / 64, n * W % 64);
+        words[word] |= v << shift;
+        if shift + W > 64 {
+            words[word + 1] |= v >> (64 - shift);
         }
     }
-    // 32 values of `width` bits are `width` * 4 whole bytes.
-    out.extend_from_slice(&bits.to_le_bytes()[..held / 8]);
+    let mut bytes = [0u8; 8 * MINI];
+    for (chunk, word) in bytes.chunks_exact_mut(8).zip(words) {
+        chunk.copy_from_slice(&word.to_le_bytes());
+    }
+    out.extend_from_slice(&bytes[..W * MINI / 8]);
 }
 
 /// A row group's chunk of a delta-encoded column, being made.
