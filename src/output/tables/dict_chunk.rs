@@ -77,10 +77,15 @@ impl DictChunk {
         }
         self.values.clear();
         let keys = column.keys();
+        // The chunk's codes are the batch's when its texts came first in
+        // the same order (the names of a column the program names, in the
+        // same list every batch): the codes are taken as they are.
+        let same = (self.remap.iter().enumerate()).all(|(n, &c)| c as usize == n);
         // A dictionary array's codes are checked to be below its texts'
         // count when it is made: `get` always finds one.
         let code = |k: u32| self.remap.get(k as usize).copied().unwrap_or(0);
         let levels = match keys.nulls().filter(|n| n.null_count() > 0) {
+            None if same => return self.page(keys.len(), keys.values(), Levels::All),
             None => {
                 self.values.extend(keys.values().iter().map(|&k| code(k)));
                 Levels::All
@@ -88,11 +93,17 @@ impl DictChunk {
             Some(nulls) if nulls.null_count() == keys.len() => Levels::None,
             Some(nulls) => {
                 let codes = keys.values();
-                (self.values).extend(nulls.valid_indices().map(|n| code(codes[n])));
+                match same {
+                    true => (self.values).extend(nulls.valid_indices().map(|n| codes[n])),
+                    false => (self.values).extend(nulls.valid_indices().map(|n| code(codes[n]))),
+                }
                 Levels::Some(nulls.inner().clone())
             }
         };
-        self.page(keys.len(), levels)
+        let values = std::mem::take(&mut self.values);
+        let page = self.page(keys.len(), &values, levels);
+        self.values = values;
+        page
     }
 
     /// Encodes a batch's column given as plain texts (a table that builds
@@ -104,18 +115,21 @@ impl DictChunk {
         for t in column.iter().flatten() {
             values.push(self.code(t.as_bytes()));
         }
+        let levels = Levels::of(column.nulls(), column.len());
+        let page = self.page(column.len(), &values, levels);
         self.values = values;
-        self.page(column.len(), Levels::of(column.nulls(), column.len()))
+        page
     }
 
-    /// Makes the data page of `rows` rows: their definition levels, and
-    /// the codes of those that have a value (in `values`).
-    fn page(&mut self, rows: usize, levels: Levels) -> Result<()> {
-        let mut body = Vec::with_capacity(self.values.len() * 2 + rows / 8 + 64);
+    /// Makes the data page of a batch's `rows` rows (`levels`: which have
+    /// a value): their definition levels, and the codes `values` of those
+    /// that have one.
+    fn page(&mut self, rows: usize, values: &[u32], levels: Levels) -> Result<()> {
+        let mut body = Vec::with_capacity(values.len() * 2 + rows / 8 + 64);
         self.pages.begin(&mut body, rows, levels);
         let width = rle::width_for(self.codes.len());
         body.push(width);
-        rle::pack(&self.values, width, &mut body);
+        rle::pack(values, width, &mut body);
         self.pages.push(body, rows);
         Ok(())
     }
