@@ -96,13 +96,18 @@ fn pack(values: &[u64; MINI], width: usize, out: &mut Vec<u8>) {
 /// of 64 bits, `W` * 4 bytes.
 fn pack_width<const W: usize>(values: &[u64; MINI], out: &mut Vec<u8>) {
     let mut words = [0u64; MINI];
-    for (n, &v) in values.iter().enumerate() {
-        let (word, shift) = (n * W / 64, n * W % 64);
-        words[word] |= v << shift;
-        if shift + W > 64 {
-            words[word + 1] |= v >> (64 - shift);
-        }
+    // Written out for each of the 32 values: their words and shifts are
+    // then constants.
+    macro_rules! each {
+        ($($n:literal)*) => {$({
+            let (word, shift) = ($n * W / 64, $n * W % 64);
+            words[word] |= values[$n] << shift;
+            if shift + W > 64 {
+                words[word + 1] |= values[$n] >> (64 - shift);
+            }
+        })*};
     }
+    each!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31);
     let mut bytes = [0u8; 8 * MINI];
     for (chunk, word) in bytes.chunks_exact_mut(8).zip(words) {
         chunk.copy_from_slice(&word.to_le_bytes());
@@ -250,6 +255,23 @@ mod tests {
         #[test]
         fn values_read_back(values in prop::collection::vec(
             prop_oneof![any::<i64>(), -1000i64..1000, Just(i64::MIN), Just(i64::MAX)], 0..600)) {
+            let mut out = Vec::new();
+            encode(&values, &mut out);
+            prop_assert_eq!(decode(&out), values);
+        }
+
+        /// Differences of any width from 0 to 64 bits (each packed by a
+        /// packer of its own) read back.
+        #[test]
+        fn every_width_reads_back(first in any::<i64>(), width in 0u32..=64,
+            deltas in prop::collection::vec(any::<u64>(), 0..300)) {
+            let mask = u64::MAX.checked_shr(64 - width).unwrap_or(0);
+            let values: Vec<i64> = std::iter::once(first)
+                .chain(deltas.iter().scan(first, |v, d| {
+                    *v = v.wrapping_add((d & mask) as i64);
+                    Some(*v)
+                }))
+                .collect();
             let mut out = Vec::new();
             encode(&values, &mut out);
             prop_assert_eq!(decode(&out), values);
