@@ -9,6 +9,7 @@
 
 #[path = "suite/frames.rs"]
 mod frames;
+#[allow(dead_code)]
 #[path = "suite/measure.rs"]
 mod measure;
 

@@ -32,11 +32,7 @@ pub fn measure(cmd: &mut Command) -> Run {
 pub fn measure_into(cmd: &mut Command, stdout: Stdio) -> Run {
     let start = Instant::now();
     let Ok(child) = cmd.stdout(stdout).stderr(Stdio::null()).spawn() else {
-        return Run {
-            seconds: f64::NAN,
-            max_rss_kb: 0,
-            ok: false,
-        };
+        return FAILED;
     };
     let mut status = 0;
     // SAFETY: an all-zero rusage is a valid value; wait4 fills it for our own child.
@@ -52,18 +48,49 @@ pub fn measure_into(cmd: &mut Command, stdout: Stdio) -> Run {
     }
 }
 
+/// A run that did not happen.
+pub const FAILED: Run = Run {
+    seconds: f64::NAN,
+    max_rss_kb: 0,
+    ok: false,
+};
+
 /// The fastest of `n` runs (with the highest peak memory of them all).
 pub fn best_of(n: usize, mut f: impl FnMut() -> Run) -> Run {
     let mut best = f();
     for _ in 1..n {
-        let r = f();
-        let peak = best.max_rss_kb.max(r.max_rss_kb);
-        if r.seconds < best.seconds {
-            best = r;
-        }
-        best.max_rss_kb = peak;
+        best = keep_best(Some(best), f());
     }
     best
+}
+
+/// The faster of the best run so far (if any) and `r`, with the higher
+/// peak memory of the two; a failed run is kept.
+pub fn keep_best(best: Option<Run>, r: Run) -> Run {
+    match best {
+        None => r,
+        Some(b) if !b.ok => b,
+        Some(_) if !r.ok => r,
+        Some(b) => {
+            let peak = b.max_rss_kb.max(r.max_rss_kb);
+            let faster = if r.seconds < b.seconds { r } else { b };
+            Run {
+                max_rss_kb: peak,
+                ..faster
+            }
+        }
+    }
+}
+
+/// The median of `seconds` (the mean of the middle two of an even count).
+pub fn median(seconds: &[f64]) -> f64 {
+    let mut s = seconds.to_vec();
+    s.sort_by(f64::total_cmp);
+    match s.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => s[n / 2],
+        n => (s[n / 2 - 1] + s[n / 2]) / 2.0,
+    }
 }
 
 /// Lines a command writes (one untimed run), counted as they stream by:

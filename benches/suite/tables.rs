@@ -5,7 +5,7 @@
 //! beside them. Target: Parquet at least as fast as JSON Lines and at
 //! least 5x smaller.
 
-use crate::measure::{best_of, measure, measure_into, Run};
+use crate::measure::{keep_best, measure, measure_into, median, Run, FAILED};
 use std::fs::File;
 use std::path::Path;
 use std::process::Command;
@@ -45,48 +45,61 @@ pub fn run(bin: &str, capture: &Path, dir: &Path, records: u64, runs: usize) {
             stdout: false,
         });
     }
-    let timed: Vec<(Run, u64)> = (ways.iter())
-        .map(|w| {
-            let r = best_of(runs, || {
-                let mut cmd = Command::new(bin);
-                cmd.args(&w.args).arg(capture);
-                if w.stdout {
-                    measure_into(&mut cmd, File::create(&w.written).unwrap().into())
-                } else {
-                    measure(&mut cmd)
-                }
-            });
+    // Round after round, each way once in a round: a machine that drifts
+    // (these are noisy) slows every way alike. Before each run its output
+    // is removed and the disk synced, so no run pays for the one before.
+    let mut seconds: Vec<Vec<f64>> = vec![Vec::new(); ways.len()];
+    let mut best: Vec<Option<Run>> = vec![None; ways.len()];
+    for _ in 0..runs {
+        for (n, w) in ways.iter().enumerate() {
+            let _ = std::fs::remove_file(&w.written);
+            let _ = Command::new("sync").status();
+            let mut cmd = Command::new(bin);
+            cmd.args(&w.args).arg(capture);
+            let r = match w.stdout {
+                true => measure_into(&mut cmd, File::create(&w.written).unwrap().into()),
+                false => measure(&mut cmd),
+            };
+            seconds[n].push(r.seconds);
+            best[n] = Some(keep_best(best[n], r));
+        }
+    }
+    let timed: Vec<(Run, f64, u64)> = (ways.iter().zip(best).zip(&seconds))
+        .map(|((w, r), s)| {
             let size = std::fs::metadata(&w.written).map_or(0, |m| m.len());
-            (r, size)
+            (r.unwrap_or(FAILED), median(s), size)
         })
         .collect();
-    println!("Tables (`-o DIR`) against JSON Lines, each writing a file on the same disk ({records} records):");
-    println!("| run | seconds | records/s | written (MB) | peak RSS (MB) | x JSONL's time | x smaller than JSONL |");
-    println!("|---|---:|---:|---:|---:|---:|---:|");
-    let (json, json_size) = timed[0];
-    for (w, (r, size)) in ways.iter().zip(&timed) {
+    println!("Tables (`-o DIR`) against JSON Lines, each writing a file on the same disk ({records} records; {runs} rounds, each way once a round):");
+    println!("| run | seconds (best) | median | records/s | written (MB) | peak RSS (MB) | x JSONL's time (best) | (median) | x smaller than JSONL |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let (json, json_median, json_size) = timed[0];
+    for (w, (r, med, size)) in ways.iter().zip(&timed) {
         if !r.ok {
-            println!("| {} | failed | | | | | |", w.name);
+            println!("| {} | failed | | | | | | | |", w.name);
             continue;
         }
         println!(
-            "| {} | {:.3} | {:.0} | {:.1} | {:.1} | {:.2} | {:.1} |",
+            "| {} | {:.3} | {:.3} | {:.0} | {:.1} | {:.1} | {:.2} | {:.2} | {:.1} |",
             w.name,
             r.seconds,
+            med,
             records as f64 / r.seconds,
             *size as f64 / 1e6,
             r.max_rss_kb as f64 / 1024.0,
             r.seconds / json.seconds,
+            med / json_median,
             json_size as f64 / *size as f64,
         );
     }
-    let (parquet, parquet_size) = timed[1];
+    let (parquet, parquet_median, parquet_size) = timed[1];
     println!();
     println!("Target: Parquet at least as fast as JSON Lines (x JSONL's time at most 1.00) and at least 5x smaller.");
     if parquet.ok && json.ok {
         println!(
-            "parquet: {:.2}x JSONL's time, {:.1}x smaller",
+            "parquet: {:.2}x JSONL's time (best of each), {:.2}x (median of each), {:.1}x smaller",
             parquet.seconds / json.seconds,
+            parquet_median / json_median,
             json_size as f64 / parquet_size as f64
         );
     }

@@ -38,7 +38,7 @@
 
 use super::capture::{self, Limit};
 use super::frames::Rng;
-use super::measure::{count_lines, env_num, measure, Run};
+use super::measure::{count_lines, env_num, keep_best, measure, Run};
 use super::scripts::{Script, MSS};
 use base64::Engine;
 use flate2::{Compress, Compression, FlushCompress};
@@ -313,20 +313,6 @@ struct Row {
     best: Vec<Option<Run>>,
 }
 
-fn keep_best(slot: &mut Option<Run>, r: Run) {
-    match slot {
-        Some(b) if b.ok && (!r.ok || b.seconds <= r.seconds) => {
-            b.max_rss_kb = b.max_rss_kb.max(r.max_rss_kb)
-        }
-        Some(b) => {
-            let peak = b.max_rss_kb.max(r.max_rss_kb);
-            *b = r;
-            b.max_rss_kb = peak;
-        }
-        None => *slot = Some(r),
-    }
-}
-
 /// Builds the captures, measures, prints the table and the ratios.
 pub fn run(bin: &str, top: &Path, dir: &Path, runs: usize, tshark: bool) {
     let mb = env_num("BENCH_WS_MB", 150);
@@ -397,7 +383,10 @@ pub fn run(bin: &str, top: &Path, dir: &Path, runs: usize, tshark: bool) {
     for _ in 0..runs {
         for row in &mut rows {
             for (best, path) in row.best.iter_mut().zip(&paths) {
-                keep_best(best, measure(Command::new(bin).args(row.args).arg(path)));
+                *best = Some(keep_best(
+                    *best,
+                    measure(Command::new(bin).args(row.args).arg(path)),
+                ));
             }
         }
     }
