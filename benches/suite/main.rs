@@ -15,7 +15,8 @@
 //! the WebSocket captures and their plain-TCP twin (`websocket.rs`:
 //! `BENCH_WS_MB`, default 150, `BENCH_WS_DEFLATE=0`), `BENCH_TABLES=0` to
 //! skip `decode --format parquet|csv -o DIR` against JSON Lines written to
-//! a file (`tables.rs`, on the mixed capture).
+//! a file (`tables.rs`, on the mixed capture; run in rounds, the median
+//! given beside the best).
 
 mod capture;
 mod frames;
