@@ -170,20 +170,26 @@ pub enum Body {
 impl Record {
     /// The event name for non-message records (`gap`, `stream_start`, ...).
     pub fn event_name(&self) -> Option<&'static str> {
+        self.event_index()
+            .and_then(|n| Self::EVENT_NAMES.get(n).copied())
+    }
+
+    /// The event's place in [`Record::EVENT_NAMES`] (none for a message).
+    pub fn event_index(&self) -> Option<usize> {
         match &self.body {
             Body::Message { .. } => None,
-            Body::StreamStart => Some("stream_start"),
-            Body::StreamEnd { .. } => Some("stream_end"),
-            Body::Gap { .. } => Some("gap"),
-            Body::UnknownData { .. } => Some("unknown_data"),
+            Body::StreamStart => Some(0),
+            Body::StreamEnd { .. } => Some(1),
+            Body::Gap { .. } => Some(2),
+            Body::UnknownData { .. } => Some(3),
             Body::WebSocket(e) => Some(match &**e {
-                WsEvent::Upgrade { .. } => "websocket_upgrade",
+                WsEvent::Upgrade { .. } => 4,
                 WsEvent::Control { opcode, .. } => match opcode {
-                    Opcode::Ping => "websocket_ping",
-                    Opcode::Pong => "websocket_pong",
-                    _ => "websocket_close",
+                    Opcode::Ping => 5,
+                    Opcode::Pong => 6,
+                    _ => 7,
                 },
-                WsEvent::Error { .. } => "websocket_error",
+                WsEvent::Error { .. } => 8,
             }),
         }
     }

@@ -4,7 +4,7 @@
 //! JSON array, a missing value an empty cell.
 
 use super::dict_chunk::Codes;
-use super::plain_chunk::Prefixed;
+use super::plain_chunk::{prefixed_text, Prefixed};
 use crate::capture::Timestamp;
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Int64Type, TimestampMicrosecondType};
@@ -72,7 +72,7 @@ impl<'a> Cells<'a> {
                 }
             }
             Cells::Prefixed(a) => {
-                let json = a.value(row).get(4..).unwrap_or_default();
+                let json = prefixed_text(a, row);
                 crate::output::csv::cell(out, &String::from_utf8_lossy(json));
             }
             Cells::Bool(a) => out.extend_from_slice(if a.value(row) { b"true" } else { b"false" }),

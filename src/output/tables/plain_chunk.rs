@@ -43,6 +43,11 @@ pub struct PlainChunk {
 /// that a page's values are the array's bytes as they are.
 pub type Prefixed = arrow_array::BinaryArray;
 
+/// The JSON text of row `n` of `json` (without its length).
+pub fn prefixed_text(json: &Prefixed, n: usize) -> &[u8] {
+    json.value(n).get(4..).unwrap_or_default()
+}
+
 /// The error of the compressor.
 fn zstd_error(e: std::io::Error) -> ParquetError {
     ParquetError::General(format!("zstd: {e}"))

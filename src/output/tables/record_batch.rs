@@ -21,6 +21,7 @@ use crate::decode::Record;
 use crate::protocols::{Dialect, ProtocolId};
 use crate::reassembly::Direction;
 use arrow_array::types::Int64Type;
+use arrow_array::Array;
 use arrow_array::{
     ArrayRef, Int64Array, ListArray, PrimitiveArray, RecordBatch, StringArray,
     TimestampMicrosecondArray, UInt32Array,
@@ -387,7 +388,6 @@ pub struct RecordsTable {
     dst: Coded,
     offset: Vec<i64>,
     tcp_offset: Ints,
-    transport: Coded,
     protocol: Coded,
     dialect: Coded,
     type_name: Coded,
@@ -431,7 +431,6 @@ impl RecordsTable {
             dst: Coded::new(),
             offset: Vec::new(),
             tcp_offset: Ints::default(),
-            transport: Coded::new(),
             protocol: Coded::new(),
             dialect: Coded::new(),
             type_name: Coded::new(),
@@ -486,9 +485,7 @@ impl RecordsTable {
         self.src.push(Some(src));
         self.dst.push(Some(dst));
         self.offset.push(row.offset);
-        let tcp_offset = row.tcp_offset();
-        self.tcp_offset.push(tcp_offset);
-        self.transport.push(tcp_offset.map(|_| 0));
+        self.tcp_offset.push(row.tcp_offset());
         self.protocol.push(row.protocol.map(|p| p as u32));
         self.dialect.push(row.dialect.map(|d| d as u32));
         let type_code = type_name.map(|t| match row.type_key {
@@ -529,6 +526,10 @@ impl RecordsTable {
         let ts = TimestampMicrosecondArray::new(ts.into(), None);
         let endpoints = self.endpoints.finish()?;
         let types = self.types.finish()?;
+        let tcp_offset = self.tcp_offset.finish();
+        // `websocket` where a WebSocket carried the row: where it has an
+        // offset in the TCP stream.
+        let transport = UInt32Array::new(vec![0; rows].into(), tcp_offset.nulls().cloned());
         let columns: Vec<ArrayRef> = vec![
             Arc::new(Int64Array::from_value(self.capture, rows)),
             ints(&mut self.stream_uid),
@@ -539,8 +540,8 @@ impl RecordsTable {
             Arc::new(self.src.finish(&endpoints)?),
             Arc::new(self.dst.finish(&endpoints)?),
             ints(&mut self.offset),
-            Arc::new(self.tcp_offset.finish()),
-            Arc::new(self.transport.finish(&self.transports)?),
+            Arc::new(tcp_offset),
+            Arc::new(Codes::try_new(transport, self.transports.clone())?),
             Arc::new(self.protocol.finish(&self.protocols)?),
             Arc::new(self.dialect.finish(&self.dialects)?),
             Arc::new(self.type_name.finish(&types)?),
@@ -585,7 +586,10 @@ pub(super) fn text_at(batch: &RecordBatch, name: &str, row: usize) -> Option<Str
         return Some(texts.value(codes.keys().value(row) as usize).to_string());
     }
     match column.as_any().downcast_ref::<Prefixed>() {
-        Some(json) => Some(String::from_utf8_lossy(&json.value(row)[4..]).into_owned()),
+        Some(json) => {
+            let text = super::plain_chunk::prefixed_text(json, row);
+            Some(String::from_utf8_lossy(text).into_owned())
+        }
         None => Some(column.as_string::<i32>().value(row).to_string()),
     }
 }

@@ -213,7 +213,6 @@ impl RecordRow {
         lens[Text::Websocket as usize] = prefixed_text(bytes, |out| {
             facts.is_some_and(|f| write_facts_object(out, &f).is_ok())
         });
-        let event = (r.event_name()).and_then(|e| Record::EVENT_NAMES.iter().position(|n| *n == e));
         RecordRow {
             frame: int(r.frame),
             ts: micros(r.ts),
@@ -230,7 +229,8 @@ impl RecordRow {
             dir: r.dir,
             protocol: r.protocol,
             dialect,
-            event: event.map_or(NO_EVENT, |e| e as u8),
+            // Nine names.
+            event: r.event_index().map_or(NO_EVENT, |e| e as u8),
         }
     }
 
