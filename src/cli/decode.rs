@@ -173,6 +173,10 @@ struct Rows<'a> {
 }
 
 impl RecordSink for Rows<'_> {
+    fn pending(&self) -> usize {
+        self.items.weight()
+    }
+
     fn record(&mut self, r: Record) {
         let mut view = View::new(&r, &self.select.paths);
         let passes = wanted(self.args, &r)

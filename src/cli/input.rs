@@ -61,6 +61,16 @@ pub struct InputArgs {
     #[arg(long, value_name = "N", default_value_t = Config::default().max_flows,
           value_parser = at_least_one, value_hint = ValueHint::Other)]
     pub max_flows: usize,
+    /// Bytes that may be in flight between the reading thread, the
+    /// workers and the output (segments not yet decoded, records and rows
+    /// not yet written): past it, reading waits for the output to catch
+    /// up, so memory stays bounded whatever reads the output and however
+    /// much a packet's messages make. Takes K, M or G (powers of 1024).
+    /// More may help speed on many cores; the rest of the memory is the
+    /// connections' state (see --max-flows).
+    #[arg(long, value_name = "SIZE", default_value = "16M", value_parser = size,
+          value_hint = ValueHint::Other)]
+    pub max_in_flight: usize,
     /// Seconds without a packet after which a stream ends (0: never).
     #[arg(long, value_name = "SECS", default_value_t = 600.0, value_hint = ValueHint::Other)]
     pub idle_timeout: f64,
@@ -96,6 +106,31 @@ pub struct InputArgs {
     /// reference of `-t r`).
     #[arg(skip)]
     pub clock: pipeline::Clock,
+}
+
+/// A size in bytes, with an optional K, M or G (powers of 1024; `KiB`,
+/// `MB` and the like too), of at least 64 KiB.
+fn size(s: &str) -> Result<usize, String> {
+    let t = s.trim();
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (n, unit) = t.split_at(digits);
+    let shift = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 0,
+        "k" | "kb" | "kib" => 10,
+        "m" | "mb" | "mib" => 20,
+        "g" | "gb" | "gib" => 30,
+        _ => return Err(format!("'{s}' is not a size (a number, then K, M or G)")),
+    };
+    let n: usize = n
+        .parse()
+        .map_err(|_| format!("'{s}' is not a size (a number, then K, M or G)"))?;
+    let bytes = n
+        .checked_mul(1 << shift)
+        .ok_or_else(|| format!("'{s}' is too large"))?;
+    if bytes < 64 << 10 {
+        return Err(format!("'{s}' is too small (at least 64K)"));
+    }
+    Ok(bytes)
 }
 
 /// A count of at least 1.
@@ -146,6 +181,7 @@ impl InputArgs {
             .config(self.config())
             .clock(self.clock.clone())
             .shard(self.shard)
+            .budget(self.max_in_flight)
     }
 
     /// Whether the input is a live interface.
@@ -191,6 +227,7 @@ impl InputArgs {
                 Ok(Finished {
                     summary,
                     workers: Vec::<()>::new(),
+                    in_flight: 0,
                 })
             })?;
             return Ok(done.summary);

@@ -134,6 +134,10 @@ impl<S: RecordSink> RecordSink for Watch<S> {
     fn stream_done(&mut self, report: &StreamReport) {
         self.inner.stream_done(report);
     }
+
+    fn pending(&self) -> usize {
+        self.inner.pending()
+    }
 }
 
 impl<S: Render> Render for Watch<S> {

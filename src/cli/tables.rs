@@ -140,6 +140,10 @@ struct RecordRows<'a> {
 }
 
 impl RecordSink for RecordRows<'_> {
+    fn pending(&self) -> usize {
+        self.items.weight()
+    }
+
     fn record(&mut self, r: Record) {
         if let Some(key) = StreamKey::of_start(&r) {
             let stream = Stream::new(key.uid(self.capture), &r);

@@ -43,6 +43,26 @@ pub trait RecordSink {
     fn record(&mut self, r: Record);
     /// A stream is over: what it was (after its last record).
     fn stream_done(&mut self, _report: &StreamReport) {}
+    /// What the output made of the records so far and not taken yet
+    /// weighs, in bytes ([`Items::weight`]): once it reaches a chunk
+    /// ([`Work::pace`]), the decode stage run by the pipeline keeps the
+    /// next records waiting until the output has been taken (see
+    /// [`Work::resume`]). 0 (the default) for a sink that keeps nothing.
+    fn pending(&self) -> usize {
+        0
+    }
+}
+
+/// Hands `r` to `sink`, unless its output weighs `chunk`: then `r` is
+/// given back, to wait in order (the sink's output is taken first).
+#[inline]
+fn pass_on<S: RecordSink>(sink: &mut S, chunk: usize, r: Record) -> Option<Record> {
+    if sink.pending() < chunk {
+        sink.record(r);
+        None
+    } else {
+        Some(r)
+    }
 }
 
 /// What a stream turned out to be.
@@ -233,6 +253,9 @@ pub struct DecodeStage<S: RecordSink> {
     /// The key of the step in which a stream last stopped holding back.
     last_release: Option<u64>,
     order: Reorder,
+    /// What the sink's output may weigh before records wait
+    /// ([`Work::pace`]; never, unless the pipeline says so).
+    chunk: usize,
     sink: S,
 }
 
@@ -249,6 +272,7 @@ impl<S: RecordSink> DecodeStage<S> {
             step_key: 0,
             last_release: None,
             order: Reorder::default(),
+            chunk: usize::MAX,
             sink,
         }
     }
@@ -261,14 +285,50 @@ impl<S: RecordSink> DecodeStage<S> {
     /// Flushes what is held and gives the sink back (after the capture's end).
     pub fn into_sink(mut self) -> S {
         self.flush();
+        self.pump(true);
         self.sink
     }
 
-    /// Hands every record still held to the sink (the capture's end).
+    /// Hands every record still held to the sink (the capture's end);
+    /// while the sink's output weighs a chunk, they wait (see
+    /// [`Work::resume`]).
     pub fn flush(&mut self) {
         self.emit();
+        let (sink, chunk) = (&mut self.sink, self.chunk);
+        self.order.flush(&mut |r| pass_on(sink, chunk, r));
+    }
+
+    /// Hands the sink what waits: all of it, or (`all` false) until its
+    /// output weighs a chunk.
+    fn pump(&mut self, all: bool) {
         let sink = &mut self.sink;
-        self.order.flush(&mut |r| sink.record(r));
+        if all {
+            self.order.drain(&mut |r| {
+                sink.record(r);
+                None
+            });
+        } else {
+            let chunk = self.chunk;
+            self.order.drain(&mut |r| pass_on(sink, chunk, r));
+        }
+    }
+
+    /// What the sink's output not taken yet weighs
+    /// ([`RecordSink::pending`]; for a [`Work`] over this stage).
+    pub fn pending(&self) -> usize {
+        self.sink.pending()
+    }
+
+    /// Hands the sink what waits until its output weighs a chunk again
+    /// ([`Work::resume`]; for a [`Work`] over this stage).
+    pub fn resume(&mut self) {
+        self.pump(false);
+    }
+
+    /// Records wait once the sink's output weighs `chunk` bytes
+    /// ([`Work::pace`]; for a [`Work`] over this stage).
+    pub fn pace(&mut self, chunk: usize) {
+        self.chunk = chunk;
     }
 
     fn start(&mut self, info: &StreamInfo) {
@@ -609,8 +669,9 @@ impl<S: RecordSink> DecodeStage<S> {
     fn emit(&mut self) {
         self.assign();
         self.assigned = 0;
-        let sink = &mut self.sink;
-        self.order.push_all(&mut self.out, &mut |r| sink.record(r));
+        let (sink, chunk) = (&mut self.sink, self.chunk);
+        self.order
+            .push_all(&mut self.out, &mut |r| pass_on(sink, chunk, r));
     }
 
     /// Before step `next`: makes every stream that has held records back
@@ -618,14 +679,20 @@ impl<S: RecordSink> DecodeStage<S> {
     /// take the key just after the last step it waited for, which does not
     /// depend on when this runs. (Run before every step: the rare work is
     /// out of line, so that the test is all a step pays.)
+    /// Past the reorder buffer's last bound on memory
+    /// ([`Reorder::overfull`]), the oldest hold decides at once, as at the
+    /// step before `next`.
     #[inline]
     fn force_due(&mut self, next: u64) {
         while let Some((key, stream, slot)) = self.order.oldest_hold() {
             let due = key / 2 + order::HOLD_STEPS;
-            if due >= next {
+            if due < next {
+                self.force_at(due, (key, stream, slot));
+            } else if self.order.overfull() {
+                self.force_at(next.saturating_sub(1).max(key / 2), (key, stream, slot));
+            } else {
                 break;
             }
-            self.force_at(due, (key, stream, slot));
         }
     }
 
@@ -710,12 +777,13 @@ impl<S: RecordSink> DecodeStage<S> {
 
     /// Every step before `next` was decided: makes the streams due decide,
     /// releases what no hold keeps back, and returns the smallest key a
-    /// record made from now on can have.
+    /// record made from now on (or waiting for the sink) can have.
     pub fn low(&mut self, next: u64) -> u64 {
         self.force_due(next);
         self.emit();
         let held = self.order.oldest_hold().map_or(u64::MAX, |(k, _, _)| k);
-        held.min(next.saturating_mul(2))
+        let waiting = self.order.first_key().unwrap_or(u64::MAX);
+        held.min(waiting).min(next.saturating_mul(2))
     }
 }
 
@@ -834,5 +902,17 @@ impl<S: Render> Work for DecodeStage<S> {
 
     fn finish(&mut self) {
         self.flush();
+    }
+
+    fn pending(&self) -> usize {
+        DecodeStage::pending(self)
+    }
+
+    fn resume(&mut self) {
+        DecodeStage::resume(self);
+    }
+
+    fn pace(&mut self, chunk: usize) {
+        DecodeStage::pace(self, chunk);
     }
 }

@@ -22,9 +22,17 @@ use std::collections::{BTreeSet, BinaryHeap};
 /// decide with what it has.
 pub const HOLD_STEPS: u64 = 4096;
 
-/// Records held at most before they are released out of order anyway (a
-/// last bound on memory; the decode stage normally keeps to `HOLD_STEPS`).
-const MAX_HELD: usize = 1 << 20;
+/// Records waiting at most before the decode stage makes the oldest hold
+/// decide at once (a last bound on memory, a record being a few hundred
+/// bytes; normally the holds keep to `HOLD_STEPS`, whose steps also count
+/// the payload's bytes, and a busy capture holds a few thousand records).
+const MAX_HELD: usize = 1 << 14;
+
+/// Slots kept once nothing waits (more were made for a long hold, and
+/// are let go): a few MB, about what a hold of [`HOLD_STEPS`] steps
+/// gathers on a busy capture, so that the room is not made again each
+/// time.
+const KEEP_SLOTS: usize = 16 << 10;
 
 /// A waiting record's place in the heap: (key, arrival) and the slot
 /// holding the record. The heap moves these small keys about, never the
@@ -86,53 +94,96 @@ impl Reorder {
     /// Takes a batch of records (those one reassembly event produced);
     /// calls `out` with every record now in order. The whole batch goes in
     /// before anything comes out: a stream that just decided replays
-    /// records older than others already waiting.
-    pub fn push_all(&mut self, batch: &mut Vec<Record>, out: &mut impl FnMut(Record)) {
+    /// records older than others already waiting. `out` gives a record
+    /// back when it takes no more for now (its output weighs a chunk):
+    /// that record and the rest wait here, in order, for [`Reorder::drain`].
+    pub fn push_all(
+        &mut self,
+        batch: &mut Vec<Record>,
+        out: &mut impl FnMut(Record) -> Option<Record>,
+    ) {
         let in_order = batch.windows(2).all(|w| w[0].order <= w[1].order);
         if self.holds.is_empty() && self.heap.is_empty() && in_order {
-            batch.drain(..).for_each(out);
+            let mut records = batch.drain(..);
+            for r in records.by_ref() {
+                if let Some(r) = out(r) {
+                    self.insert(r);
+                    break;
+                }
+            }
+            records.for_each(|r| self.insert(r));
             return;
         }
-        for r in batch.drain(..) {
-            self.seq += 1;
-            let key = r.order;
-            let slot = match self.free.pop() {
-                Some(slot) => {
-                    self.slots[slot as usize] = Some(r);
-                    slot
-                }
-                None => {
-                    self.slots.push(Some(r));
-                    // At most MAX_HELD records wait (see drain), far below u32::MAX.
-                    (self.slots.len() - 1) as u32
-                }
-            };
-            self.heap.push(Held {
-                key,
-                seq: self.seq,
-                slot,
-            });
-        }
+        batch.drain(..).for_each(|r| self.insert(r));
         self.drain(out);
     }
 
-    /// Releases what no hold keeps back.
-    pub fn drain(&mut self, out: &mut impl FnMut(Record)) {
+    /// Puts `r` among the waiting records, after those of its key.
+    fn insert(&mut self, r: Record) {
+        self.seq += 1;
+        let key = r.order;
+        let slot = match self.free.pop() {
+            Some(slot) => {
+                self.slots[slot as usize] = Some(r);
+                slot
+            }
+            None => {
+                self.slots.push(Some(r));
+                // About MAX_HELD records wait (see `overfull`), far below u32::MAX.
+                (self.slots.len() - 1) as u32
+            }
+        };
+        self.heap.push(Held {
+            key,
+            seq: self.seq,
+            slot,
+        });
+    }
+
+    /// Releases what no hold keeps back, while `out` takes it (a record
+    /// it gives back waits here, first).
+    pub fn drain(&mut self, out: &mut impl FnMut(Record) -> Option<Record>) {
         let limit = self.holds.first().map_or(u64::MAX, |h| h.0);
         while let Some(top) = self.heap.peek() {
-            if top.key >= limit && self.heap.len() <= MAX_HELD {
+            if top.key >= limit {
                 break;
             }
             let Some(held) = self.heap.pop() else { break };
-            self.free.push(held.slot);
-            if let Some(r) = self.slots[held.slot as usize].take() {
-                out(r);
+            let Some(r) = self.slots[held.slot as usize].take() else {
+                self.free.push(held.slot);
+                continue;
+            };
+            if let Some(r) = out(r) {
+                // Not taken: back in its place.
+                self.slots[held.slot as usize] = Some(r);
+                self.heap.push(held);
+                return;
             }
+            self.free.push(held.slot);
+        }
+        if self.heap.is_empty() && self.slots.capacity() > KEEP_SLOTS {
+            // A long hold is over: let its room go.
+            *self = Reorder {
+                holds: std::mem::take(&mut self.holds),
+                seq: self.seq,
+                ..Reorder::default()
+            };
         }
     }
 
-    /// Releases everything (end of capture).
-    pub fn flush(&mut self, out: &mut impl FnMut(Record)) {
+    /// Whether more records wait behind a hold than [`MAX_HELD`]: the
+    /// oldest hold must decide now.
+    pub fn overfull(&self) -> bool {
+        self.heap.len() > MAX_HELD && !self.holds.is_empty()
+    }
+
+    /// The smallest key of the records waiting, if any.
+    pub fn first_key(&self) -> Option<u64> {
+        self.heap.peek().map(|h| h.key)
+    }
+
+    /// Releases everything (end of capture), while `out` takes it.
+    pub fn flush(&mut self, out: &mut impl FnMut(Record) -> Option<Record>) {
         self.holds.clear();
         self.drain(out);
     }
@@ -169,18 +220,21 @@ mod tests {
         order.hold(5, 0, 0);
         // Stream 1 goes on while stream 0 is being detected.
         order.push_all(&mut vec![rec(6, 1), rec(9, 1)], &mut |r| {
-            seen.push((r.frame, r.stream))
+            seen.push((r.frame, r.stream));
+            None
         });
         assert!(seen.is_empty(), "held back behind stream 0");
         // Stream 0 decides at frame 10 and replays from frame 5.
         order.release(5, 0, 0);
         order.push_all(&mut vec![rec(5, 0), rec(7, 0), rec(10, 0)], &mut |r| {
-            seen.push((r.frame, r.stream))
+            seen.push((r.frame, r.stream));
+            None
         });
         assert_eq!(seen, vec![(5, 0), (6, 1), (7, 0), (9, 1), (10, 0)]);
         // Nothing held: records pass straight through.
         order.push_all(&mut vec![rec(11, 1)], &mut |r| {
-            seen.push((r.frame, r.stream))
+            seen.push((r.frame, r.stream));
+            None
         });
         assert_eq!(seen.last(), Some(&(11, 1)));
     }

@@ -82,6 +82,8 @@ pub(super) struct Batch {
     bytes: Vec<u8>,
     /// Every step before this one was decided when the batch was sent.
     pub(super) next: u64,
+    /// The bytes the batch was counted for in the pass's budget.
+    pub(super) charged: usize,
 }
 
 /// Connections whose state is prefetched together before the first of
@@ -96,6 +98,37 @@ impl Batch {
             opens: Vec::new(),
             bytes: Vec::new(),
             next: 0,
+            charged: 0,
+        }
+    }
+
+    /// The memory the batch holds: its steps, openings and payload, with
+    /// the room made for them.
+    pub(super) fn footprint(&self) -> usize {
+        self.entries.capacity() * std::mem::size_of::<Entry>()
+            + self.opens.capacity() * std::mem::size_of::<Opening>()
+            + self.bytes.capacity()
+    }
+
+    /// The memory a batch of `steps` steps and `bytes` bytes of payload
+    /// holds at most (openings aside), with the room its vectors make as
+    /// they grow.
+    pub(super) fn footprint_of(steps: usize, bytes: usize) -> usize {
+        2 * (steps * std::mem::size_of::<Entry>() + bytes)
+    }
+
+    /// Lets go of room past what a batch of `steps` steps and `bytes` of
+    /// payload needs (left by a batch that carried a huge segment), so a
+    /// batch kept for reuse holds no more than a round.
+    pub(super) fn trim(&mut self, steps: usize, bytes: usize) {
+        if self.bytes.capacity() > 2 * bytes {
+            self.bytes = Vec::new();
+        }
+        if self.entries.capacity() > 2 * steps {
+            self.entries = Vec::new();
+        }
+        if self.opens.capacity() > 2 * steps {
+            self.opens = Vec::new();
         }
     }
 

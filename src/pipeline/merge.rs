@@ -7,20 +7,18 @@
 //! items of the same key (a key is a step of one connection), so the
 //! order is total, and the same for every number of workers.
 //!
-//! Workers never wait for the merge (their channel is unbounded); what
-//! waits here is bounded by the reading thread, which runs at most a few
-//! batches ahead of the slowest worker, and by how long the decode stage
-//! may hold records back. A sink slower than the workers (Parquet
-//! tables, a slow pipe) holds the reading thread back too: it takes a
-//! *credit* before each round, and the merge gives one back for each
-//! round whose items have all gone to the sink, and whenever it has to
-//! wait for a chunk with nothing it could give (so that a worker holding
-//! its low water mark back never stalls the pass).
+//! Workers never wait for the merge to receive (their channel is
+//! unbounded); what waits here is counted in the pass's [`Budget`], given
+//! back as each chunk's last item goes to the sink. When nothing can go,
+//! the merge tells the budget which workers it waits on
+//! ([`Budget::stalled`]), so that one with nothing to do gets its next
+//! round even when the budget is spent.
 
+use super::budget::Budget;
 use super::Items;
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
-use std::sync::mpsc::{Receiver, SyncSender};
+use std::sync::mpsc::{Receiver, Sender};
 
 /// What a worker sends the merge.
 pub(super) struct Chunk<T> {
@@ -28,66 +26,69 @@ pub(super) struct Chunk<T> {
     pub items: Items<T>,
     /// The worker sends no item with a smaller key from now on.
     pub low: u64,
+    /// The bytes the chunk was counted for in the budget.
+    pub weight: usize,
 }
 
 /// A chunk's items not given to the sink yet, and their bytes.
 struct Waiting<T> {
-    items: std::vec::IntoIter<(u64, T)>,
+    items: VecDeque<(u64, T)>,
     bytes: Vec<u8>,
+    weight: usize,
 }
 
 /// One worker's chunks waiting.
 struct Lane<T> {
     chunks: VecDeque<Waiting<T>>,
     low: u64,
-    /// Chunks received (a worker sends one per batch, so per round).
-    received: u64,
+    /// Where emptied chunks go back to, to be filled again.
+    recycle: Sender<Items<T>>,
 }
 
 impl<T> Lane<T> {
     /// The key of the next item, if one waits.
     fn head(&self) -> Option<u64> {
-        let first = self.chunks.front()?.items.as_slice().first();
-        first.map(|&(k, _)| k)
+        self.chunks.front()?.items.front().map(|&(k, _)| k)
     }
 }
 
 pub(super) struct Merge<T> {
     lanes: Vec<Lane<T>>,
-    /// Rounds whose items have all gone to the sink, credited back.
-    credited: u64,
 }
 
 impl<T> Merge<T> {
-    pub(super) fn new(n: usize) -> Self {
+    /// A merge of the workers whose emptied chunks go back by `recycle`
+    /// (one per worker).
+    pub(super) fn new(n: usize, recycle: Vec<Sender<Items<T>>>) -> Self {
+        debug_assert_eq!(n, recycle.len());
         Merge {
-            lanes: (0..n)
-                .map(|_| Lane {
+            lanes: (recycle.into_iter())
+                .map(|recycle| Lane {
                     chunks: VecDeque::new(),
                     low: 0,
-                    received: 0,
+                    recycle,
                 })
                 .collect(),
-            credited: 0,
         }
     }
 
     /// Takes a chunk in.
-    fn add(&mut self, c: Chunk<T>) {
+    fn add(&mut self, c: Chunk<T>, budget: &Budget) {
         let lane = &mut self.lanes[c.worker];
         lane.low = lane.low.max(c.low);
-        lane.received += 1;
-        if !c.items.is_empty() {
-            lane.chunks.push_back(Waiting {
-                items: c.items.keyed.into_iter(),
-                bytes: c.items.bytes,
-            });
+        if c.items.is_empty() {
+            budget.gave_items(c.worker, c.weight);
+            return;
         }
+        lane.chunks.push_back(Waiting {
+            items: VecDeque::from(c.items.keyed),
+            bytes: c.items.bytes,
+            weight: c.weight,
+        });
     }
 
-    /// The lane whose next item can go now, if any; `None` with `true`
-    /// when every worker is done and nothing waits.
-    fn ready(&self) -> (Option<usize>, bool) {
+    /// The smallest key waiting, if any.
+    fn smallest(&self) -> Option<(u64, usize)> {
         let mut best: Option<(u64, usize)> = None;
         for (i, l) in self.lanes.iter().enumerate() {
             if let Some(k) = l.head() {
@@ -96,7 +97,13 @@ impl<T> Merge<T> {
                 }
             }
         }
-        let Some((key, i)) = best else {
+        best
+    }
+
+    /// The lane whose next item can go now, if any; `None` with `true`
+    /// when every worker is done and nothing waits.
+    fn ready(&self) -> (Option<usize>, bool) {
+        let Some((key, i)) = self.smallest() else {
             return (None, self.lanes.iter().all(|l| l.low == u64::MAX));
         };
         let clear = self
@@ -107,44 +114,44 @@ impl<T> Merge<T> {
         (clear.then_some(i), false)
     }
 
-    /// Credits the reading thread (`credit`) with the rounds whose items
-    /// have all gone to the sink since the last time.
-    fn credit(&mut self, credit: &SyncSender<()>) {
-        let done = (self.lanes.iter())
-            .map(|l| l.received - l.chunks.len() as u64)
-            .min()
-            .unwrap_or(0);
-        while self.credited < done {
-            self.credited += 1;
-            // Full: the reading thread has credit enough.
-            let _ = credit.try_send(());
-        }
+    /// Whether the merge waits on worker `w` (nothing of it waits, and
+    /// it may still send an item smaller than every one waiting).
+    fn waits_on(&self, w: usize, smallest: Option<u64>) -> bool {
+        let l = &self.lanes[w];
+        l.head().is_none() && smallest.is_none_or(|k| l.low <= k)
     }
 
     /// Gives every item to `sink` in key order, receiving chunks as they
-    /// are needed, until every worker is done or the sink stops; credits
-    /// the reading thread (`credit`) as the rounds go through.
+    /// are needed, until every worker is done or the sink stops; gives
+    /// each chunk's bytes back to `budget` once its last item has gone.
     pub(super) fn run(
         &mut self,
         chunks: &Receiver<Chunk<T>>,
-        credit: &SyncSender<()>,
+        budget: &Budget,
         sink: &mut impl FnMut(T, &[u8]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
+        let mut stalled = false;
         loop {
             // Everything already here first, without waiting.
             while let Ok(c) = chunks.try_recv() {
-                self.add(c);
+                self.add(c, budget);
             }
-            self.credit(credit);
             match self.ready() {
-                (Some(i), _) => self.give(i, sink)?,
+                (Some(i), _) => {
+                    if std::mem::take(&mut stalled) {
+                        budget.stalled(|_| false);
+                    }
+                    self.give(i, budget, sink)?
+                }
                 (None, true) => return ControlFlow::Continue(()),
                 (None, false) => {
-                    // Nothing can go before another chunk comes: the
-                    // reading thread must not wait on the merge.
-                    let _ = credit.try_send(());
+                    // Nothing can go before another chunk comes: a worker
+                    // waited on that has nothing to do needs a round.
+                    let smallest = self.smallest().map(|(k, _)| k);
+                    budget.stalled(|w| self.waits_on(w, smallest));
+                    stalled = true;
                     match chunks.recv() {
-                        Ok(c) => self.add(c),
+                        Ok(c) => self.add(c, budget),
                         // Every worker is gone: what is left goes in order.
                         Err(_) => {
                             for l in &mut self.lanes {
@@ -161,6 +168,7 @@ impl<T> Merge<T> {
     fn give(
         &mut self,
         i: usize,
+        budget: &Budget,
         sink: &mut impl FnMut(T, &[u8]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         // The bound: the next key of any other lane, or its low water mark.
@@ -171,15 +179,27 @@ impl<T> Merge<T> {
             .unwrap_or(u64::MAX);
         let lane = &mut self.lanes[i];
         while let Some(chunk) = lane.chunks.front_mut() {
-            while let Some(&(k, _)) = chunk.items.as_slice().first() {
+            while let Some(&(k, _)) = chunk.items.front() {
                 if k >= bound {
                     return ControlFlow::Continue(());
                 }
-                if let Some((_, item)) = chunk.items.next() {
+                if let Some((_, item)) = chunk.items.pop_front() {
                     sink(item, &chunk.bytes)?;
                 }
             }
-            lane.chunks.pop_front();
+            if let Some(done) = lane.chunks.pop_front() {
+                budget.gave_items(i, done.weight);
+                let mut emptied = Items {
+                    keyed: Vec::from(done.items),
+                    bytes: done.bytes,
+                    ..Items::default()
+                };
+                emptied.clear();
+                // Kept while it fits in the budget; freed otherwise.
+                if budget.keep_spare(emptied.footprint()) {
+                    let _ = lane.recycle.send(emptied);
+                }
+            }
         }
         ControlFlow::Continue(())
     }

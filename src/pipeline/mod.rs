@@ -55,10 +55,12 @@
 //! eprintln!("{} frames", done.summary.frames);
 //! ```
 
+mod budget;
 mod extract;
 mod front;
 mod inline;
 mod merge;
+mod pace;
 mod shard;
 mod workers;
 
@@ -196,6 +198,23 @@ impl CaptureSummary {
     }
 }
 
+/// Bytes of items a worker makes at most before it hands them on, also in
+/// the middle of a batch or of a step (see [`Work::pace`]): what one
+/// worker has made and not handed on stays under this, plus one item. A
+/// small budget makes chunks smaller ([`chunk_for`]).
+pub const CHUNK: usize = 256 << 10;
+
+/// The chunk of a pass of `workers` workers whose budget is `budget`
+/// bytes: [`CHUNK`], or less so that each worker's chunks in the making
+/// and in flight stay a small part of the budget.
+pub fn chunk_for(budget: usize, workers: usize) -> usize {
+    (budget / (8 * workers.max(1))).clamp(4 << 10, CHUNK)
+}
+
+/// The default of [`Pipeline::budget`]: the bytes that may be in flight
+/// between the reading thread, the workers, the merge and the sink.
+pub const DEFAULT_BUDGET: usize = 16 << 20;
+
 /// Items a worker made, each with its key (in increasing key order), and
 /// the bytes they were rendered to, if any: an item that is text refers
 /// to a range of `bytes`, which the sink is given beside it.
@@ -205,6 +224,9 @@ pub struct Items<T> {
     pub keyed: Vec<(u64, T)>,
     /// The bytes the items were rendered to (an item names its range).
     pub bytes: Vec<u8>,
+    /// Bytes the items own on the heap besides (a hand's actions, a
+    /// row's text), as their makers count them ([`Items::push_owning`]).
+    owned: usize,
 }
 
 impl<T> Default for Items<T> {
@@ -212,6 +234,7 @@ impl<T> Default for Items<T> {
         Items {
             keyed: Vec::new(),
             bytes: Vec::new(),
+            owned: 0,
         }
     }
 }
@@ -221,6 +244,13 @@ impl<T> Items<T> {
     pub fn push(&mut self, key: u64, item: T) {
         debug_assert!(self.keyed.last().is_none_or(|(k, _)| *k <= key));
         self.keyed.push((key, item));
+    }
+
+    /// Adds an item that owns `heap` bytes besides itself (counted in
+    /// [`Items::weight`]).
+    pub fn push_owning(&mut self, key: u64, item: T, heap: usize) {
+        self.push(key, item);
+        self.owned += heap;
     }
 
     /// Moves `other`'s items (and bytes, the ranges of its items then
@@ -235,9 +265,13 @@ impl<T> Items<T> {
         } else {
             self.keyed.append(&mut other.keyed);
             self.bytes.append(&mut other.bytes);
+            self.owned += std::mem::take(&mut other.owned);
         }
-        other.keyed.reserve(items);
-        other.bytes.reserve(bytes);
+        other.owned = 0;
+        // With an eighth more: the next batch's items, about as many,
+        // are then made without growing the room again.
+        other.keyed.reserve(items + items / 8);
+        other.bytes.reserve(bytes + bytes / 8);
     }
 
     /// True when there is no item.
@@ -249,6 +283,24 @@ impl<T> Items<T> {
     pub fn clear(&mut self) {
         self.keyed.clear();
         self.bytes.clear();
+        self.owned = 0;
+    }
+
+    /// The key of the last item, if any.
+    pub fn last_key(&self) -> Option<u64> {
+        self.keyed.last().map(|&(k, _)| k)
+    }
+
+    /// What the items weigh: the items themselves with their keys, their
+    /// bytes, and what they own besides.
+    pub fn weight(&self) -> usize {
+        self.keyed.len() * std::mem::size_of::<(u64, T)>() + self.bytes.len() + self.owned
+    }
+
+    /// The memory the items hold: [`Items::weight`] with the room made
+    /// beyond it.
+    pub fn footprint(&self) -> usize {
+        self.keyed.capacity() * std::mem::size_of::<(u64, T)>() + self.bytes.capacity() + self.owned
     }
 }
 
@@ -268,6 +320,24 @@ pub trait Work: Sink {
     fn take(&mut self, into: &mut Items<Self::Item>);
     /// The input is over (every stream has ended): the last items.
     fn finish(&mut self);
+    /// What the items made and not taken yet weigh ([`Items::weight`]).
+    /// The pipeline takes them once they weigh a chunk ([`Work::pace`]);
+    /// 0 (the default) for a work that makes little (they are taken after
+    /// each batch).
+    fn pending(&self) -> usize {
+        0
+    }
+    /// From now on the work may stop making items in the middle of a
+    /// step (or of [`Work::low`] or [`Work::finish`]) once what it made
+    /// weighs `chunk` bytes ([`Work::pending`]), keeping the rest waiting
+    /// until [`Work::resume`]. The pipeline calls it before the pass;
+    /// nothing by default (the work makes everything at once).
+    fn pace(&mut self, _chunk: usize) {}
+    /// Goes on making items of what waits, until they weigh a chunk
+    /// again: the pipeline takes the items and calls this until
+    /// [`Work::pending`] stays under the chunk. The items left waiting
+    /// count in [`Work::low`].
+    fn resume(&mut self) {}
 }
 
 /// The part of a [`Work`] after the decode stage: a record sink that makes
@@ -288,6 +358,11 @@ pub struct Finished<W> {
     pub summary: CaptureSummary,
     /// The workers' [`Work`]s, in worker order, with what they gathered.
     pub workers: Vec<W>,
+    /// The most bytes that were in flight between the threads at once
+    /// (batches and items, spares included; 0 on one thread, where a
+    /// batch and a chunk are all there is): what [`Pipeline::budget`]
+    /// bounds.
+    pub in_flight: usize,
 }
 
 /// One pass over one input; see the [module docs](self).
@@ -301,6 +376,8 @@ pub struct Pipeline {
     round: (usize, usize),
     clock: Clock,
     shard: Option<Shard>,
+    /// Bytes in flight between the threads at most ([`Pipeline::budget`]).
+    budget: usize,
 }
 
 impl Pipeline {
@@ -317,6 +394,7 @@ impl Pipeline {
             round: inline::ROUND,
             clock: Clock::default(),
             shard: None,
+            budget: DEFAULT_BUDGET,
         }
     }
 
@@ -351,6 +429,19 @@ impl Pipeline {
             shard: self.shard.map(ShardSummary::new),
             ..CaptureSummary::empty(&self.name)
         }
+    }
+
+    /// The bytes that may be in flight between the reading thread, the
+    /// workers, the merge and the sink (batches of segments, items made
+    /// and not yet given to the sink), [`DEFAULT_BUDGET`] by default: the
+    /// reading thread and the workers wait when it is spent, so memory
+    /// does not grow with a slow sink or with records larger than the
+    /// packets they came in. With one worker everything runs on the
+    /// calling thread, and a batch and a chunk ([`chunk_for`]) are all that
+    /// is ever in flight.
+    pub fn budget(mut self, bytes: usize) -> Self {
+        self.budget = bytes.max(1);
+        self
     }
 
     /// Workers (at least 1). With 1 everything runs on the calling thread;

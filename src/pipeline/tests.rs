@@ -14,7 +14,9 @@ struct Recorder {
 
 impl Sink for Recorder {
     fn event(&mut self, ev: Event<'_>) {
-        self.items.push(self.key, format!("{ev:?}"));
+        let text = format!("{ev:?}");
+        let heap = text.capacity();
+        self.items.push_owning(self.key, text, heap);
     }
     fn step(&mut self, seq: u64, _slot: u32) {
         self.key = seq * 2;
@@ -30,6 +32,9 @@ impl Work for Recorder {
         into.append(&mut self.items);
     }
     fn finish(&mut self) {}
+    fn pending(&self) -> usize {
+        self.items.weight()
+    }
 }
 
 /// Every event of the reassembler on its own over `p`, in order.
@@ -242,11 +247,14 @@ impl Work for Counting {
         self.inner.take(into);
     }
     fn finish(&mut self) {}
+    fn pending(&self) -> usize {
+        self.inner.pending()
+    }
 }
 
 /// A sink slower than the workers holds the reading thread back (the
-/// merge's credits): while the sink sits on its first item, the workers
-/// get the rounds in flight, not the whole capture.
+/// budget): while the sink sits on its first item, the workers make what
+/// the budget holds, not the whole capture.
 #[test]
 fn a_slow_sink_holds_the_reading_thread_back() {
     use std::sync::atomic::{AtomicUsize, Ordering};
@@ -262,7 +270,8 @@ fn a_slow_sink_holds_the_reading_thread_back() {
     let mut seen = 0;
     Pipeline::new("-", reader())
         .threads(2)
-        .round((1, 1 << 20))
+        .round((16, 4 << 10))
+        .budget(BUDGET)
         .run(
             || Counting {
                 inner: Recorder::default(),
@@ -280,11 +289,16 @@ fn a_slow_sink_holds_the_reading_thread_back() {
         .unwrap();
     assert_eq!(seen, total);
     let ahead = at_first.unwrap();
-    // Rounds of a group of segments (16) per worker at least: the 32 in
-    // flight and the few the merge gave while waiting for its first chunks
-    // are about 1 100 steps, two events each (start, data).
-    assert!(ahead < 4_000, "{ahead} of {total} events made ahead");
+    // An event's item weighs about 130 bytes (its key, its text and the
+    // text's room). What the workers made ahead is what the budget lets
+    // be in flight (half of it, 100 KB), each worker's chunk in the making
+    // (12.5 KB, `chunk_for`) and a round: under 1 000 events (measured:
+    // 40 to 100), of the 40 000.
+    assert!(ahead < 1_500, "{ahead} of {total} events made ahead");
 }
+
+/// The budget of `a_slow_sink_holds_the_reading_thread_back`.
+const BUDGET: usize = 200 << 10;
 
 /// Items taken from a worker leave it room for as many again (its next
 /// batch is made without growing), whether they were moved whole or
@@ -309,4 +323,78 @@ fn taking_items_leaves_room_for_the_next_batch() {
     into.append(&mut from);
     assert_eq!((into.keyed.len(), into.bytes.len()), (200, 600));
     assert!(from.keyed.capacity() >= 100 && from.bytes.capacity() >= 300);
+}
+
+/// A worker that makes a lot of each event: `FAN` items of `SIZE` bytes
+/// each (a round of small packets that turns into many large records).
+#[derive(Default)]
+struct Fanning(Recorder);
+
+const FAN: usize = 20;
+const SIZE: usize = 1000;
+
+impl Sink for Fanning {
+    fn event(&mut self, ev: Event<'_>) {
+        let text = format!("{ev:?}");
+        for i in 0..FAN {
+            let bytes = &mut self.0.items.bytes;
+            let start = bytes.len();
+            bytes.resize(start + SIZE, b'a' + (i % 26) as u8);
+            self.0.items.push(self.0.key, format!("{start} {text}"));
+        }
+    }
+    fn step(&mut self, seq: u64, slot: u32) {
+        self.0.step(seq, slot);
+    }
+}
+
+impl Work for Fanning {
+    type Item = String;
+    fn low(&mut self, next: u64) -> u64 {
+        self.0.low(next)
+    }
+    fn take(&mut self, into: &mut Items<String>) {
+        // Items name their bytes by their offset in the chunk.
+        into.append(&mut self.0.items);
+    }
+    fn finish(&mut self) {}
+    fn pending(&self) -> usize {
+        self.0.pending()
+    }
+}
+
+/// However much a worker makes of a round, what is in flight stays within
+/// the budget (and spares within as much again, half of it each): the
+/// workers hand their items on by the chunk and wait, also in the middle
+/// of a batch. The sink is slow (a millisecond every ten items), the
+/// items twenty times the packets' size.
+#[test]
+fn what_is_in_flight_stays_within_the_budget() {
+    const BUDGET: usize = 2 << 20;
+    let pcap = open_streams(500);
+    let reader = || {
+        let bytes = std::io::Cursor::new(pcap.clone());
+        CaptureReader::from_reader("open.pcap", Box::new(bytes)).unwrap()
+    };
+    let mut n = 0;
+    let done = Pipeline::new("-", reader())
+        .threads(2)
+        .budget(BUDGET)
+        .run(Fanning::default, &mut |_: String, bytes: &[u8]| {
+            assert!(!bytes.is_empty());
+            n += 1;
+            if n % 10 == 0 {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+    assert_eq!(n, reassembler(reader()).len() * FAN);
+    // Made in all: 20 MB. In flight at most: half the budget, a chunk
+    // and an item more per worker and a round (`budget`'s docs), spares
+    // the other half: about 1.1 x the budget; the bound keeps a quarter
+    // of room above it.
+    let most = done.in_flight as f64 / BUDGET as f64;
+    eprintln!("in flight at most: {most:.2} x the budget");
+    assert!(most > 0.25 && most < 1.4, "{most:.2} x the budget");
 }

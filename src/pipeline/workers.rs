@@ -4,26 +4,28 @@
 //! connections and its [`Work`]; the calling thread merges their items.
 //!
 //! Each worker keeps its connections' state on its own thread (in its
-//! core's cache); workers never wait for the merge (their channel to it is
-//! unbounded, and what waits there is bounded by the reading thread,
-//! which runs at most [`IN_FLIGHT`] batches ahead of the slowest worker,
-//! and at most [`IN_FLIGHT`] rounds ahead of what the sink has taken:
-//! see `merge`'s credits).
+//! core's cache). What is in flight between the threads (batches not
+//! carried out yet, items not given to the sink yet) is counted in bytes
+//! against the pass's [`Budget`]: the reading thread waits for room
+//! before each round, a worker hands its items on by the chunk (also in
+//! the middle of a batch) and waits while the budget is spent and its
+//! own items wait in the merge. So a sink slower than the workers
+//! (Parquet tables, a slow pipe) holds the whole pass back, and records
+//! larger than their packets never pile up.
 //! (A version where the threads took turns at reading and at the shards,
 //! so as to run exactly N busy threads, measured slower: each shard's state
 //! then moved between cores, see BENCHMARKS.md.)
 
+use super::budget::Budget;
 use super::front::{Batch, Front};
 use super::merge::{Chunk, Merge};
+use super::pace::Paced;
 use super::{Finished, Items, Pipeline, Work};
 use crate::capture::CaptureError;
 use crate::reassembly::conn::Conns;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
-
-/// Batches that may wait for each worker.
-const IN_FLIGHT: usize = 32;
+use std::sync::mpsc::{channel, Receiver, Sender};
 
 /// A reading thread, `p.threads` workers, and the merge on this thread.
 pub(super) fn run<W>(
@@ -39,54 +41,70 @@ where
     let name = p.name.clone();
     let config = p.config.clone();
     let stop = AtomicBool::new(false);
+    let budget_bytes = p.budget;
+    let budget = Budget::new(budget_bytes, n);
     let (to_merge, chunks) = channel::<Chunk<W::Item>>();
-    // The reading thread's credit: a round each.
-    let (grant, credit) = sync_channel::<()>(IN_FLIGHT);
-    for _ in 0..IN_FLIGHT {
-        let _ = grant.try_send(());
-    }
+    // Every channel is unbounded in number: the budget bounds its bytes.
     let mut inputs = Vec::new();
-    let mut spares = Vec::new();
     let mut returns = Vec::new();
+    let mut recycle = Vec::new();
+    // Emptied batches, back to the reading thread.
+    let (give_back, spares) = channel::<Batch>();
     for _ in 0..n {
-        let (tx, rx) = sync_channel::<Batch>(IN_FLIGHT);
-        let (give_back, spare) = sync_channel::<Batch>(IN_FLIGHT + 2);
+        let (tx, rx) = channel::<Batch>();
+        // Emptied chunks, back to their worker.
+        let (again, emptied) = channel::<Items<W::Item>>();
         inputs.push(tx);
-        spares.push(spare);
-        returns.push((rx, give_back));
+        recycle.push(again);
+        returns.push((rx, give_back.clone(), emptied));
     }
+    drop(give_back);
     std::thread::scope(|scope| {
         let front = Front::new(p.start(), p.reader, p.config, p.clock);
-        let stop = &stop;
+        let (stop, budget) = (&stop, &budget);
         let round = p.round;
         let reading = std::thread::Builder::new()
             .name("cardshark-read".into())
             .spawn_scoped(scope, move || {
-                read(front, round, inputs, spares, credit, stop)
+                read(front, round, inputs, spares, budget, stop)
             })
             .map_err(|e| CaptureError::new(&name, format!("cannot start a thread: {e}")))?;
         let mut handles = Vec::new();
-        for (i, (rx, give_back)) in returns.into_iter().enumerate() {
+        for (i, (rx, give_back, emptied)) in returns.into_iter().enumerate() {
             let (make, config, to_merge) = (&make, config.clone(), to_merge.clone());
             let worker = std::thread::Builder::new()
                 .name(format!("cardshark-work{i}"))
                 .spawn_scoped(scope, move || {
                     let mut conns = Conns::default();
                     let mut work = make();
-                    run_worker(i, &mut conns, &mut work, &config, rx, give_back, &to_merge);
+                    let lane = Lane {
+                        worker: i,
+                        to_merge,
+                        emptied,
+                        budget,
+                    };
+                    let keep = (round.0 * n, round.1 * n);
+                    let chunk = super::chunk_for(budget_bytes, n);
+                    run_worker(
+                        &lane,
+                        &mut conns,
+                        &mut work,
+                        &config,
+                        (rx, give_back, keep, chunk),
+                    );
                     (work, conns)
                 })
                 .map_err(|e| CaptureError::new(&name, format!("cannot start a thread: {e}")))?;
             handles.push(worker);
         }
         drop(to_merge);
-        let mut merge = Merge::new(n);
-        if merge.run(&chunks, &grant, sink).is_break() {
+        let mut merge = Merge::new(n, recycle);
+        if merge.run(&chunks, budget, sink).is_break() {
             stop.store(true, Ordering::Relaxed);
         }
+        // Nobody waits for room any more: the threads run to their end.
+        budget.close();
         drop(chunks);
-        // The reading thread no longer waits for credit.
-        drop(grant);
         let mut summary = reading
             .join()
             .unwrap_or_else(|e| std::panic::resume_unwind(e));
@@ -96,32 +114,45 @@ where
             summary.reassembly.add(conns.stats());
             workers.push(work);
         }
-        Ok(Finished { summary, workers })
+        Ok(Finished {
+            summary,
+            workers,
+            in_flight: budget.peak(),
+        })
     })
 }
 
-/// The reading thread: rounds of batches to the workers, then the steps
-/// ending the connections still open; returns what the capture, link and
-/// flow stages saw.
+/// The reading thread: rounds of batches to the workers, each once the
+/// budget has room for it, then the steps ending the connections still
+/// open; returns what the capture, link and flow stages saw.
 fn read(
     mut front: Front,
     round: (usize, usize),
-    inputs: Vec<SyncSender<Batch>>,
-    spares: Vec<Receiver<Batch>>,
-    credit: Receiver<()>,
+    inputs: Vec<Sender<Batch>>,
+    spares: Receiver<Batch>,
+    budget: &Budget,
     stop: &AtomicBool,
 ) -> super::CaptureSummary {
     let n = inputs.len();
     let limit = (round.0 * n, round.1 * n);
+    // A round's batches at most (one worker may own every step of it).
+    let room = Batch::footprint_of(limit.0, limit.1);
     let mut batches: Vec<Batch> = (0..n).map(|_| Batch::new()).collect();
     let send = |batches: &mut Vec<Batch>| -> bool {
         for (i, b) in batches.iter_mut().enumerate() {
-            // An emptied batch to fill next, or a new one while the
-            // worker still has them all.
+            // An emptied batch to fill next, or a new one.
             let next = b.next;
-            let mut fresh = spares[i].try_recv().unwrap_or_else(|_| Batch::new());
+            let mut fresh = match spares.try_recv() {
+                Ok(spare) => {
+                    budget.took_spare(spare.footprint());
+                    spare
+                }
+                Err(_) => Batch::new(),
+            };
             fresh.next = next;
-            let full = std::mem::replace(b, fresh);
+            let mut full = std::mem::replace(b, fresh);
+            full.charged = full.footprint();
+            budget.sent_batch(i, full.charged);
             if inputs[i].send(full).is_err() {
                 return false;
             }
@@ -129,9 +160,10 @@ fn read(
         true
     };
     while !front.done() && !stop.load(Ordering::Relaxed) {
-        // A round more once the sink has taken one (an error: the merge
-        // has ended, so nothing waits on the sink any more).
-        let _ = credit.recv();
+        budget.admit(room);
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
         front.fill(&mut batches, limit);
         if !send(&mut batches) {
             return front.finish();
@@ -145,41 +177,91 @@ fn read(
     front.finish()
 }
 
+/// A worker's way to the merge.
+struct Lane<'a, T> {
+    worker: usize,
+    to_merge: Sender<Chunk<T>>,
+    /// Chunks the merge emptied, to be filled again.
+    emptied: Receiver<Items<T>>,
+    budget: &'a Budget,
+}
+
+impl<T> Lane<'_, T> {
+    /// Sends the merge `items` (leaving an emptied chunk in their place)
+    /// with the worker's low water mark `low`; false once the merge is
+    /// gone.
+    fn send(&self, items: &mut Items<T>, low: u64) -> bool {
+        let items = if items.is_empty() {
+            // The low water mark alone; the room stays here.
+            items.clear();
+            Items::default()
+        } else {
+            let spare = match self.emptied.try_recv() {
+                Ok(spare) => {
+                    self.budget.took_spare(spare.footprint());
+                    spare
+                }
+                Err(_) => Items::default(),
+            };
+            std::mem::replace(items, spare)
+        };
+        let weight = items.footprint();
+        self.budget.sent_items(self.worker, weight);
+        let chunk = Chunk {
+            worker: self.worker,
+            items,
+            low,
+            weight,
+        };
+        self.to_merge.send(chunk).is_ok()
+    }
+}
+
 /// A worker: its batches' steps carried out on its connections, their
-/// events to its work, and the work's items to the merge.
+/// events to its work, and the work's items to the merge, by the chunk.
 fn run_worker<W: Work>(
-    i: usize,
+    lane: &Lane<'_, W::Item>,
     conns: &mut Conns,
     work: &mut W,
     config: &crate::reassembly::Config,
-    batches: Receiver<Batch>,
-    give_back: SyncSender<Batch>,
-    to_merge: &Sender<Chunk<W::Item>>,
+    (batches, give_back, keep, chunk): (Receiver<Batch>, Sender<Batch>, (usize, usize), usize),
 ) {
+    let gone = std::cell::Cell::new(false);
+    // Mid-batch: a chunk, then room to go on.
+    let mut hand = |items: &mut Items<W::Item>, low: u64| {
+        if !lane.send(items, low) {
+            gone.set(true);
+        }
+        lane.budget.wait_room(lane.worker);
+    };
+    let mut taken = Items::default();
     for mut batch in batches.iter() {
-        batch.apply(conns, config, work);
-        let low = work.low(batch.next);
-        let mut items = Items::default();
-        work.take(&mut items);
-        let _ = give_back.try_send(batch);
-        if to_merge
-            .send(Chunk {
-                worker: i,
-                items,
-                low,
-            })
-            .is_err()
-        {
+        let low = {
+            let mut paced = Paced::new(work, &mut taken, chunk, &mut hand);
+            batch.apply(conns, config, &mut paced);
+            paced.low(batch.next)
+        };
+        // The batch's last items, with the worker's low water mark (sent
+        // even when there are none), then its bytes given back.
+        work.take(&mut taken);
+        if !lane.send(&mut taken, low) {
+            gone.set(true);
+        }
+        lane.budget.did_batch(lane.worker, batch.charged);
+        batch.trim(keep.0, keep.1);
+        if lane.budget.keep_spare(batch.footprint()) {
+            let _ = give_back.send(batch);
+        }
+        lane.budget.wait_room(lane.worker);
+        if gone.get() {
             return;
         }
     }
-    work.finish();
-    work.low(u64::MAX);
-    let mut items = Items::default();
-    work.take(&mut items);
-    let _ = to_merge.send(Chunk {
-        worker: i,
-        items,
-        low: u64::MAX,
-    });
+    {
+        let mut paced = Paced::new(work, &mut taken, chunk, &mut hand);
+        paced.finish();
+        paced.low(u64::MAX);
+    }
+    work.take(&mut taken);
+    lane.send(&mut taken, u64::MAX);
 }

@@ -346,7 +346,9 @@ impl DirState {
             upto = upto.min(fin as i64); // The FIN's own sequence number is no byte.
         }
         if upto <= self.next as i64 {
-            return; // Old or duplicate ACK: nothing new.
+            // Nothing new to deliver; what was delivered may be let go.
+            self.tail.acked(upto.max(0) as u64);
+            return;
         }
         let upto = upto as u64;
         while self.next < upto {

@@ -10,9 +10,13 @@
 //! workers that own them, so that stream numbers and every decision about
 //! a connection's life are the same whatever the number of workers.
 //!
-//! Every step is numbered, from 0, in the order it was decided: the
-//! number (`Step::seq`) is the capture-order key of everything the step
-//! makes. Each step concerns one connection.
+//! Every step is numbered in the order it was decided: the number
+//! (`Step::seq`) is the capture-order key of everything the step makes.
+//! Each step concerns one connection. A segment's step counts one more
+//! for each [`STEP_BYTES`] of its payload (the next step's number is that
+//! much further on), so that a count of steps, such as the decode stage's
+//! bound on how long a stream may hold records back, also bounds the
+//! bytes read meanwhile.
 //!
 //! To decide without the connection's bytes, a [`Flow`] keeps what its
 //! connection's life depends on: its client (which way a segment goes),
@@ -26,6 +30,36 @@ use super::{Config, Direction, EndReason, ReassemblyStats, StreamInfo};
 use crate::capture::Timestamp;
 use crate::link::{TcpFlags, TcpSegment};
 use std::net::SocketAddr;
+
+/// Payload bytes that count as one step more (see the [module docs](self)).
+pub(crate) const STEP_BYTES: usize = 1024;
+
+/// How a step's payload travels (the bytes, or where a batch keeps them),
+/// and how many bytes it is.
+pub(crate) trait Payload: Copy {
+    /// The payload's length in bytes.
+    fn bytes(&self) -> usize;
+}
+
+impl Payload for &[u8] {
+    fn bytes(&self) -> usize {
+        self.len()
+    }
+}
+
+/// A range of a batch's buffer.
+impl Payload for (u32, u32) {
+    fn bytes(&self) -> usize {
+        self.1.saturating_sub(self.0) as usize
+    }
+}
+
+/// No payload carried (a pass that wants the frames only).
+impl Payload for () {
+    fn bytes(&self) -> usize {
+        0
+    }
+}
 
 /// A connection as the flow table knows it.
 #[derive(Debug)]
@@ -175,9 +209,20 @@ impl Flows {
     }
 
     /// The next step: `action` on the connection `(id, hash)` in `slot`.
-    fn step<B>(&mut self, slot: u32, (id, hash): (u64, u64), action: Action<B>) -> Step<B> {
+    fn step<B>(&mut self, slot: u32, conn: (u64, u64), action: Action<B>) -> Step<B> {
+        self.weighed_step(slot, conn, action, 1)
+    }
+
+    /// The next step, counting `weight` steps (see the [module docs](self)).
+    fn weighed_step<B>(
+        &mut self,
+        slot: u32,
+        (id, hash): (u64, u64),
+        action: Action<B>,
+        weight: u64,
+    ) -> Step<B> {
         let seq = self.seq;
-        self.seq += 1;
+        self.seq += weight;
         Step {
             seq,
             slot,
@@ -197,7 +242,7 @@ impl Flows {
     /// flow table looks at the segment's addresses and flags only; its
     /// payload travels in the step as `payload` (the bytes, or where a
     /// batch keeps them).
-    pub(crate) fn route<B: Copy>(
+    pub(crate) fn route<B: Payload>(
         &mut self,
         frame: u64,
         ts: Timestamp,
@@ -250,7 +295,7 @@ impl Flows {
     /// The step giving `seg` to the connection of `flow`, if there is one
     /// (then true), and the step dropping the ended connection that makes
     /// room for it under `table::MAX_ENDED`.
-    fn segment<B>(
+    fn segment<B: Payload>(
         &mut self,
         frame: u64,
         ts: Timestamp,
@@ -273,7 +318,8 @@ impl Flows {
             missing: seg.missing,
             payload,
         };
-        out(self.step(slot, conn, Action::Segment { frame, ts, seg }));
+        let weight = 1 + (payload.bytes() / STEP_BYTES) as u64;
+        out(self.weighed_step(slot, conn, Action::Segment { frame, ts, seg }, weight));
         if let Some((slot, old)) = dropped {
             out(self.expire(slot, &old, EndReason::Timeout, false));
         }

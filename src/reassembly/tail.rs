@@ -5,18 +5,32 @@
 //! The tail holds the stream bytes `[end - len, end)`, at most `cap` of them.
 //! Its buffer is allocated lazily and grows with exact reservations, so it
 //! never holds more than `cap` bytes of memory: a stream that sends 10 bytes
-//! costs [`FIRST_RESERVE`] bytes, not `cap`. (It starts there rather than at
-//! the first segment's size: growing by doubling from a few bytes cost
-//! eight reallocations per direction, for most of the short connections
-//! of a capture.) While it is filling up the bytes sit in order
+//! costs [`FIRST_RESERVE`] bytes, not `cap`. It starts at the first
+//! bytes' size rounded up to a power of two, at least [`FIRST_RESERVE`]:
+//! a buffer of the first segment's size, grown by doubling from a few
+//! bytes, cost eight reallocations per direction for most of the short
+//! connections of a capture; one of 512 bytes for every direction cost
+//! 8 MB with the flow table full of connections that sent a few bytes
+//! each. While it is filling up the bytes sit in order
 //! at the front of the buffer (`head == 0`); once full, the buffer is a ring
 //! whose oldest byte is at `head`.
+//!
+//! Bytes the peer has acknowledged are let go ([`Tail::acked`]): a
+//! retransmission of bytes already acknowledged is not compared (as in
+//! Zeek, which compares a retransmission with the bytes it still holds
+//! unacknowledged), and a connection whose peer keeps up holds a few
+//! hundred bytes instead of `cap`.
 //!
 //! A gap breaks the tail: bytes on either side of it are not contiguous, so
 //! the tail restarts empty after the gap ([`Tail::reset`]).
 
-/// The first allocation of a tail (unless `cap` is smaller).
-pub(crate) const FIRST_RESERVE: usize = 512;
+/// The first allocation of a tail at least (unless `cap` is smaller).
+pub(crate) const FIRST_RESERVE: usize = 64;
+
+/// What a tail keeps of its buffer once every byte it held was
+/// acknowledged ([`Tail::acked`]): room for the next segments of a
+/// connection that sends small messages.
+const KEEP_ACKED: usize = 512;
 
 /// The last delivered bytes of one direction.
 #[derive(Debug, Default)]
@@ -40,6 +54,17 @@ impl Tail {
         self.buf.clear();
         self.head = 0;
         self.end = end;
+    }
+
+    /// The peer acknowledged the stream up to offset `upto`: once it has
+    /// acknowledged every byte held, they are let go, and the buffer is
+    /// brought back to [`KEEP_ACKED`] bytes (the next bytes fill it again).
+    pub(crate) fn acked(&mut self, upto: u64) {
+        if upto >= self.end && !self.buf.is_empty() {
+            self.buf.clear();
+            self.head = 0;
+            self.buf.shrink_to(KEEP_ACKED);
+        }
     }
 
     /// Frees the buffer (the direction is over).
@@ -68,6 +93,7 @@ impl Tail {
             let want = self.buf.len() + n;
             if self.buf.capacity() < want {
                 let target = want
+                    .next_power_of_two()
                     .max(self.buf.capacity() * 2)
                     .max(FIRST_RESERVE)
                     .min(cap);
@@ -126,6 +152,29 @@ mod tests {
         assert_eq!(t.start(), 13);
         assert_eq!(t.first_difference(13, b"23456789"), None);
         assert_eq!(t.first_difference(20, b"8"), Some(20));
+    }
+
+    #[test]
+    fn acknowledged_bytes_are_let_go() {
+        let mut t = Tail::default();
+        t.push(0, &[7; 3000], 4096);
+        t.acked(2000);
+        assert_eq!(
+            t.first_difference(0, &[8; 3000]),
+            Some(0),
+            "not all acknowledged"
+        );
+        t.acked(3000);
+        assert!(t.buf.capacity() <= KEEP_ACKED);
+        assert_eq!(
+            t.first_difference(0, &[8; 3000]),
+            None,
+            "acknowledged: not compared"
+        );
+        // The stream goes on where it was.
+        t.push(3000, b"abc", 4096);
+        assert_eq!(t.start(), 3000);
+        assert_eq!(t.first_difference(3000, b"abX"), Some(3002));
     }
 
     #[test]

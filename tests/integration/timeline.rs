@@ -102,11 +102,16 @@ fn gls_session_final_board_players_chat_and_refusals() {
         s["board"][0]["plate"]["description"],
         "The systematic study of the world through observation and experiment."
     );
+    // Dave100 parted (frame 27): the players are those still in the game.
     assert_eq!(
         s["players"],
+        json!([{"nick": "Frostsnow2", "me": true, "former_nicks": []}])
+    );
+    assert_eq!(
+        final_state_at("gls/session.pcap", 26)["players"],
         json!([
-            {"nick": "Frostsnow2", "me": true, "present": true, "former_nicks": []},
-            {"nick": "Dave100", "me": false, "present": false, "former_nicks": ["Dave99"]},
+            {"nick": "Frostsnow2", "me": true, "former_nicks": []},
+            {"nick": "Dave100", "me": false, "former_nicks": ["Dave99"]},
         ])
     );
     assert_eq!(s["client_state"], "disconnected");
@@ -318,9 +323,11 @@ fn pokerth_lobby_games_and_players() {
     assert_eq!(s["game"], "pokerth_lobby");
     assert_eq!(s["me"], 1002);
     assert_eq!(s["my_name"], "Bob1");
+    // Game 7 closed at frame 368: it left the list.
     let games = s["games"].as_object().unwrap();
-    assert_eq!(games.keys().collect::<Vec<_>>(), ["7", "8"]);
-    let g7 = &games["7"];
+    assert_eq!(games.keys().collect::<Vec<_>>(), ["8"]);
+    let before_closing = final_state_at("pokerth/session.pcap", 367);
+    let g7 = &before_closing["games"]["7"];
     assert_eq!(
         (
             &g7["name"],
@@ -331,7 +338,7 @@ fn pokerth_lobby_games_and_players() {
         ),
         (
             &json!("Friday"),
-            &json!("closed"),
+            &json!("started"),
             &json!(1002),
             &json!(true),
             &json!([])
@@ -376,12 +383,18 @@ fn pokerth_lobby_games_and_players() {
     assert_eq!(s["players"]["2003"]["unknown_to_server"], true);
     assert_eq!(s["players"]["1004"]["human"], false);
     assert_eq!(s["statistics"], json!({"players_on_server": 15}));
+    // Petition 1 is open until it ends (frame 152); its end is in the kicks.
     assert_eq!(
-        s["petitions"],
+        final_state_at("pokerth/session.pcap", 151)["petitions"],
         json!({"1": {"proposer": 1002, "target": 1003, "votes_needed": 2, "against": 1,
-                     "in_favour": 1, "result": "not_kicked", "end_reason": "timed_out"}})
+                     "in_favour": 1}})
     );
-    assert_eq!(s["kicks"].as_array().unwrap().len(), 9);
+    assert_eq!(s["petitions"], json!({}));
+    let kicks = s["kicks"].as_array().unwrap();
+    assert_eq!(kicks.len(), 9);
+    assert!(
+        kicks.contains(&json!({"frame": 152, "text": "petition 1 ends: not_kicked (timed_out)"}))
+    );
     assert_eq!(s["own_game"], Value::Null);
 
     // Mid-game: the client's game 7 started with four players, Alice admin.
@@ -471,9 +484,13 @@ fn replay_a_game_stream_without_a_terminal() {
     let last = &text[text.rfind("── step 27").unwrap()..];
     assert!(last.contains("\n  1  SCI•1  ···"), "{last}");
     assert!(last.contains("\n  A1: die 4 blue by Dave100\n"), "{last}");
+    assert!(last.contains("players: Frostsnow2 (me)\n"), "{last}");
+    let parting = &text[text.find("── step 25").unwrap()..text.find("── step 26").unwrap()];
+    assert!(parting.contains("· Dave100 leaves\n"), "{parting}");
+    let before = &text[text.find("── step 24").unwrap()..text.find("── step 25").unwrap()];
     assert!(
-        last.contains("players: Frostsnow2 (me), Dave100 (left)"),
-        "{last}"
+        before.contains("players: Frostsnow2 (me), Dave100\n"),
+        "{before}"
     );
 
     let cards = run(

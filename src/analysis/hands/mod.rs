@@ -96,6 +96,9 @@ enum StreamBuilder {
 
 /// Where a [`HandCollector`] puts the hands it finishes.
 pub trait HandSink {
+    /// Whether the sink keeps the hands until they are taken (then what
+    /// they weigh is the collector's [`RecordSink::pending`]).
+    const KEEPS: bool = false;
     /// A finished hand (settled and checked); hands come in the order they
     /// end.
     fn hand(&mut self, h: Hand);
@@ -103,6 +106,7 @@ pub trait HandSink {
 
 /// Keeps every hand.
 impl HandSink for Vec<Hand> {
+    const KEEPS: bool = true;
     fn hand(&mut self, h: Hand) {
         self.push(h);
     }
@@ -221,6 +225,9 @@ pub struct HandCollector<S: HandSink = Vec<Hand>> {
     sink: S,
     /// The key of the last record ([`Record::order`]).
     key: u64,
+    /// What the hands given to the sink and not taken yet weigh
+    /// ([`Hand::heap_bytes`] and the hand).
+    made: usize,
 }
 
 /// In a pipeline worker, the hands finished so far, keyed by the last
@@ -230,8 +237,10 @@ impl Render for HandCollector<Vec<Hand>> {
     type Item = Hand;
     fn take(&mut self, into: &mut Items<Hand>) {
         for h in self.sink.drain(..) {
-            into.push(self.key, h);
+            let heap = h.heap_bytes();
+            into.push_owning(self.key, h, heap);
         }
+        self.made = 0;
     }
 }
 
@@ -265,6 +274,7 @@ impl<S: HandSink> HandCollector<S> {
             seen: Seen::default(),
             sink,
             key: 0,
+            made: 0,
         }
     }
 
@@ -303,7 +313,11 @@ impl<S: HandSink> HandCollector<S> {
     fn emit(&mut self, mut h: Hand, dialect: Option<Dialect>) {
         h.dialect = dialect;
         self.seen.hands += 1;
-        self.sink.hand(finish_hand(h));
+        let h = finish_hand(h);
+        if S::KEEPS {
+            self.made += std::mem::size_of::<Hand>() + h.heap_bytes();
+        }
+        self.sink.hand(h);
     }
 
     /// Counts the stream bytes a record shows, and those the snapshot
@@ -390,6 +404,14 @@ fn trouble(r: &Record) -> Option<String> {
 }
 
 impl<S: HandSink> RecordSink for HandCollector<S> {
+    fn pending(&self) -> usize {
+        if S::KEEPS {
+            self.made
+        } else {
+            0
+        }
+    }
+
     fn record(&mut self, r: Record) {
         self.key = r.order;
         self.tally(&r);

@@ -401,6 +401,32 @@ impl Action {
 }
 
 impl Hand {
+    /// What the hand holds on the heap, about (its lists and texts): with
+    /// `size_of::<Hand>()`, what a hand waiting to be written weighs.
+    pub fn heap_bytes(&self) -> usize {
+        fn list<T>(v: &[T]) -> usize {
+            std::mem::size_of_val(v)
+        }
+        let names: usize = (self.seats.iter())
+            .map(|s| s.name.as_ref().map_or(0, String::len))
+            .sum();
+        let notes: usize = self.notes.iter().map(|n| n.text.len()).sum();
+        let pots: usize = self.pots.iter().map(|p| list(&p.eligible)).sum();
+        list(&self.seats)
+            + names
+            + list(&self.board)
+            + list(&self.actions)
+            + list(&self.shown)
+            + list(&self.pots)
+            + pots
+            + list(&self.winners)
+            + list(&self.returned)
+            + list(&self.notes)
+            + notes
+            + list(&self.turns)
+            + self.table_name.as_ref().map_or(0, String::len)
+    }
+
     /// An empty hand of `protocol` on `stream`, started at `frame`.
     pub fn new(protocol: ProtocolId, stream: u64, number: u64, frame: u64, ts: Timestamp) -> Hand {
         Hand {

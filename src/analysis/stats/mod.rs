@@ -268,15 +268,22 @@ impl RecordSink for StatsCollector {
             let done: Vec<Hand> = hands.sink_mut().drain(..).collect();
             for h in done {
                 if let Some(v) = self.view(&h) {
-                    self.items.push(key, Item::Hand(Box::new(v)));
+                    let heap = std::mem::size_of_val(&v);
+                    self.items.push_owning(key, Item::Hand(Box::new(v)), heap);
                 }
             }
         }
         if end {
             if let Some(rows) = self.end_stream(stream) {
-                self.items.push(key, Item::Stream(Box::new(rows)));
+                let heap = std::mem::size_of_val(&rows);
+                self.items
+                    .push_owning(key, Item::Stream(Box::new(rows)), heap);
             }
         }
+    }
+
+    fn pending(&self) -> usize {
+        self.items.weight()
     }
 }
 

@@ -1,8 +1,9 @@
 //! The card game's table as the recipient (the client) is shown it: where
 //! each of the 96 cards is and which image it shows, the stacking order,
-//! the stage, the dealer, both scores with their history and the
-//! end-of-hand count-up.
+//! the stage, the dealer, both scores with the latest scorings (the last
+//! [`KEPT`](super::recent::KEPT)) and the end-of-hand count-up.
 
+use super::recent::Recent;
 use crate::decode::Record;
 use crate::protocols::cardgame::messages::{Image, Loc, Message, Place, Who, BACK};
 use serde::Serialize;
@@ -56,8 +57,8 @@ pub struct Scores {
 pub struct CountUp {
     /// The frame of the Stage message that began it.
     pub frame: u64,
-    /// The scores of the count-up.
-    pub scores: Vec<ScoreEntry>,
+    /// The scores of the count-up (the last 16).
+    pub scores: Recent<ScoreEntry>,
 }
 
 /// The cards of each place, in order: the hands and meld areas by position
@@ -107,8 +108,8 @@ pub struct Table {
     pub lowered: Vec<u8>,
     /// The totals.
     pub scores: Scores,
-    /// Every score, in order.
-    pub score_history: Vec<ScoreEntry>,
+    /// The last 16 scores, oldest first.
+    pub score_history: Recent<ScoreEntry>,
     /// The end-of-hand count-up, once the stage reached it.
     pub count_up: Option<CountUp>,
     /// The card the client last asked to play.
@@ -144,7 +145,7 @@ impl Table {
             raised: Vec::new(),
             lowered: Vec::new(),
             scores: Scores::default(),
-            score_history: Vec::new(),
+            score_history: Recent::new(),
             count_up: None,
             last_played: None,
             incomplete: false,
@@ -251,7 +252,7 @@ impl Table {
                 if s.stage.0 == 0x0b {
                     self.count_up = Some(CountUp {
                         frame: r.frame,
-                        scores: Vec::new(),
+                        scores: Recent::new(),
                     });
                 }
                 self.stage = Some(text.clone());
@@ -456,5 +457,31 @@ mod tests {
             t.message(&r, &Message::Stage(StageChange { stage: Stage(0x0b) })),
             None
         );
+    }
+
+    #[test]
+    fn the_score_history_keeps_the_last_scores() {
+        use crate::analysis::timeline::recent::KEPT;
+        let mut t = Table::new();
+        t.message(
+            &test_record(1),
+            &Message::Stage(StageChange { stage: Stage(0x0b) }),
+        );
+        let n = KEPT as u16 + 20;
+        for i in 1..=n {
+            let said = t.message(&test_record(u64::from(i) + 1), &score(0, i * 10, 10));
+            assert!(said.is_some_and(|s| s.ends_with(&format!(": {}", i * 10))));
+        }
+        assert_eq!(t.score_history.len(), KEPT);
+        assert_eq!(t.score_history.let_go(), u64::from(n) - KEPT as u64);
+        assert_eq!(t.score_history[0].total, (n - KEPT as u16 + 1) * 10);
+        assert_eq!(t.score_history.last().map(|s| s.total), Some(n * 10));
+        assert_eq!(t.scores.recipient, Some(n * 10));
+        let count_up = t.count_up.as_ref().unwrap();
+        assert_eq!(count_up.scores.len(), KEPT);
+        assert_eq!(count_up.scores.total(), u64::from(n));
+        let v = serde_json::to_value(&t).unwrap();
+        assert_eq!(v["score_history"].as_array().unwrap().len(), KEPT);
+        assert_eq!(v["count_up"]["scores"].as_array().unwrap().len(), KEPT);
     }
 }

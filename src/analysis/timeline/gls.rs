@@ -1,8 +1,13 @@
 //! The Glass Plate Game board as one client's stream shows it: the players
-//! and their nicknames, the plate at each square A1..H8 and the dice placed
-//! on it, the chat, the client's protocol state and the moves the server
-//! rejected.
+//! in the game and their nicknames, the plate at each square A1..H8 and the
+//! dice placed on it, the latest chat, the client's protocol state and the
+//! latest requests the server refused (the last
+//! [`KEPT`](super::recent::KEPT) of each history).
+//!
+//! A player leaves the list when the server says they parted. The dice stay
+//! on the board: no message takes one off.
 
+use super::recent::Recent;
 use super::square_index;
 use crate::decode::Record;
 use crate::protocols::gls::messages::{Color, Message};
@@ -47,17 +52,15 @@ pub struct Square {
     pub dice: Vec<Die>,
 }
 
-/// A player the stream shows.
+/// A player in the game (joined and not parted).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Player {
     /// The current nickname.
     pub nick: String,
     /// True for the capture's own client.
     pub me: bool,
-    /// In the game (joined, not parted).
-    pub present: bool,
-    /// Earlier nicknames, oldest first.
-    pub former_nicks: Vec<String>,
+    /// The last 16 earlier nicknames, oldest first.
+    pub former_nicks: Recent<String>,
 }
 
 /// A line of chat (Say2).
@@ -97,14 +100,15 @@ pub struct Board {
     pub server_version: Option<String>,
     /// The message of the day (SyncEnd).
     pub motd: Option<String>,
-    /// The players, in the order the stream first showed them.
+    /// The players in the game, in the order the stream first showed them
+    /// (one leaves the list when they part).
     pub players: Vec<Player>,
     /// The 64 squares, A1, A2, .., A8, B1, .., H8.
     pub board: Vec<Square>,
-    /// The chat.
-    pub chat: Vec<Chat>,
-    /// Requests the server refused.
-    pub rejected: Vec<Rejection>,
+    /// The last 16 lines of chat.
+    pub chat: Recent<Chat>,
+    /// The last 16 requests the server refused.
+    pub rejected: Recent<Rejection>,
     /// The server's shutdown reason, once it shut down.
     pub shutdown: Option<String>,
     /// True once bytes were missing or could not be decoded.
@@ -139,8 +143,8 @@ impl Board {
             motd: None,
             players: Vec::new(),
             board,
-            chat: Vec::new(),
-            rejected: Vec::new(),
+            chat: Recent::new(),
+            rejected: Recent::new(),
             shutdown: None,
             incomplete: false,
             state: None,
@@ -177,8 +181,7 @@ impl Board {
                 self.players.push(Player {
                     nick: nick.to_owned(),
                     me: false,
-                    present: true,
-                    former_nicks: Vec::new(),
+                    former_nicks: Recent::new(),
                 });
                 self.players.len() - 1
             }
@@ -245,11 +248,11 @@ impl Board {
                 format!("{} is now {}", c.old_nick, c.new_nick)
             }
             Message::PlayerJoin(p) => {
-                self.player(&p.nick).present = true;
+                self.player(&p.nick);
                 format!("{} joins", p.nick)
             }
             Message::PlayerPart(p) => {
-                self.player(&p.nick).present = false;
+                self.players.retain(|x| x.nick != p.nick);
                 format!("{} leaves", p.nick)
             }
             Message::Shutdown(s) => {
@@ -326,9 +329,7 @@ impl Board {
                 .push(std::mem::replace(&mut me.nick, nick.to_owned()));
             return format!("client is now {nick}");
         }
-        let p = self.player(nick);
-        p.me = true;
-        p.present = true;
+        self.player(nick).me = true;
         format!("client is {nick}")
     }
 }
@@ -376,9 +377,6 @@ pub fn draw(b: &Board) -> String {
             let mut s = p.nick.clone();
             if p.me {
                 s.push_str(" (me)");
-            }
-            if !p.present {
-                s.push_str(" (left)");
             }
             s
         })
@@ -437,7 +435,7 @@ mod tests {
             }),
         );
         assert_eq!(b.players[0].nick, "y");
-        assert_eq!(b.players[0].former_nicks, vec!["x".to_string()]);
+        assert_eq!(b.players[0].former_nicks.iter().collect::<Vec<_>>(), ["x"]);
         // Say2 implies an authenticated client.
         b.message(
             &r,
@@ -451,5 +449,70 @@ mod tests {
         assert_eq!(b.client_state, Some("authenticated"));
         b.end();
         assert_eq!(b.client_state, Some("disconnected"));
+    }
+
+    #[test]
+    fn histories_keep_the_last_entries_and_a_player_who_parts_goes() {
+        use crate::analysis::timeline::recent::KEPT;
+        use crate::protocols::gls::messages::Player as Nick;
+        let mut b = Board::new();
+        let n = KEPT + 10;
+        let mut said = Vec::new();
+        for i in 0..n {
+            let r = test_record(i as u64 + 1);
+            let say = Message::Say2(Say2 {
+                nick: "Ann".into(),
+                time: 0,
+                time_utc: None,
+                message: format!("line {i}"),
+            });
+            said.push(b.message(&r, &say));
+            let reject = Message::DiePlaceReject(DiePlaceReject {
+                loc: "H8".into(),
+                color: Color(0),
+                reason: format!("no {i}"),
+            });
+            said.push(b.message(&r, &reject));
+            let rename = Message::NickChange(NickChange {
+                old_nick: format!("Bo{i}"),
+                new_nick: format!("Bo{}", i + 1),
+            });
+            said.push(b.message(&r, &rename));
+        }
+        // Every message made its change.
+        assert!(said.iter().all(Option::is_some), "{said:?}");
+        assert_eq!(
+            said[0].as_deref(),
+            Some("Ann: line 0 [client state: authenticated]")
+        );
+        // The state keeps the last KEPT of each, oldest first.
+        let let_go = (n - KEPT) as u64;
+        assert_eq!((b.chat.len(), b.chat.let_go()), (KEPT, let_go));
+        assert_eq!(b.chat[0].message, format!("line {}", n - KEPT));
+        assert_eq!(b.chat[0].frame, let_go + 1);
+        assert_eq!(b.rejected.last().unwrap().reason, format!("no {}", n - 1));
+        assert_eq!((b.rejected.len(), b.rejected.let_go()), (KEPT, let_go));
+        assert_eq!(b.players.len(), 1);
+        let bo = &b.players[0];
+        assert_eq!(bo.nick, format!("Bo{n}"));
+        assert_eq!(bo.former_nicks.len(), KEPT);
+        assert_eq!(bo.former_nicks.total(), n as u64);
+        assert_eq!(bo.former_nicks[0], format!("Bo{}", n - KEPT));
+        let v = serde_json::to_value(&b).unwrap();
+        assert_eq!(v["chat"].as_array().unwrap().len(), KEPT);
+        assert_eq!(
+            v["players"][0]["former_nicks"].as_array().unwrap().len(),
+            KEPT
+        );
+        // A player who parts leaves the list; joining again adds them anew.
+        let r = test_record(1000);
+        let part = Message::PlayerPart(Nick {
+            nick: format!("Bo{n}"),
+        });
+        assert_eq!(b.message(&r, &part), Some(format!("Bo{n} leaves")));
+        assert!(b.players.is_empty());
+        b.message(&r, &Message::PlayerJoin(Nick { nick: "Bo".into() }));
+        assert_eq!(b.players[0].nick, "Bo");
+        assert!(b.players[0].former_nicks.is_empty());
     }
 }

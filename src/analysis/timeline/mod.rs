@@ -9,15 +9,30 @@
 //! and messages that could not be decoded are changes too (the state is
 //! marked `incomplete` from there on): what the capture does not show is
 //! never made up.
+//!
+//! A state holds what is true of its stream now, not the stream's past, so
+//! that its size follows what is open rather than how long the stream ran:
+//! its histories (chat, kicks and votes, errors, notices, invitations,
+//! refusals, former nicknames, scores) are each a [`Recent`], the last
+//! [`recent::KEPT`] (16) entries, and serialise as the list of those. Every
+//! event is still reported, in full, by the [`Change`] that made it. Entries
+//! of a list or map go when the protocol says they ended: a GLS player who
+//! parts, a PokerTH game the list says is closed, a kick petition once it
+//! ends or the client leaves its game (the end is in the kicks), a PokerTH
+//! 1.x player gone offline, a 1.x table once the client's next one starts.
+//! What no message ever ends stays (GLS dice, PokerTH 0.7's known players,
+//! statistics by kind).
 
 pub mod cardgame;
 pub mod gls;
 pub mod pokerth1;
 pub mod pokerth_lobby;
+pub mod recent;
 
 use crate::capture::Timestamp;
 use crate::decode::{Body, Record, RecordSink};
 use crate::protocols::{Fields, ProtocolId};
+pub use recent::Recent;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -47,7 +62,7 @@ pub struct Event {
 
 impl Event {
     /// Adds `text` at `r`'s frame to `list`; returns it.
-    pub fn add(list: &mut Vec<Event>, r: &Record, text: String) -> String {
+    pub fn add(list: &mut Recent<Event>, r: &Record, text: String) -> String {
         list.push(Event {
             frame: r.frame,
             text: text.clone(),
@@ -72,8 +87,9 @@ pub enum Game {
     Cardgame(cardgame::Table),
     /// The PokerTH lobby.
     PokerthLobby(pokerth_lobby::Lobby),
-    /// A PokerTH 1.x stream: the lobby and the tables of its games.
-    Pokerth1(pokerth1::Lobby),
+    /// A PokerTH 1.x stream: the lobby and the table of its game (boxed:
+    /// by far the largest state).
+    Pokerth1(Box<pokerth1::Lobby>),
 }
 
 impl Game {
@@ -84,7 +100,7 @@ impl Game {
             ProtocolId::Gls => Game::Gls(gls::Board::new()),
             ProtocolId::CardGame => Game::Cardgame(cardgame::Table::new()),
             ProtocolId::PokerTh => Game::PokerthLobby(pokerth_lobby::Lobby::new()),
-            ProtocolId::PokerTh1 => Game::Pokerth1(pokerth1::Lobby::new()),
+            ProtocolId::PokerTh1 => Game::Pokerth1(Box::default()),
             _ => return None,
         })
     }
@@ -168,6 +184,15 @@ fn event(r: &Record, game: &mut Game) -> Option<String> {
 /// `FnMut(&Change, &Game)` is one.
 pub trait ChangeSink {
     fn change(&mut self, key: u64, change: &Change, state: &Game);
+    /// What the output made of the changes and not taken yet weighs, in
+    /// bytes (the collector's [`RecordSink::pending`]); 0 by default.
+    fn pending(&self) -> usize {
+        0
+    }
+    /// `stream` ended and its state was dropped
+    /// ([`TimelineCollector::forgetting_ended`]): what was kept for it
+    /// may go too. Nothing by default.
+    fn ended(&mut self, _stream: u64) {}
 }
 
 impl<F: FnMut(&Change, &Game)> ChangeSink for F {
@@ -236,6 +261,10 @@ impl<F: ChangeSink> TimelineCollector<F> {
 }
 
 impl<F: ChangeSink> RecordSink for TimelineCollector<F> {
+    fn pending(&self) -> usize {
+        self.on_change.pending()
+    }
+
     fn record(&mut self, r: Record) {
         if self.stream.is_some_and(|s| s != r.stream) || self.until.is_some_and(|u| r.frame > u) {
             return;
@@ -262,6 +291,7 @@ impl<F: ChangeSink> RecordSink for TimelineCollector<F> {
         }
         if self.forget_ended && matches!(r.body, Body::StreamEnd { .. }) {
             self.games.remove(&r.stream);
+            self.on_change.ended(r.stream);
         }
     }
 }

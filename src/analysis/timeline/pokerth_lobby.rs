@@ -1,8 +1,14 @@
 //! The PokerTH lobby as one client's stream shows it: the game list (each
 //! game's settings, players, admin and mode), the game the client is in,
-//! the players it knows by name, the server's statistics, chat, and kicks
-//! and votes. The hands themselves are `analysis::hands`' business.
+//! the players it knows by name, the server's statistics, the open kick
+//! petitions, and the latest chat, kicks and votes and errors (the last
+//! [`KEPT`](super::recent::KEPT) of each). The hands themselves are `analysis::hands`' business.
+//!
+//! A game leaves the list when the list says it is closed, a petition when
+//! it ends. The players known by name stay: this protocol never says that
+//! one left the server.
 
+use super::recent::Recent;
 pub use super::Event;
 use crate::decode::Record;
 use crate::protocols::pokerth::messages::*;
@@ -54,7 +60,7 @@ pub struct KnownPlayer {
     pub unknown_to_server: bool,
 }
 
-/// A kick petition.
+/// An open kick petition (its end, with the result, is in the kicks).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Petition {
     /// Who asked.
@@ -67,10 +73,6 @@ pub struct Petition {
     pub against: u16,
     /// Votes in favour so far.
     pub in_favour: u16,
-    /// `kicked` or `not_kicked`, once over.
-    pub result: Option<String>,
-    /// Why it ended.
-    pub end_reason: Option<String>,
 }
 
 /// The state of a PokerTH stream's lobby.
@@ -80,7 +82,7 @@ pub struct Lobby {
     pub me: Option<u32>,
     /// The client's name (Init).
     pub my_name: Option<String>,
-    /// The game list, by game id.
+    /// The game list, by game id (a game leaves it once closed).
     pub games: BTreeMap<u32, LobbyGame>,
     /// The game the client is in.
     pub own_game: Option<OwnGame>,
@@ -88,14 +90,16 @@ pub struct Lobby {
     pub players: BTreeMap<u32, KnownPlayer>,
     /// Server statistics by name.
     pub statistics: BTreeMap<String, u32>,
-    /// Kick petitions by id.
+    /// The open kick petitions by id (in the client's game; one leaves
+    /// when it ends, all when the client is removed from its game).
     pub petitions: BTreeMap<u32, Petition>,
-    /// Kicks asked for, votes and their answers, players kicked.
-    pub kicks: Vec<Event>,
-    /// Chat and message boxes.
-    pub chat: Vec<Event>,
-    /// Errors and refusals from the server.
-    pub errors: Vec<Event>,
+    /// The last 16 kicks asked for, votes and their answers, players kicked
+    /// and petitions' ends.
+    pub kicks: Recent<Event>,
+    /// The last 16 chat lines and message boxes.
+    pub chat: Recent<Event>,
+    /// The last 16 errors and refusals from the server.
+    pub errors: Recent<Event>,
     /// True when the client unsubscribed from game list messages.
     pub unsubscribed: bool,
     /// True once bytes were missing or could not be decoded.
@@ -159,7 +163,10 @@ impl Lobby {
                 )
             }
             Message::GameListUpdate(u) => {
-                if let Some(g) = self.games.get_mut(&u.game_id) {
+                if u.game_mode.name() == Some("closed") {
+                    // A closed game is gone from the server's list.
+                    self.games.remove(&u.game_id);
+                } else if let Some(g) = self.games.get_mut(&u.game_id) {
                     g.mode = u.game_mode;
                 }
                 format!("game {} is {}", u.game_id, u.game_mode)
@@ -257,6 +264,8 @@ impl Lobby {
             Message::LeaveCurrentGame(_) => "client leaves its game".into(),
             Message::RemovedFromGame(x) => {
                 self.own_game = None;
+                // Its petitions can have no more votes, nor an end.
+                self.petitions.clear();
                 format!("client removed from its game ({})", x.remove_reason)
             }
             Message::GameStart(g) => {
@@ -287,8 +296,6 @@ impl Lobby {
                         votes_needed: p.votes_needed_to_kick,
                         against: 0,
                         in_favour: 0,
-                        result: None,
-                        end_reason: None,
                     },
                 );
                 let text = format!(
@@ -328,12 +335,7 @@ impl Lobby {
                 )
             }
             Message::EndKickPlayerPetition(e) => {
-                if let Some(p) = self.petitions.get_mut(&e.petition_id) {
-                    p.against = e.votes_against_kicking;
-                    p.in_favour = e.votes_in_favour_of_kicking;
-                    p.result = Some(e.vote_result.to_string());
-                    p.end_reason = Some(e.end_reason.to_string());
-                }
+                self.petitions.remove(&e.petition_id);
                 let text = format!(
                     "petition {} ends: {} ({})",
                     e.petition_id, e.vote_result, e.end_reason
@@ -417,4 +419,93 @@ pub fn draw(l: &Lobby) -> String {
         o.push_str("  (incomplete: bytes missing)\n");
     }
     o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::timeline::recent::KEPT;
+    use crate::analysis::timeline::test_record;
+
+    /// Applies `m` at frame `frame`; the change it made.
+    fn apply(l: &mut Lobby, frame: u64, m: Message) -> Option<String> {
+        l.message(&test_record(frame), &m)
+    }
+
+    #[test]
+    fn the_histories_keep_the_last_entries_and_every_change_is_reported() {
+        let mut l = Lobby::new();
+        let n = KEPT as u64 * 2 + 7;
+        let mut said = Vec::new();
+        for i in 0..n {
+            let chat = Message::ChatText(ChatText {
+                player_id: 5,
+                text_length: 0,
+                text: format!("line {i}"),
+            });
+            said.push(apply(&mut l, 3 * i + 1, chat));
+            let kick = Message::AskKickPlayer(PlayerId { player_id: 6 });
+            said.push(apply(&mut l, 3 * i + 2, kick));
+            let error = Message::Error(ErrorMessage {
+                error_reason: ErrorReason(u16::try_from(i).unwrap()),
+            });
+            said.push(apply(&mut l, 3 * i + 3, error));
+        }
+        // Every message made its change, the oldest as the newest.
+        assert_eq!(said.len() as u64, 3 * n);
+        assert!(said.iter().all(Option::is_some));
+        assert_eq!(said[0].as_deref(), Some("chat 5: line 0"));
+        assert_eq!(said[1].as_deref(), Some("client asks to kick 6"));
+        // The state keeps the last KEPT of each, oldest first.
+        let let_go = n - KEPT as u64;
+        for list in [&l.chat, &l.kicks, &l.errors] {
+            assert_eq!(list.len(), KEPT);
+            assert_eq!(list.let_go(), let_go);
+        }
+        let chat: Vec<&str> = l.chat.iter().map(|e| e.text.as_str()).collect();
+        let want: Vec<String> = (let_go..n).map(|i| format!("5: line {i}")).collect();
+        assert_eq!(chat, want);
+        assert_eq!(l.chat[0].frame, 3 * let_go + 1);
+        assert_eq!(l.errors.last().unwrap().frame, 3 * n);
+        assert!(draw(&l).contains(&format!("  chat: 5: line {}\n", n - 1)));
+        // As JSON, each is the list of those kept.
+        let v = serde_json::to_value(&l).unwrap();
+        assert_eq!(v["chat"].as_array().unwrap().len(), KEPT);
+        assert_eq!(v["chat"][KEPT - 1]["text"], format!("5: line {}", n - 1));
+        assert_eq!(v["kicks"].as_array().unwrap().len(), KEPT);
+    }
+
+    #[test]
+    fn a_petition_leaves_when_it_ends_or_the_client_leaves_its_game() {
+        let mut l = Lobby::new();
+        let start = |id| {
+            Message::StartKickPlayerPetition(StartKickPlayerPetition {
+                petition_id: id,
+                proposing_player_id: 1,
+                kick_player_id: 2,
+                kick_timeout: 30,
+                votes_needed_to_kick: 2,
+            })
+        };
+        apply(&mut l, 1, start(1));
+        apply(&mut l, 2, start(2));
+        assert_eq!(l.petitions.keys().copied().collect::<Vec<_>>(), [1, 2]);
+        let end = Message::EndKickPlayerPetition(EndKickPlayerPetition {
+            petition_id: 1,
+            votes_against_kicking: 1,
+            votes_in_favour_of_kicking: 1,
+            vote_result: VoteResult(0),
+            end_reason: PetitionEndReason(0),
+        });
+        let said = apply(&mut l, 3, end).unwrap();
+        assert!(said.starts_with("petition 1 ends: not_kicked"), "{said}");
+        assert_eq!(l.petitions.keys().copied().collect::<Vec<_>>(), [2]);
+        assert_eq!(l.kicks.last().unwrap().text, said);
+        let removed = Message::RemovedFromGame(RemovedFromGame {
+            remove_reason: RemoveReason(0),
+        });
+        apply(&mut l, 4, removed);
+        assert!(l.petitions.is_empty());
+        assert_eq!(l.kicks.len(), 3);
+    }
 }

@@ -12,7 +12,7 @@ use cardshark::transport::Transport;
 use std::io::{self, Read, Write};
 
 /// Rows held in memory before a run is spilled, by default.
-pub const ROWS_IN_MEMORY: usize = 16_384;
+pub const ROWS_IN_MEMORY: usize = 4_096;
 
 /// Rows, at most a bounded number of them in memory.
 pub type RowStore = spill::Store<Row>;

@@ -191,9 +191,22 @@ impl ChangeSink for Changes<'_> {
             Mode::Steps => Made::Step(Box::new((c.clone(), g.clone()))),
             Mode::Nothing => Made::Nothing,
         };
+        let owned = match &made {
+            Made::Row(r) => r.what.len(),
+            Made::Step(_) => std::mem::size_of::<(Change, Game)>() + c.what.len(),
+            Made::Line { .. } | Made::Nothing => 0,
+        };
         if !matches!(made, Made::Nothing) {
-            self.items.push(key, made);
+            self.items.push_owning(key, made, owned);
         }
+    }
+
+    fn pending(&self) -> usize {
+        self.items.weight()
+    }
+
+    fn ended(&mut self, stream: u64) {
+        self.step.remove(&stream);
     }
 }
 
@@ -231,6 +244,15 @@ impl Work for Timelines<'_> {
     }
     fn finish(&mut self) {
         self.0.flush();
+    }
+    fn pending(&self) -> usize {
+        self.0.pending()
+    }
+    fn resume(&mut self) {
+        self.0.resume();
+    }
+    fn pace(&mut self, chunk: usize) {
+        self.0.pace(chunk);
     }
 }
 

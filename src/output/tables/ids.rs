@@ -229,8 +229,10 @@ impl<S: Render<Item = Hand>> RecordSink for Keyed<S> {
         self.inner.take(&mut self.hands);
         for (_, h) in self.hands.keyed.drain(..) {
             let key = self.keys.get(h.stream);
-            self.keyed.push(order, (h, key));
+            let heap = h.heap_bytes();
+            self.keyed.push_owning(order, (h, key), heap);
         }
+        self.hands.clear();
         if end {
             self.keys.forget(stream);
         }
@@ -238,6 +240,10 @@ impl<S: Render<Item = Hand>> RecordSink for Keyed<S> {
 
     fn stream_done(&mut self, report: &StreamReport) {
         self.inner.stream_done(report);
+    }
+
+    fn pending(&self) -> usize {
+        self.keyed.weight()
     }
 }
 

@@ -1,7 +1,7 @@
 //! The client's own game in a PokerTH 1.x stream: joining it (as a player
 //! or a spectator), who joins and leaves it, its admin, its start (which
-//! sets its table up), being removed from it, invitations, and kicks and
-//! their petitions and votes.
+//! sets its table up), being removed from it (which drops its petitions),
+//! invitations, and kicks and their petitions and votes.
 
 use super::table::Table;
 use super::{enum_text, ids, push_new, Event, Lobby, Settings};
@@ -29,7 +29,7 @@ pub struct OwnGame {
     pub settings: Settings,
 }
 
-/// A kick petition.
+/// An open kick petition (its end, with the result, is in the kicks).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Petition {
     /// The game.
@@ -46,10 +46,6 @@ pub struct Petition {
     pub in_favour: u32,
     /// Seconds to vote.
     pub timeout_sec: Option<u32>,
-    /// `kicked` or `not_kicked`, once over.
-    pub result: Option<String>,
-    /// Why it ended.
-    pub end_reason: Option<String>,
 }
 
 /// An invitation to a game.
@@ -187,7 +183,13 @@ impl Lobby {
                 format!("{who} is the game's admin")
             }
             "RemovedFromGame" => {
+                let left = game.or(self.own_game.as_ref().map(|g| g.game_id));
                 self.own_game = None;
+                // Its petitions can have no more votes, nor an end. (Its
+                // table stays, the last one drawn, until another starts.)
+                if let Some(id) = left {
+                    self.petitions.retain(|_, p| p.game_id != id);
+                }
                 let reason = e("removedFromGameReason");
                 let t = format!(
                     "client removed from game {} ({reason})",
@@ -262,8 +264,7 @@ impl Lobby {
                 if let Some(g) = self.own(Some(id)) {
                     g.started = true;
                 }
-                self.tables.insert(id, table);
-                self.table_game = Some(id);
+                self.start_table(table);
                 format!(
                     "game {id} {}: seats {}; dealer {}",
                     if m.name == "GameStartInitial" {
@@ -312,8 +313,6 @@ impl Lobby {
                         against: 0,
                         in_favour: 0,
                         timeout_sec: u("kickTimeoutSec"),
-                        result: None,
-                        end_reason: None,
                     },
                 );
                 let t = format!(
@@ -339,35 +338,30 @@ impl Lobby {
                 );
                 Event::add(&mut self.kicks, r, t)
             }
-            "KickPetitionUpdate" | "EndKickPetition" => {
+            "KickPetitionUpdate" => {
                 let id = u("petitionId")?;
                 let (against, favour) = (
                     u("numVotesAgainstKicking").unwrap_or(0),
                     u("numVotesInFavourOfKicking").unwrap_or(0),
                 );
-                let end = m.name == "EndKickPetition";
-                let result = match u("resultPlayerKicked") {
-                    Some(0) => "not_kicked",
-                    _ => "kicked",
-                };
-                let reason = e("petitionEndReason");
                 if let Some(p) = self.petitions.get_mut(&id) {
                     p.against = against;
                     p.in_favour = favour;
                     if let Some(n) = u("numVotesNeededToKick") {
                         p.votes_needed = n;
                     }
-                    if end {
-                        p.result = Some(result.into());
-                        p.end_reason = Some(reason.clone());
-                    }
                 }
-                if end {
-                    let t = format!("petition {id} ends: {result} ({reason})");
-                    Event::add(&mut self.kicks, r, t)
-                } else {
-                    format!("petition {id}: {favour} in favour, {against} against")
-                }
+                format!("petition {id}: {favour} in favour, {against} against")
+            }
+            "EndKickPetition" => {
+                let id = u("petitionId")?;
+                self.petitions.remove(&id);
+                let result = match u("resultPlayerKicked") {
+                    Some(0) => "not_kicked",
+                    _ => "kicked",
+                };
+                let t = format!("petition {id} ends: {result} ({})", e("petitionEndReason"));
+                Event::add(&mut self.kicks, r, t)
             }
             _ => return None,
         })

@@ -1,10 +1,18 @@
 //! A PokerTH 1.x stream as one client sees it: the lobby (the server, the
 //! players online and known by name, the game list with each game's
 //! settings, players, spectators and admin, the game the client is in,
-//! statistics, chat, kicks and votes, invitations, errors) and the tables
-//! of the games it played ([`table`]). The client's own
-//! game, kicks and invitations are read in [`game`]; the
-//! state is drawn in [`draw`].
+//! statistics, open kick petitions, and the latest chat, kicks and votes,
+//! invitations, errors and notices: the last
+//! [`KEPT`](super::recent::KEPT) of each) and the table of the game it
+//! plays, or last played ([`table`]). The client's own game, kicks and
+//! invitations are read in [`game`]; the state is drawn in
+//! [`draw`](mod@draw).
+//!
+//! Entries go when the protocol says they ended: a game once the list says
+//! it is closed, a player once offline (unless the client's game or table
+//! still shows them), a petition once it ends or the client is removed from
+//! its game. The client plays at one table at a time: when a table starts,
+//! that of the game played before goes (it stays until then, to be drawn).
 //!
 //! Messages are read by their wire names (`playerId`) through the
 //! decoder's accessors; enumerations are shown by their record names
@@ -16,6 +24,7 @@ pub mod table;
 #[cfg(test)]
 mod tests;
 
+use super::recent::Recent;
 pub use super::Event;
 use crate::decode::Record;
 use crate::protocols::pokerth1::messages::{
@@ -150,28 +159,32 @@ pub struct Lobby {
     pub my_name: Option<String>,
     /// The players online (Player List).
     pub online: BTreeSet<u32>,
-    /// Players by id.
+    /// Players by id (one leaves when it goes offline, unless the client's
+    /// game or table still shows it).
     pub players: BTreeMap<u32, KnownPlayer>,
-    /// The game list, by game id.
+    /// The game list, by game id (a game leaves it once closed).
     pub games: BTreeMap<u32, LobbyGame>,
     /// The game the client is in.
     pub own_game: Option<OwnGame>,
-    /// The tables of the games the client played or watched, by game id.
+    /// The table of the game the client plays or watches, or last did, by
+    /// game id (one at a time: a table goes when another starts).
     pub tables: BTreeMap<u32, Table>,
     /// Server statistics by name.
     pub statistics: BTreeMap<String, u32>,
-    /// Kick petitions by id.
+    /// The open kick petitions by id (one leaves when it ends, a game's
+    /// when the client is removed from that game).
     pub petitions: BTreeMap<u32, Petition>,
-    /// Kicks asked for, votes and their answers, players kicked.
-    pub kicks: Vec<Event>,
-    /// Invitations.
-    pub invitations: Vec<Invitation>,
-    /// Chat and the server's dialogs.
-    pub chat: Vec<ChatLine>,
-    /// Errors and refusals from the server.
-    pub errors: Vec<Event>,
-    /// Timeout warnings, answers to reports and admin requests.
-    pub notices: Vec<Event>,
+    /// The last 16 kicks asked for, votes and their answers, players kicked
+    /// and petitions' ends.
+    pub kicks: Recent<Event>,
+    /// The last 16 invitations.
+    pub invitations: Recent<Invitation>,
+    /// The last 16 chat lines and server dialogs.
+    pub chat: Recent<ChatLine>,
+    /// The last 16 errors and refusals from the server.
+    pub errors: Recent<Event>,
+    /// The last 16 timeout warnings, answers to reports and admin requests.
+    pub notices: Recent<Event>,
     /// True when the client unsubscribed from the game list.
     pub unsubscribed: bool,
     /// True once bytes were missing or could not be decoded.
@@ -232,6 +245,23 @@ impl Lobby {
         name_in(&self.players, id)
     }
 
+    /// Makes `table` the one the client plays at, in place of any other
+    /// (a client plays one game at a time).
+    pub(super) fn start_table(&mut self, table: Table) {
+        let id = table.game_id;
+        self.tables.clear();
+        self.tables.insert(id, table);
+        self.table_game = Some(id);
+    }
+
+    /// Whether the client, its game or its table shows player `id`.
+    fn shows(&self, id: u32) -> bool {
+        let own = self.own_game.as_ref();
+        self.me == Some(id)
+            || own.is_some_and(|g| g.players.contains(&id) || g.spectators.contains(&id))
+            || (self.tables.values()).any(|t| t.seats.iter().any(|s| s.player == id))
+    }
+
     /// Applies one message; returns what changed (`None` for messages that
     /// leave the state as it was).
     pub fn message(&mut self, r: &Record, m: &Message) -> Option<String> {
@@ -240,10 +270,12 @@ impl Lobby {
         let e = |f: &str| enum_text(b, f).unwrap_or_else(|| "?".into());
         if is_table_message(m.name) {
             let game = u("gameId").or(self.table_game)?;
+            if !self.tables.contains_key(&game) {
+                // A game begun before the capture: its table, from now on.
+                self.start_table(Table::unseen(game));
+            }
             self.table_game = Some(game);
-            let table = (self.tables)
-                .entry(game)
-                .or_insert_with(|| Table::unseen(game));
+            let table = self.tables.get_mut(&game)?;
             return table.message(r, m, self.me, &self.players);
         }
         if is_game_message(m.name) {
@@ -292,7 +324,11 @@ impl Lobby {
                 let p = player?;
                 if enum_of(b, "playerListNotification") == Some(1) {
                     self.online.remove(&p);
-                    format!("{} goes offline", self.name(p))
+                    let t = format!("{} goes offline", self.name(p));
+                    if !self.shows(p) {
+                        self.players.remove(&p);
+                    }
+                    t
                 } else {
                     self.online.insert(p);
                     format!("{} is online", self.name(p))
@@ -323,7 +359,10 @@ impl Lobby {
             "GameListUpdate" => {
                 let id = game?;
                 let mode = mode_of(b);
-                if let Some(g) = self.games.get_mut(&id) {
+                if mode == "closed" {
+                    // A closed game is gone from the server's list.
+                    self.games.remove(&id);
+                } else if let Some(g) = self.games.get_mut(&id) {
                     g.mode = mode.clone();
                 }
                 format!("game {id} is now {mode}")

@@ -199,6 +199,23 @@ fn the_own_game_kicks_votes_and_invitations() {
                 json!({"gameId": 4, "petitionId": 9, "numVotesAgainstKicking": 0,
                        "numVotesInFavourOfKicking": 1, "numVotesNeededToKick": 2}),
             ),
+        ],
+    );
+    // The petition is open until it ends.
+    let p = &l.petitions[&9];
+    assert_eq!(
+        (
+            p.proposer,
+            p.target,
+            p.in_favour,
+            p.votes_needed,
+            p.timeout_sec
+        ),
+        (3, 2, 1, 2, Some(30))
+    );
+    let ended = feed(
+        &mut l,
+        vec![
             msg(
                 "EndKickPetition",
                 json!({"gameId": 4, "petitionId": 9, "numVotesAgainstKicking": 0,
@@ -240,19 +257,12 @@ fn the_own_game_kicks_votes_and_invitations() {
     assert_eq!((g.players, g.spectators), (vec![3], vec![1]));
     assert_eq!(g.admin, Some(3));
     assert_eq!(g.settings.start_money, Some(1000));
-    let p = &l.petitions[&9];
+    // An ended petition leaves the state; its result is in the kicks.
     assert_eq!(
-        (
-            p.proposer,
-            p.target,
-            p.in_favour,
-            p.votes_needed,
-            p.timeout_sec
-        ),
-        (3, 2, 2, 2, Some(30))
+        ended[0].as_deref(),
+        Some("petition 9 ends: kicked (petition_end_enough_votes)")
     );
-    assert_eq!(p.result.as_deref(), Some("kicked"));
-    assert_eq!(p.end_reason.as_deref(), Some("petition_end_enough_votes"));
+    assert!(l.petitions.is_empty());
     let kicks: Vec<&str> = l.kicks.iter().map(|e| e.text.as_str()).collect();
     assert_eq!(
         kicks,
@@ -540,7 +550,159 @@ fn client_requests_and_the_direction_of_start_event() {
     let after = msg("AfterHandShowCards", json!({}));
     assert_eq!(l.message(&test_record(3), &after), None);
     // The state serialises with its game name.
-    let v = serde_json::to_value(super::super::Game::Pokerth1(l)).unwrap();
+    let v = serde_json::to_value(super::super::Game::Pokerth1(Box::new(l))).unwrap();
     assert_eq!(v["game"], "pokerth1");
     assert_eq!(v["unsubscribed"], true);
+}
+
+#[test]
+fn the_histories_keep_the_last_entries_and_every_change_is_reported() {
+    use super::super::recent::KEPT;
+    let mut l = Lobby::new();
+    let n = KEPT + 40;
+    let mut msgs = Vec::new();
+    for i in 0..n {
+        msgs.push(msg(
+            "Chat",
+            json!({"playerId": 10, "chatType": 0, "chatText": format!("line {i}")}),
+        ));
+        msgs.push(msg("Error", json!({"errorReason": 4})));
+        msgs.push(msg("AskKickPlayer", json!({"gameId": 1, "playerId": 3})));
+        msgs.push(msg(
+            "TimeoutWarning",
+            json!({"timeoutReason": 1, "remainingSeconds": i}),
+        ));
+        msgs.push(msg(
+            "InviteNotify",
+            json!({"gameId": i, "playerIdWho": 1, "playerIdByWhom": 3}),
+        ));
+    }
+    let said = feed(&mut l, msgs);
+    // Every message made its change.
+    assert_eq!(said.len(), 5 * n);
+    assert!(said.iter().all(Option::is_some), "{said:?}");
+    assert_eq!(said[0].as_deref(), Some("lobby chat, 10: line 0"));
+    assert_eq!(
+        said[5 * n - 2].as_deref(),
+        Some(format!("timeout warning (timeout_inactive_game): {} s left", n - 1).as_str())
+    );
+    // The state keeps the last KEPT of each, oldest first.
+    assert_eq!(l.chat.len(), KEPT);
+    assert_eq!(l.chat.let_go(), (n - KEPT) as u64);
+    let texts: Vec<&str> = l.chat.iter().map(|c| c.text.as_str()).collect();
+    let want: Vec<String> = (n - KEPT..n).map(|i| format!("line {i}")).collect();
+    assert_eq!(texts, want);
+    assert_eq!(l.chat[0].frame, 5 * (n - KEPT) as u64 + 1);
+    for list in [&l.errors, &l.kicks, &l.notices] {
+        assert_eq!((list.len(), list.let_go()), (KEPT, (n - KEPT) as u64));
+    }
+    assert_eq!(l.invitations.len(), KEPT);
+    assert_eq!(l.invitations[0].game_id, (n - KEPT) as u32);
+    assert_eq!(l.invitations.last().unwrap().game_id, n as u32 - 1);
+    // A refusal of the newest invitation still finds it.
+    let no = feed(
+        &mut l,
+        vec![msg(
+            "RejectInvNotify",
+            json!({"gameId": n - 1, "playerId": 1, "playerRejectReason": 1}),
+        )],
+    );
+    assert!(no[0].is_some());
+    assert_eq!(
+        l.invitations.last().unwrap().rejected.as_deref(),
+        Some("reject_reason_busy")
+    );
+    let v = serde_json::to_value(&l).unwrap();
+    for k in ["chat", "errors", "kicks", "notices", "invitations"] {
+        assert_eq!(v[k].as_array().unwrap().len(), KEPT, "{k}");
+    }
+    assert!(draw(&l).contains(&format!("  chat: 10: line {}\n", n - 1)));
+}
+
+#[test]
+fn games_players_tables_and_petitions_go_when_the_server_says_they_ended() {
+    let mut l = Lobby::new();
+    let info = |p: u32, name: &str| {
+        msg(
+            "PlayerInfoReply",
+            json!({"playerId": p, "playerInfoData": {"playerName": name, "isHuman": true}}),
+        )
+    };
+    let offline = |p: u32| {
+        msg(
+            "PlayerList",
+            json!({"playerId": p, "playerListNotification": 1}),
+        )
+    };
+    let start = |game: u32, seats: Json| {
+        msg(
+            "GameStartInitial",
+            json!({"gameId": game, "startDealerPlayerId": 1, "playerSeats": seats}),
+        )
+    };
+    let said = feed(
+        &mut l,
+        vec![
+            msg("InitAck", json!({"yourPlayerId": 1})),
+            msg(
+                "GameListNew",
+                json!({"gameId": 3, "gameMode": 1, "playerIds": [7], "gameInfo": game_info(500)}),
+            ),
+            msg(
+                "GameListNew",
+                json!({"gameId": 4, "gameMode": 1, "playerIds": [], "gameInfo": game_info(500)}),
+            ),
+            msg("GameListUpdate", json!({"gameId": 3, "gameMode": 3})),
+            info(2, "bob"),
+            info(7, "gone"),
+            msg(
+                "JoinGameAck",
+                json!({"gameId": 4, "areYouGameAdmin": true, "gameInfo": game_info(500)}),
+            ),
+            start(4, json!([1, 2])),
+            msg(
+                "StartKickPetition",
+                json!({"gameId": 4, "petitionId": 5, "proposingPlayerId": 1, "kickPlayerId": 2,
+                       "numVotesNeededToKick": 1}),
+            ),
+            offline(7),
+            offline(2),
+        ],
+    );
+    // The closed game left the list; the change said so.
+    assert_eq!(said[3].as_deref(), Some("game 3 is now closed"));
+    assert_eq!(l.games.keys().copied().collect::<Vec<_>>(), [4]);
+    // A player gone offline is forgotten, unless the client's table shows
+    // them: bob is seated at game 4.
+    assert_eq!(said[9].as_deref(), Some("gone (7) goes offline"));
+    assert_eq!(l.players.keys().copied().collect::<Vec<_>>(), [1, 2]);
+    assert_eq!(l.petitions.keys().copied().collect::<Vec<_>>(), [5]);
+    // Removed from its game, the client's petitions there go; its table
+    // stays, drawn, until another starts.
+    let said = feed(
+        &mut l,
+        vec![msg(
+            "RemovedFromGame",
+            json!({"gameId": 4, "removedFromGameReason": 0}),
+        )],
+    );
+    assert_eq!(
+        said[0].as_deref(),
+        Some("client removed from game 4 (removed_on_request)")
+    );
+    assert!(l.petitions.is_empty() && l.own_game.is_none());
+    assert!(draw(&l).contains("table of game 4"));
+    assert!(draw(&l).contains("bob (2)"));
+    // The next game's table takes its place; bob, no longer shown, goes
+    // when next said offline.
+    feed(&mut l, vec![start(6, json!([1, 8])), offline(2)]);
+    assert_eq!(l.tables.keys().copied().collect::<Vec<_>>(), [6]);
+    assert_eq!(l.players.keys().copied().collect::<Vec<_>>(), [1]);
+    // So does the table of a game seen from its middle.
+    feed(
+        &mut l,
+        vec![msg("HandStart", json!({"gameId": 9, "smallBlind": 20}))],
+    );
+    assert_eq!(l.tables.keys().copied().collect::<Vec<_>>(), [9]);
+    assert_eq!((l.table_game, l.tables[&9].hand), (Some(9), None));
 }
