@@ -26,6 +26,7 @@ fn terminal_width() -> Option<usize> {
 /// to be called before anything is written; [`Pager::finish`] at the end.
 pub fn setup(choice: ColorChoice, wide: bool, pager: bool) -> Option<Pager> {
     color::init(choice);
+    widen_pipe();
     let terminal = std::io::stdout().is_terminal();
     table::fit_to(if terminal && !wide {
         terminal_width()
@@ -36,6 +37,30 @@ pub fn setup(choice: ColorChoice, wide: bool, pager: bool) -> Option<Pager> {
         Pager::start()
     } else {
         None
+    }
+}
+
+/// Standard output into a pipe: asks for a pipe of 1 MiB (Linux's
+/// default most for an unprivileged process) instead of 64 KiB, so that
+/// the output goes in writes of a chunk or more, each waking the reader
+/// once, rather than one wake-up of each side per 64 KiB. The kernel may
+/// refuse (another limit set): then the pipe stays as it was.
+fn widen_pipe() {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        let out = std::io::stdout();
+        let fd = out.as_raw_fd();
+        // SAFETY: fstat fills a stat for an open descriptor; an all-zero
+        // stat is a valid value to start from.
+        let mut st: libc::stat = unsafe { std::mem::zeroed() };
+        // SAFETY: fd is standard output's, st a live local.
+        let is_pipe = unsafe { libc::fstat(fd, &mut st) } == 0
+            && (st.st_mode & libc::S_IFMT) == libc::S_IFIFO;
+        if is_pipe {
+            // SAFETY: F_SETPIPE_SZ only resizes the pipe's buffer.
+            unsafe { libc::fcntl(fd, libc::F_SETPIPE_SZ, 1 << 20) };
+        }
     }
 }
 

@@ -72,6 +72,40 @@ fn run(dir: &TempDir, args: &[&str]) -> Run {
     }
 }
 
+/// The peak of this binary on a capture of one small connection: what it
+/// takes to be loaded and run at all (a debug build's code is about twice
+/// a release build's), measured once. The tests whose memory follows the
+/// flow cap bound what they take above it.
+fn baseline_mb() -> f64 {
+    static BASELINE: std::sync::OnceLock<f64> = std::sync::OnceLock::new();
+    *BASELINE.get_or_init(|| {
+        let dir = TempDir::new();
+        let path = dir.file("one.pcap");
+        write_connections(&path, 1, |c, _| c.seg(true, PSH | ACK, b"hello"));
+        let args = ["inspect", "--threads", "2", path.to_str().unwrap()];
+        let r = run(&dir, &args);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        r.peak_mb
+    })
+}
+
+/// What a run whose memory follows the flow cap may take above the
+/// binary's own size ([`baseline_mb`]): the project's 64 MB for any
+/// command, less the 10 MB a release build takes to run at all.
+const ABOVE_BASELINE_MB: f64 = 54.0;
+
+/// Asserts that `r` took less than [`ABOVE_BASELINE_MB`] above the
+/// binary's own size.
+fn assert_above_baseline_under(r: &Run) {
+    let base = baseline_mb();
+    let above = r.peak_mb - base;
+    assert!(
+        r.peak_mb > 0.0 && above < ABOVE_BASELINE_MB,
+        "peak {:.1} MB: {above:.1} MB above the binary's own {base:.1} MB, bound {ABOVE_BASELINE_MB} MB",
+        r.peak_mb
+    );
+}
+
 fn assert_peak_under(r: &Run, mb: f64) {
     assert!(
         r.peak_mb > 0.0 && r.peak_mb < mb,
@@ -253,8 +287,11 @@ fn pcapng_block_length_ffffffff() {
 /// A million SYNs, each from its own (address, port), with the default
 /// flow cap (16 384): every connection past the cap flushes the longest
 /// idle, and memory follows the cap, not the number of connections. The
-/// whole pipeline runs (`decode`, whose filter keeps the output empty).
-/// Measured: ~32 MB (release), ~35 MB (debug).
+/// whole pipeline runs (`decode` on two workers, whose filter keeps the
+/// output empty). Measured: 41 MB (release), 49 MB (debug), that is
+/// about 30 MB above the binary's own size: the flow cap's connections
+/// (their reassembly and decoding state, about 1.4 KB each) and what is
+/// in flight between the threads (`--max-in-flight`, 16 MiB at most).
 #[test]
 fn a_million_syns_under_the_flow_cap() {
     const N: u32 = 1_000_000;
@@ -263,16 +300,12 @@ fn a_million_syns_under_the_flow_cap() {
     let path = dir.file("syns.pcap");
     write_connections(&path, N, |c, _| c.seg(true, SYN, b""));
 
-    // One worker: its peak (about 44 MB) does not depend on how far the
-    // reading thread runs ahead of the workers, which on two workers adds
-    // their batches in flight (45 to 53 MB measured, a bound of 50 MB plus
-    // 16 MB per further worker as `inspect_on_100_000_open_streams` holds).
     let r = run(
         &dir,
         &[
             "decode",
             "--threads",
-            "1",
+            "2",
             "--format",
             "jsonl",
             "--type",
@@ -288,7 +321,7 @@ fn a_million_syns_under_the_flow_cap() {
         N - CAP
     );
     assert_eq!(r.stderr, want);
-    assert_peak_under(&r, BOUND_MB);
+    assert_above_baseline_under(&r);
 }
 
 // (c) A stream that never stops arriving out of order.
@@ -448,12 +481,10 @@ fn deeply_nested_poker_network_packet_lists() {
 /// 100 000 connections that each send a few bytes and never close: the
 /// flow cap (16 384) is full for most of the capture, each live stream
 /// holds reassembly and decoding state, and `inspect` keeps a row per
-/// stream. Memory still follows the cap: under the 64 MB of the
-/// performance target on one thread, with the debug binary, and 16 MB more
-/// for each further worker: its share of the allocator, and its batches in
-/// flight (up to 34 of 1024 steps of 80 bytes and 256 KB of payload, 11 MB
-/// at worst; see `IN_FLIGHT` in src/pipeline/workers.rs). Measured
-/// (debug): 58 MB on one thread, 70 to 72 on two.
+/// stream (4 096 in memory, the rest spilled to a temporary file). Memory
+/// still follows the cap, on one worker or two: measured 47 and 51 MB
+/// (release), 58 and 61 MB (debug), that is 38 to 41 MB above the
+/// binary's own size.
 fn inspect_on_100_000_open_streams(threads: usize) {
     const N: u32 = 100_000;
     let dir = TempDir::new();
@@ -469,16 +500,16 @@ fn inspect_on_100_000_open_streams(threads: usize) {
     let doc: Value = serde_json::from_str(&r.stdout).unwrap();
     assert_eq!(doc["capture"]["streams"], N);
     assert_eq!(doc["capture"]["streams_flushed"], N - 16_384);
-    assert_peak_under(&r, 64.0 + 16.0 * (threads - 1) as f64);
+    assert_above_baseline_under(&r);
 }
 
 #[test]
-fn inspect_on_100_000_open_streams_with_data_stays_under_64_mb() {
+fn inspect_on_100_000_open_streams_on_one_worker_stays_bounded() {
     inspect_on_100_000_open_streams(1);
 }
 
 #[test]
-fn inspect_on_100_000_open_streams_on_two_workers_stays_under_80_mb() {
+fn inspect_on_100_000_open_streams_on_two_workers_stays_bounded() {
     inspect_on_100_000_open_streams(2);
 }
 
