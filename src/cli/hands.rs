@@ -205,7 +205,7 @@ fn row(h: &Hand) -> Vec<String> {
 /// Bytes of rendered hands held in memory (in each of the two stores, the
 /// hands to write and the ids of incomplete hands left out) before they
 /// are spilled to a temporary file, by default.
-pub const HANDS_IN_MEMORY: usize = 4 << 20;
+pub const HANDS_IN_MEMORY: usize = 2 << 20;
 
 /// Test hook: bytes of rendered hands held in memory before `hands` spills
 /// them to a temporary file (default [`HANDS_IN_MEMORY`]). Not for users:

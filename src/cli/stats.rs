@@ -89,7 +89,7 @@ pub enum StatsFormat {
 
 /// Bytes of stream rows kept in memory before they spill to a temporary
 /// file, by default.
-const ROWS_IN_MEMORY: usize = 4 << 20;
+const ROWS_IN_MEMORY: usize = 2 << 20;
 
 /// Test hook: bytes of stream rows kept in memory (default
 /// [`ROWS_IN_MEMORY`]). Not for users: the tests set it tiny to compare

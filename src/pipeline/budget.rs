@@ -46,6 +46,8 @@ struct State {
     /// Bytes in flight: batches sent and not carried out, items sent and
     /// not given to the sink.
     used: usize,
+    /// Of `used`, the batches (steps not carried out yet).
+    batched: usize,
     /// Bytes of the emptied batches and chunks kept to be filled again.
     spare: usize,
     /// The most `used` and `spare` have been together.
@@ -85,6 +87,7 @@ impl Budget {
             limit: (bytes / 2).max(1),
             state: Mutex::new(State {
                 used: 0,
+                batched: 0,
                 spare: 0,
                 peak: 0,
                 out: vec![0; workers],
@@ -170,11 +173,20 @@ impl Budget {
     /// The reading thread, before a round of about `round` bytes: waits
     /// until the round fits in the budget, or the merge lets it past (a
     /// worker with nothing to do holds everything up), or the pass ends.
+    ///
+    /// Batches themselves may take a quarter of what may be in flight (two
+    /// rounds at least): a few rounds keep the workers busy, and the rest
+    /// is for what they make, which the merge may have to hold while a
+    /// slower worker catches up. (With batches free to take it all, a
+    /// command whose workers are the slower part, `timeline`, kept 8 MB of
+    /// segments waiting for them.)
     pub(super) fn admit(&self, round: usize) {
         let mut s = self.lock();
         let mut room = self.limit;
+        let batches = (self.limit / 4).max(2 * round);
         loop {
-            if s.closed || s.used + round <= room || s.used == 0 {
+            let fits = s.used + round <= room && s.batched + round <= batches;
+            if s.closed || fits || s.used == 0 {
                 return;
             }
             if s.grants > 0 {
@@ -191,6 +203,7 @@ impl Budget {
     pub(super) fn sent_batch(&self, worker: usize, bytes: usize) {
         let mut s = self.lock();
         Self::add(&mut s, bytes);
+        s.batched += bytes;
         s.queued[worker] += 1;
     }
 
@@ -198,13 +211,16 @@ impl Budget {
     pub(super) fn did_batch(&self, worker: usize, bytes: usize) {
         let mut s = self.lock();
         s.used -= bytes;
+        s.batched -= bytes;
         s.queued[worker] -= 1;
         if s.queued[worker] == 0 && s.awaited[worker] && s.grants == 0 {
             // The merge waits on this worker, which has nothing more to do.
             s.grants = 1;
             return self.wake(s);
         }
-        self.wake_on(s, false);
+        // The reading thread may wait for batches to go, not for room.
+        let batches_gone = s.batched <= self.limit / 8;
+        self.wake_on(s, batches_gone);
     }
 
     /// `worker` sends the merge a chunk of items of `bytes`.

@@ -56,8 +56,9 @@ pub struct Change {
 pub struct Event {
     /// The frame.
     pub frame: u64,
-    /// What happened.
-    pub text: String,
+    /// What happened (its own allocation, exactly its length: a state
+    /// keeps thousands of these, one list of each per stream open).
+    pub text: Box<str>,
 }
 
 impl Event {
@@ -65,7 +66,7 @@ impl Event {
     pub fn add(list: &mut Recent<Event>, r: &Record, text: String) -> String {
         list.push(Event {
             frame: r.frame,
-            text: text.clone(),
+            text: text.as_str().into(),
         });
         text
     }

@@ -462,7 +462,7 @@ mod tests {
             assert_eq!(list.len(), KEPT);
             assert_eq!(list.let_go(), let_go);
         }
-        let chat: Vec<&str> = l.chat.iter().map(|e| e.text.as_str()).collect();
+        let chat: Vec<&str> = l.chat.iter().map(|e| &*e.text).collect();
         let want: Vec<String> = (let_go..n).map(|i| format!("5: line {i}")).collect();
         assert_eq!(chat, want);
         assert_eq!(l.chat[0].frame, 3 * let_go + 1);
@@ -500,7 +500,7 @@ mod tests {
         let said = apply(&mut l, 3, end).unwrap();
         assert!(said.starts_with("petition 1 ends: not_kicked"), "{said}");
         assert_eq!(l.petitions.keys().copied().collect::<Vec<_>>(), [2]);
-        assert_eq!(l.kicks.last().unwrap().text, said);
+        assert_eq!(l.kicks.last().unwrap().text, said.into());
         let removed = Message::RemovedFromGame(RemovedFromGame {
             remove_reason: RemoveReason(0),
         });

@@ -78,7 +78,7 @@ fn frame_number(s: &str) -> Result<u64, String> {
 
 /// Bytes of table rows kept in memory before they spill to a temporary
 /// file.
-const TABLE_BYTES_IN_MEMORY: usize = 4 << 20;
+const TABLE_BYTES_IN_MEMORY: usize = 2 << 20;
 
 /// What went wrong with the temporary file the table's rows spill to.
 fn spill_error(e: io::Error) -> CliError {

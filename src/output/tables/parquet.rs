@@ -29,7 +29,7 @@ pub const GROUP_ROWS: usize = 1 << 20;
 
 /// Encoded bytes of a Parquet row group, at most (the writer holds a row
 /// group's pages until it is whole).
-pub const GROUP_BYTES: usize = 8 << 20;
+pub const GROUP_BYTES: usize = 4 << 20;
 
 /// Who encodes a column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

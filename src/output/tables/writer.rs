@@ -24,11 +24,11 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 
 /// Rows of a batch, at most.
-pub const BATCH_ROWS: usize = 1 << 15;
+pub const BATCH_ROWS: usize = 1 << 14;
 
 /// Bytes of text of a batch: past them the batch is written whatever its
 /// rows (records whose `fields` are large).
-pub const BATCH_TEXT: usize = 2 << 20;
+pub const BATCH_TEXT: usize = 1 << 20;
 
 /// How the tables are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -150,7 +150,7 @@ fn the_lobby_lists_games_players_chat_and_statistics() {
         .map(|c| (c.kind.as_str(), c.text.as_str()))
         .collect();
     assert_eq!(chat, [("lobby", "hi"), ("dialog", "maintenance soon")]);
-    let errors: Vec<&str> = l.errors.iter().map(|e| e.text.as_str()).collect();
+    let errors: Vec<&str> = l.errors.iter().map(|e| &*e.text).collect();
     assert_eq!(
         errors,
         ["chat rejected: spam", "error: init_player_name_in_use"]
@@ -263,7 +263,7 @@ fn the_own_game_kicks_votes_and_invitations() {
         Some("petition 9 ends: kicked (petition_end_enough_votes)")
     );
     assert!(l.petitions.is_empty());
-    let kicks: Vec<&str> = l.kicks.iter().map(|e| e.text.as_str()).collect();
+    let kicks: Vec<&str> = l.kicks.iter().map(|e| &*e.text).collect();
     assert_eq!(
         kicks,
         [
@@ -280,7 +280,7 @@ fn the_own_game_kicks_votes_and_invitations() {
         Some("reject_reason_busy")
     );
     assert_eq!(
-        l.notices[0].text,
+        &*l.notices[0].text,
         "timeout warning (timeout_inactive_game): 60 s left"
     );
     let removed = feed(
