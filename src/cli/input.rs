@@ -56,6 +56,13 @@ pub struct InputArgs {
     #[arg(long, value_name = "BYTES", default_value_t = Config::default().max_buffered_per_dir,
           value_hint = ValueHint::Other)]
     pub max_buffer: usize,
+    /// Out-of-order bytes buffered by all streams together: past it, a
+    /// stream whose holes grow gives them up as gaps (a warning counts
+    /// them), so that many streams with holes cannot hold more. Takes K, M
+    /// or G (powers of 1024).
+    #[arg(long, value_name = "SIZE", default_value = "4M", value_parser = size,
+          value_hint = ValueHint::Other)]
+    pub max_buffer_total: usize,
     /// TCP connections tracked at once; past it the longest idle is flushed
     /// (each costs about 1.5 KB: the default keeps memory near 30 MB).
     #[arg(long, value_name = "N", default_value_t = Config::default().max_flows,
@@ -146,6 +153,7 @@ impl InputArgs {
     pub fn config(&self) -> Config {
         Config {
             max_buffered_per_dir: self.max_buffer,
+            max_buffered_total: self.max_buffer_total,
             max_flows: self.max_flows,
             idle_timeout: (self.idle_timeout > 0.0).then_some(self.idle_timeout),
             ..Config::default()

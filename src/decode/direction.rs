@@ -117,6 +117,26 @@ impl DirDecoder {
         &self.buf[self.start..]
     }
 
+    /// Bytes held: those of messages not yet complete.
+    pub fn held(&self) -> usize {
+        self.buf.len() - self.start
+    }
+
+    /// Gives up the messages not yet complete: what the bytes held still
+    /// allow is decoded, the rest reported as unknown data (`why`), and the
+    /// direction looks for the next message boundary, as after a gap.
+    pub fn give_up(&mut self, dec: &mut dyn StreamDecoder, why: &str, out: &mut Vec<Record>) {
+        if self.held() == 0 {
+            return;
+        }
+        self.flush(dec, why, out);
+        self.buf = Vec::new();
+        if !self.dead {
+            self.resync = true;
+            self.skip_first = false;
+        }
+    }
+
     fn record(&self, frame: u64, ts: Timestamp, offset: u64, body: Body) -> Record {
         let c = self.ctx;
         Record {

@@ -190,7 +190,7 @@ impl CaptureSummary {
         }
         if r.buffer_overflows > 0 {
             w.push(format!(
-                "{}: {} hole(s) ({} bytes) given up because out-of-order buffering reached its cap (--max-buffer)",
+                "{}: {} hole(s) ({} bytes) given up because out-of-order buffering reached its cap (--max-buffer, --max-buffer-total)",
                 self.file, r.buffer_overflows, r.buffer_overflow_bytes
             ));
         }

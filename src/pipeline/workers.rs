@@ -39,7 +39,10 @@ where
 {
     let n = p.threads;
     let name = p.name.clone();
-    let config = p.config.clone();
+    // Each worker's connections hold at most their share of the
+    // out-of-order bytes.
+    let mut config = p.config.clone();
+    config.max_buffered_total = (config.max_buffered_total / n.max(1)).max(1);
     let stop = AtomicBool::new(false);
     let budget_bytes = p.budget;
     let budget = Budget::new(budget_bytes, n);

@@ -54,6 +54,37 @@ impl Conn {
         [self.dirs[0].buffered(), self.dirs[1].buffered()]
     }
 
+    /// Bytes held, both directions together: out of order, and kept to
+    /// compare retransmissions against.
+    fn held(&self) -> (usize, usize) {
+        let ((a, b), (c, d)) = (self.dirs[0].held(), self.dirs[1].held());
+        (a + c, b + d)
+    }
+
+    /// Past the cap of all the connections' bytes (`Config::
+    /// max_buffered_total`), on this connection whose bytes grew: it
+    /// gives up its holes (as `BufferFull` gaps, delivering what they held)
+    /// when `holes`, and forgets what it kept for retransmissions when
+    /// `kept`.
+    fn give_up<S: Sink>(
+        &mut self,
+        (holes, kept): (bool, bool),
+        config: &Config,
+        global: &mut ReassemblyStats,
+        sink: &mut S,
+    ) {
+        let (frame, ts) = (self.info.last_frame, self.info.last);
+        for d in [Direction::C2S, Direction::S2C] {
+            let (dir, mut ctx) = self.dir(d, frame, ts, config, global);
+            if holes {
+                dir.give_up_holes(&mut ctx, sink);
+            }
+            if kept {
+                dir.forget_tail();
+            }
+        }
+    }
+
     /// Direction `d`'s state, and its context for `frame` at `ts`.
     fn dir<'c>(
         &'c mut self,
@@ -165,6 +196,10 @@ pub(crate) struct Conns {
     slots: Vec<Option<Box<Conn>>>,
     /// Buffer overflows, counted here.
     stats: ReassemblyStats,
+    /// Bytes held by all these connections: out of order, and kept to
+    /// compare retransmissions against (each against
+    /// `Config::max_buffered_total`).
+    held: (usize, usize),
 }
 
 impl Conns {
@@ -234,7 +269,26 @@ impl Conns {
             .get_mut(slot as usize)
             .and_then(Option::as_deref_mut)
         {
+            let before = conn.held();
             conn.process(frame, ts, seg, config, &mut self.stats, sink);
+            let mut after = conn.held();
+            // Past the cap of all the connections together, the connection
+            // whose bytes grew lets them go (as Suricata's reassembly
+            // memcap refuses new segments): its holes become gaps, or it
+            // forgets what it kept for retransmissions. Each total then
+            // never passes the cap by more than a segment.
+            let cap = config.max_buffered_total;
+            if after.0 > before.0 && self.held.0 + after.0 - before.0 > cap {
+                conn.give_up((true, false), config, &mut self.stats, sink);
+                after = conn.held();
+            }
+            // (Holes given up deliver bytes, which the tails then keep.)
+            if after.1 > before.1 && self.held.1 + after.1 - before.1 > cap {
+                conn.give_up((false, true), config, &mut self.stats, sink);
+                after = conn.held();
+            }
+            self.held.0 = (self.held.0 + after.0).saturating_sub(before.0);
+            self.held.1 = (self.held.1 + after.1).saturating_sub(before.1);
         }
     }
 
@@ -253,6 +307,9 @@ impl Conns {
         if evicted {
             conn.info.evicted = true;
         }
+        let held = conn.held();
+        self.held.0 = self.held.0.saturating_sub(held.0);
+        self.held.1 = self.held.1.saturating_sub(held.1);
         conn.end_at_last(reason, config, &mut self.stats, sink);
         sink.event(Event::Closed(&conn.info));
     }

@@ -112,6 +112,17 @@ impl DirState {
         (self.buffered, self.pending.len())
     }
 
+    /// Bytes held: out of order, and delivered but kept to compare
+    /// retransmissions against (the memory of the tail).
+    pub(crate) fn held(&self) -> (usize, usize) {
+        (self.buffered, self.tail.footprint())
+    }
+
+    /// Forgets the delivered bytes kept to compare retransmissions against.
+    pub(crate) fn forget_tail(&mut self) {
+        self.tail.forget();
+    }
+
     /// True once a FIN was seen this way (delivered or not).
     pub(crate) fn fin_seen(&self) -> bool {
         self.fin.is_some()
@@ -320,16 +331,32 @@ impl DirState {
         while self.buffered > ctx.config.max_buffered_per_dir
             || self.pending.len() > MAX_PENDING_PIECES
         {
-            let Some(&key) = self.pending.keys().next() else {
+            if !self.give_up_oldest_hole(ctx, sink) {
                 break;
-            };
-            if key > self.next {
-                ctx.global.buffer_overflows += 1;
-                ctx.global.buffer_overflow_bytes += key - self.next;
-                self.gap_now(key, GapReason::BufferFull, ctx, sink);
             }
-            self.drain(ctx, sink);
         }
+    }
+
+    /// Gives up every hole, as [`GapReason::BufferFull`] gaps, and delivers
+    /// what was held after them (the out-of-order bytes of all the
+    /// connections passed `Config::max_buffered_total`).
+    pub(crate) fn give_up_holes<S: Sink>(&mut self, ctx: &mut Ctx<'_>, sink: &mut S) {
+        while self.give_up_oldest_hole(ctx, sink) {}
+    }
+
+    /// Gives up the oldest hole and delivers what follows it; false when
+    /// nothing is held.
+    fn give_up_oldest_hole<S: Sink>(&mut self, ctx: &mut Ctx<'_>, sink: &mut S) -> bool {
+        let Some(&key) = self.pending.keys().next() else {
+            return false;
+        };
+        if key > self.next {
+            ctx.global.buffer_overflows += 1;
+            ctx.global.buffer_overflow_bytes += key - self.next;
+            self.gap_now(key, GapReason::BufferFull, ctx, sink);
+        }
+        self.drain(ctx, sink);
+        true
     }
 
     /// The peer acknowledged up to sequence number `ack`: the bytes before

@@ -34,8 +34,9 @@
 //!   bytes), a difference being a `Conflict`; a segment at `next - 1` with
 //!   at most one byte is a keep-alive, dropped;
 //! - a hole becomes a `Gap` when the peer acknowledges bytes past it, when
-//!   out-of-order data exceeds `max_buffered_per_dir`, or when the stream
-//!   ends; bytes the snaplen cut are a `Gap` in their place;
+//!   out-of-order data exceeds `max_buffered_per_dir` (or, all connections
+//!   together, `max_buffered_total`: the connection whose holes grew gives
+//!   them all up), or when the stream ends; bytes the snaplen cut are a `Gap` in their place;
 //! - a stream ends by FIN both ways (seen: holes before the FINs are then
 //!   closed as gaps), by RST, by idle timeout, by eviction under
 //!   `max_flows`, or at [`Reassembler::finish`]. After a FIN or RST end the
@@ -399,6 +400,11 @@ pub struct Config {
     /// Out-of-order bytes buffered per direction before the oldest hole is
     /// given up as a gap.
     pub max_buffered_per_dir: usize,
+    /// Bytes buffered by all connections together, out of order and kept
+    /// to compare retransmissions against (on one worker: the pipeline
+    /// gives each of N workers an Nth): past it, a connection whose bytes
+    /// grow gives up its holes as gaps and forgets the bytes it kept.
+    pub max_buffered_total: usize,
     /// Connections tracked at once (0 counts as 1); past it ended ones are
     /// dropped first, then the longest idle is flushed. A connection costs
     /// about 1.5 KB here and in the decode stage, so the default, 16 384,
@@ -415,6 +421,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             max_buffered_per_dir: 1 << 20,
+            max_buffered_total: 4 << 20,
             max_flows: 16_384,
             idle_timeout: Some(600.0),
             retain_per_dir: 4096,
@@ -432,7 +439,8 @@ pub struct ReassemblyStats {
     /// Live streams flushed to respect `max_flows` (ended streams dropped
     /// to make room are not counted).
     pub flows_evicted: u64,
-    /// Holes given up because buffering reached `max_buffered_per_dir`, and their bytes.
+    /// Holes given up because buffering reached `max_buffered_per_dir` or
+    /// `max_buffered_total`.
     pub buffer_overflows: u64,
     /// Bytes of the holes given up that way.
     pub buffer_overflow_bytes: u64,

@@ -83,6 +83,21 @@ impl Tail {
         }
     }
 
+    /// The bytes of memory the tail holds.
+    pub(crate) fn footprint(&self) -> usize {
+        self.buf.capacity()
+    }
+
+    /// Frees the bytes held and their buffer: the stream goes on at the
+    /// same offset with nothing before it to compare against (the streams'
+    /// bytes together passed their cap).
+    pub(crate) fn forget(&mut self) {
+        *self = Tail {
+            end: self.end,
+            ..Tail::default()
+        };
+    }
+
     /// Frees the buffer (the direction is over).
     pub(crate) fn release(&mut self) {
         *self = Tail::default();

@@ -105,6 +105,37 @@ fn ack_for_a_direction_never_seen_is_ignored() {
 }
 
 #[test]
+fn the_cap_of_all_connections_makes_the_one_that_grows_give_up() {
+    const C2: &str = "10.0.0.3:40001";
+    let mut h = H::with(Config {
+        max_buffered_total: 20,
+        ..Config::default()
+    });
+    h.handshake(CI, SI);
+    h.seg(C2, S, CI, 0, SYN, b"", 0);
+    h.seg(S, C2, SI, cs(0), SYN | ACK, b"", 0);
+    h.seg(C2, S, cs(0), ss(0), ACK, b"", 0);
+    // Stream 0 holds 12 bytes after a hole, stream 1 then 6: 18 in all.
+    h.c(cs(4), ss(0), ACK, b"efghijklmnop");
+    h.seg(C2, S, cs(4), ss(0), ACK, b"EFGHIJ", 0);
+    assert_eq!((h.gaps(0, C2S), h.gaps(1, C2S)), (vec![], vec![]));
+    // Six more on stream 1: 24 > 20, and stream 1, whose holes grew,
+    // gives them up; stream 0 keeps what it holds.
+    let f = h.seg(C2, S, cs(14), ss(0), ACK, b"OPQRST", 0);
+    assert_eq!(
+        h.gaps(1, C2S),
+        vec![(0, 4, BufferFull, f), (10, 4, BufferFull, f)]
+    );
+    assert_eq!(h.data(1, C2S), b("EFGHIJOPQRST"));
+    assert_eq!(h.r.stats().buffer_overflows, 2);
+    // Stream 0's hole still fills.
+    h.c(cs(0), ss(0), ACK, b"abcd");
+    assert_eq!(h.data(0, C2S), b("abcdefghijklmnop"));
+    assert_eq!(h.gaps(0, C2S), vec![]);
+    h.finish();
+}
+
+#[test]
 fn buffer_cap_gives_up_the_oldest_hole() {
     let mut h = H::with(Config {
         max_buffered_per_dir: 10,

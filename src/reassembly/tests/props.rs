@@ -181,6 +181,7 @@ proptest! {
     fn arbitrary_segments_never_break_the_invariants(segs in prop::collection::vec(arb(), 0..200)) {
         let config = Config {
             max_buffered_per_dir: 64,
+            max_buffered_total: 96,
             max_flows: 2,
             idle_timeout: Some(10.0),
             retain_per_dir: 8,
