@@ -190,10 +190,11 @@ pub trait ChangeSink {
     fn pending(&self) -> usize {
         0
     }
-    /// `stream` ended and its state was dropped
+    /// `stream` ended, at the record of key `key`, and its state, `state`
+    /// (its last), is being dropped
     /// ([`TimelineCollector::forgetting_ended`]): what was kept for it
     /// may go too. Nothing by default.
-    fn ended(&mut self, _stream: u64) {}
+    fn ended(&mut self, _key: u64, _stream: u64, _state: &Game) {}
 }
 
 impl<F: FnMut(&Change, &Game)> ChangeSink for F {
@@ -236,9 +237,9 @@ impl<F: ChangeSink> TimelineCollector<F> {
     }
 
     /// Drops each game's state once its stream ended (after the change
-    /// the end makes), so that memory follows the streams open at once:
-    /// for callers that only want the changes as they come. [`Self::finish`]
-    /// then returns the streams still open.
+    /// the end makes, and after [`ChangeSink::ended`] has seen it), so
+    /// that memory follows the streams open at once. [`Self::finish`] then
+    /// returns the streams still open.
     pub fn forgetting_ended(mut self) -> TimelineCollector<F> {
         self.forget_ended = true;
         self
@@ -291,8 +292,9 @@ impl<F: ChangeSink> RecordSink for TimelineCollector<F> {
             self.on_change.change(r.order, &change, game);
         }
         if self.forget_ended && matches!(r.body, Body::StreamEnd { .. }) {
-            self.games.remove(&r.stream);
-            self.on_change.ended(r.stream);
+            if let Some(game) = self.games.remove(&r.stream) {
+                self.on_change.ended(r.order, r.stream, &game);
+            }
         }
     }
 }

@@ -13,6 +13,7 @@ use cardshark::analysis::timeline::{Change, ChangeSink, Game, TimelineCollector}
 use cardshark::capture::Timestamp;
 use cardshark::decode::DecodeStage;
 use cardshark::filter::Filter;
+use cardshark::output::spill::{KeyedBytes, Store};
 use cardshark::output::time::TimeFormat;
 use cardshark::pipeline::{Items, StreamSet, Work};
 use cardshark::reassembly::{Event, Sink};
@@ -115,7 +116,7 @@ pub(super) enum Made {
     Row(Row),
     /// The change and the state after it (for `replay`).
     Step(Box<(Change, Game)>),
-    /// Nothing to write (`--at`).
+    /// Nothing to write (`--at`, for a change).
     Nothing,
 }
 
@@ -143,7 +144,12 @@ enum Mode {
     Jsonl,
     Table,
     Steps,
-    Nothing,
+    /// `--at FRAME`: no change, but the state of each stream that ends by
+    /// then, as a line (JSON when `jsonl`, else drawn).
+    At {
+        frame: u64,
+        jsonl: bool,
+    },
 }
 
 /// A worker's change sink: each change made into an item.
@@ -189,7 +195,7 @@ impl ChangeSink for Changes<'_> {
                 what: c.what.clone(),
             }),
             Mode::Steps => Made::Step(Box::new((c.clone(), g.clone()))),
-            Mode::Nothing => Made::Nothing,
+            Mode::At { .. } => Made::Nothing,
         };
         let owned = match &made {
             Made::Row(r) => r.what.len(),
@@ -205,8 +211,18 @@ impl ChangeSink for Changes<'_> {
         self.items.weight()
     }
 
-    fn ended(&mut self, stream: u64) {
+    fn ended(&mut self, key: u64, stream: u64, state: &Game) {
         self.step.remove(&stream);
+        if let Mode::At { frame, jsonl } = self.mode {
+            // Its state at the frame is its last: written now, so that
+            // memory follows the streams open at once.
+            let buf = &mut self.items.bytes;
+            let start = buf.len();
+            // Writing to a vector fails only on memory.
+            let _ = write_state(buf, stream, frame, state, jsonl);
+            let end = buf.len();
+            self.items.push(key, Made::Line { stream, start, end });
+        }
     }
 }
 
@@ -291,10 +307,10 @@ impl Pass<'_> {
                 items: Items::default(),
             };
             let mut sink = TimelineCollector::new(stream, changes);
-            match at {
-                Some(f) => sink = sink.until(f),
-                // Only the changes are wanted: states go once their stream ends.
-                None => sink = sink.forgetting_ended(),
+            // States go once their stream ends (with --at, written then).
+            sink = sink.forgetting_ended();
+            if let Some(f) = at {
+                sink = sink.until(f);
             }
             Timelines(DecodeStage::new(config.clone(), Watch::new(sink, stream)))
         };
@@ -392,42 +408,78 @@ pub fn run(args: &TimelineArgs) -> Result<(), CliError> {
     PcapOut::write_if(pcap_out, &input, &written)
 }
 
-/// `--at FRAME`: each game's state at that frame; returns their streams.
+/// `--at FRAME`: each game's state at that frame, in stream order;
+/// returns their streams. The states of streams that ended by then come
+/// as they end, kept in a store that spills past a few MB; those still
+/// open are added at the end.
 fn states_at(
     args: &TimelineArgs,
     input: &InputArgs,
     frame: u64,
     out: &mut impl Write,
 ) -> Result<StreamSet, CliError> {
+    let jsonl = args.format == TimelineFormat::Jsonl;
     let pass = Pass {
         input,
         decode: &args.decode,
         stream: args.stream,
         at: Some(frame),
-        mode: Mode::Nothing,
+        mode: Mode::At { frame, jsonl },
         filter: None,
     };
-    let games = pass.collect(|_, _| {})?.games;
+    let mut states = Store::new(TABLE_BYTES_IN_MEMORY);
+    let mut failed = None;
     let mut written = StreamSet::default();
-    for (&stream, g) in &games {
+    let open = pass
+        .collect(|m, bytes| {
+            if let Made::Line { stream, start, end } = m {
+                written.insert(stream);
+                let kept = states.push(KeyedBytes::new([stream], &bytes[start..end]));
+                if let (Err(e), None) = (kept, &failed) {
+                    failed = Some(e);
+                }
+            }
+        })?
+        .games;
+    if let Some(e) = failed {
+        return Err(spill_error(e));
+    }
+    for (&stream, g) in &open {
         written.insert(stream);
-        match args.format {
-            TimelineFormat::Jsonl => {
-                let line = AtLine {
-                    stream,
-                    frame,
-                    state: g,
-                };
-                serde_json::to_writer(&mut *out, &line).map_err(io::Error::other)?;
-                out.write_all(b"\n")?;
-            }
-            TimelineFormat::Table | TimelineFormat::Csv => {
-                writeln!(out, "── stream {stream} at frame {frame}")?;
-                out.write_all(g.draw().as_bytes())?;
-            }
-        }
+        let mut line = Vec::new();
+        write_state(&mut line, stream, frame, g, jsonl)?;
+        states
+            .push(KeyedBytes::new([stream], line))
+            .map_err(spill_error)?;
+    }
+    let sorted = states.finish().map_err(spill_error)?;
+    for state in sorted.merge().map_err(spill_error)? {
+        out.write_all(&state.map_err(spill_error)?.bytes)?;
     }
     Ok(written)
+}
+
+/// Writes the state of `stream` at `frame`: a JSON line, or drawn.
+fn write_state(
+    out: &mut Vec<u8>,
+    stream: u64,
+    frame: u64,
+    state: &Game,
+    jsonl: bool,
+) -> io::Result<()> {
+    if jsonl {
+        let line = AtLine {
+            stream,
+            frame,
+            state,
+        };
+        serde_json::to_writer(&mut *out, &line).map_err(io::Error::other)?;
+        out.push(b'\n');
+    } else {
+        writeln!(out, "── stream {stream} at frame {frame}")?;
+        out.extend_from_slice(state.draw().as_bytes());
+    }
+    Ok(())
 }
 
 /// The changes (those `filter` matches), in `args.format`; returns their
