@@ -295,8 +295,12 @@ struct Collected {
 
 impl Pass<'_> {
     /// Runs the pipeline with a [`TimelineCollector`] per worker, handing
-    /// what they make of each change to `f`.
-    fn collect(&self, mut f: impl FnMut(Made, &[u8])) -> Result<Collected, CliError> {
+    /// what they make of each change to `f` (which may end the pass: a
+    /// write failed).
+    fn collect(
+        &self,
+        mut f: impl FnMut(Made, &[u8]) -> ControlFlow<()>,
+    ) -> Result<Collected, CliError> {
         let (input, stream, at) = (self.input, self.stream, self.at);
         let config = self.decode.config()?;
         let make = || {
@@ -319,8 +323,7 @@ impl Pass<'_> {
             if let Some(s) = m.written() {
                 written.insert(s);
             }
-            f(m, bytes);
-            ControlFlow::Continue(())
+            f(m, bytes)
         })?;
         warn_all(&done.summary);
         let frames = done.summary.frames;
@@ -383,6 +386,7 @@ pub fn steps(
         if let Made::Step(s) = m {
             all.push(*s);
         }
+        ControlFlow::Continue(())
     })?;
     Ok(all)
 }
@@ -435,10 +439,12 @@ fn states_at(
             if let Made::Line { stream, start, end } = m {
                 written.insert(stream);
                 let kept = states.push(KeyedBytes::new([stream], &bytes[start..end]));
-                if let (Err(e), None) = (kept, &failed) {
+                if let Err(e) = kept {
                     failed = Some(e);
+                    return ControlFlow::Break(());
                 }
             }
+            ControlFlow::Continue(())
         })?
         .games;
     if let Some(e) = failed {

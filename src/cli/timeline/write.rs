@@ -9,6 +9,7 @@ use cardshark::output::table::Table;
 use cardshark::output::time::{Stamper, TimeFormat};
 use cardshark::pipeline::Clock;
 use std::io::Write;
+use std::ops::ControlFlow;
 
 /// Where the changes go: written, or kept for the table; the first error
 /// stops the writing.
@@ -56,10 +57,11 @@ impl ChangeWriter {
         ChangeWriter { to, failed: None }
     }
 
-    /// Writes or keeps one change.
-    pub(super) fn take(&mut self, m: Made, bytes: &[u8], out: &mut impl Write) {
+    /// Writes or keeps one change; `Break` once writing failed (the pass
+    /// then ends: a closed pipe, a full disk).
+    pub(super) fn take(&mut self, m: Made, bytes: &[u8], out: &mut impl Write) -> ControlFlow<()> {
         if self.failed.is_some() {
-            return;
+            return ControlFlow::Break(());
         }
         let done = match (&mut self.to, m) {
             (To::Csv(buf), Made::Row(r)) => {
@@ -86,6 +88,11 @@ impl ChangeWriter {
             _ => Ok(()),
         };
         self.failed = done.err();
+        if self.failed.is_some() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     }
 
     /// Writes what is left: the CSV header if no row came, the table.
