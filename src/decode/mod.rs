@@ -228,13 +228,14 @@ impl Stream {
 
     /// Bytes the stream holds between packets: while detecting, its first
     /// bytes and the events queued; while decoding, the bytes of messages
-    /// not yet complete. (A WebSocket's own buffers are bounded by its
-    /// unwrapper's limits, and not counted here.)
+    /// not yet complete; in a WebSocket, the same inside it and its frames
+    /// not yet complete.
     fn held(&self) -> usize {
         match &self.phase {
             Phase::Detecting { prefix, queued, .. } => prefix[0].len() + prefix[1].len() + queued,
             Phase::Decoding { dirs, .. } => dirs[0].held() + dirs[1].held(),
-            _ => 0,
+            Phase::WebSocket(ws) => ws.held(),
+            Phase::Unknown { .. } => 0,
         }
     }
 
@@ -736,18 +737,26 @@ impl<S: RecordSink> DecodeStage<S> {
     #[inline(never)]
     fn let_go(&mut self, stream: u64) {
         let slot = self.slot;
-        let detecting = matches!(
-            stream_at(&mut self.streams, slot, stream).map(|s| &s.phase),
-            Some(Phase::Detecting { .. })
-        );
+        let (detecting, ws) = match stream_at(&mut self.streams, slot, stream).map(|s| &s.phase) {
+            Some(Phase::Detecting { .. }) => (true, false),
+            Some(Phase::WebSocket(ws)) => (false, ws.detecting()),
+            _ => (false, false),
+        };
         if detecting {
             self.try_detect(slot, stream, true);
         }
+        if ws {
+            self.try_detect_inner(slot, stream, true);
+        }
         if let Some(s) = stream_at(&mut self.streams, slot, stream) {
-            if let Phase::Decoding { dec, dirs } = &mut s.phase {
-                for d in dirs.iter_mut() {
-                    d.give_up(dec.as_mut(), HELD_WHY, &mut self.out);
+            match &mut s.phase {
+                Phase::Decoding { dec, dirs } => {
+                    for d in dirs.iter_mut() {
+                        d.give_up(dec.as_mut(), HELD_WHY, &mut self.out);
+                    }
                 }
+                Phase::WebSocket(ws) => ws.give_up(HELD_WHY, &mut self.out),
+                _ => {}
             }
         }
     }

@@ -707,3 +707,24 @@ mod chunking {
         }
     }
 }
+
+#[test]
+fn an_incomplete_message_given_up_becomes_unknown_and_the_next_decodes() {
+    let (mut d, mut out) = (dir(), Vec::new());
+    let m = msg(10);
+    // Half a message: held.
+    d.data(&mut Toy, 0, &m[..6], 1, ts(1), &mut out);
+    assert_eq!((out.len(), d.held()), (0, 6));
+    // The streams' bytes passed their cap: the half message goes.
+    d.give_up(&mut Toy, "cap", &mut out);
+    assert_eq!(d.held(), 0);
+    assert_eq!(summary(&out), vec![(0, "unknown:6".into(), 1)]);
+    // The rest of it is skipped up to the next message, which decodes.
+    let rest = [&m[6..], &msg(2)[..]].concat();
+    d.data(&mut Toy, 6, &rest, 2, ts(2), &mut out);
+    d.finish(&mut Toy, &mut out);
+    assert_eq!(
+        summary(&out)[1..],
+        [(6, "unknown:6".into(), 2), (12, "msg:2".into(), 2)]
+    );
+}

@@ -206,6 +206,33 @@ impl WsStream {
         }
     }
 
+    /// Bytes held between packets: frames not yet complete, and while
+    /// detecting, the first bytes and messages kept and the queue; while
+    /// decoding a framed protocol, its messages not yet complete.
+    pub fn held(&self) -> usize {
+        let frames = self.unwrap[0].held() + self.unwrap[1].held();
+        frames
+            + match &self.core.inner {
+                Inner::Detecting(d) => {
+                    let msgs: usize = d.msgs.iter().flatten().map(Vec::len).sum();
+                    d.prefix[0].len() + d.prefix[1].len() + msgs + d.queued
+                }
+                Inner::Framed(f) => f.dirs[0].held() + f.dirs[1].held(),
+                _ => 0,
+            }
+    }
+
+    /// Gives up the messages of a framed protocol not yet complete (see
+    /// [`DirDecoder::give_up`]).
+    pub fn give_up(&mut self, why: &str, out: &mut Vec<Record>) {
+        if let Inner::Framed(f) = &mut self.core.inner {
+            let Framed { dec, dirs } = &mut **f;
+            for d in dirs.iter_mut() {
+                d.give_up(dec.as_mut(), why, out);
+            }
+        }
+    }
+
     /// Per direction: messages, errors and bytes not placed, for `inspect`.
     pub fn counts(&self) -> [DirCounts; 2] {
         self.core.counts

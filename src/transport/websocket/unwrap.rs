@@ -234,6 +234,11 @@ impl Unwrapper {
         }
     }
 
+    /// Bytes held: those of frames not yet complete.
+    pub fn held(&self) -> usize {
+        self.buf.len() - self.start
+    }
+
     /// The unwrapped stream's length so far.
     pub fn offset(&self) -> u64 {
         self.msgs.offset
