@@ -29,6 +29,7 @@ mod plain_chunk;
 pub mod players;
 pub mod record_batch;
 pub mod records;
+mod reuse;
 mod rle;
 pub mod writer;
 

@@ -16,6 +16,7 @@ use super::columns::{batch_schema, int, UTC};
 use super::dict_chunk::Codes;
 use super::plain_chunk::Prefixed;
 use super::records::{RecordRow, Text, COLUMNS};
+use super::reuse::{self, again};
 use super::writer::Batches;
 use crate::decode::Record;
 use crate::protocols::{Dialect, ProtocolId};
@@ -30,13 +31,6 @@ use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer
 use arrow_schema::{ArrowError, DataType, Field, SchemaRef};
 use std::collections::HashMap;
 use std::sync::Arc;
-
-/// What `v` holds, `v` left empty with as much room (the next batch
-/// needs about as much: it does not grow its buffers anew).
-fn again<T>(v: &mut Vec<T>) -> Vec<T> {
-    let room = Vec::with_capacity(v.len());
-    std::mem::replace(v, room)
-}
 
 /// The rows of `values` that have one (`there`), a bit each: 64 values
 /// at a time, in a loop the compiler makes a few vector instructions (a
@@ -73,10 +67,9 @@ impl Ints {
     }
 
     fn finish(&mut self) -> PrimitiveArray<Int64Type> {
-        let values = again(&mut self.values);
         let nulls = (std::mem::take(&mut self.nulls) > 0)
-            .then(|| NullBuffer::new(valid_bits(&values, |v| v != NO_INT)));
-        Int64Array::new(values.into(), nulls)
+            .then(|| NullBuffer::new(valid_bits(&self.values, |v| v != NO_INT)));
+        Int64Array::new(again(&mut self.values).into(), nulls)
     }
 }
 
@@ -150,16 +143,16 @@ impl Texts {
         if i32::try_from(self.bytes.len()).is_err() {
             return Err(ArrowError::OffsetOverflowError(self.bytes.len()));
         }
-        let bytes = Buffer::from_vec(again(&mut self.bytes));
-        let mut offsets = again(&mut self.offsets);
-        self.offsets.push(0);
+        let bytes = again(&mut self.bytes);
         let nulls = (std::mem::take(&mut self.nulls) > 0).then(|| {
-            let valid = valid_bits(&offsets[1..], |o| o >= 0);
-            for o in &mut offsets {
+            let valid = valid_bits(&self.offsets[1..], |o| o >= 0);
+            for o in &mut self.offsets {
                 *o = (*o).max(!*o);
             }
             NullBuffer::new(valid)
         });
+        let offsets = again(&mut self.offsets);
+        self.offsets.push(0);
         Ok((OffsetBuffer::new(ScalarBuffer::from(offsets)), bytes, nulls))
     }
 }
@@ -186,10 +179,10 @@ impl TextLists {
 
     fn finish(&mut self) -> Result<ListArray, ArrowError> {
         let values = Arc::new(self.texts.finish()?);
-        let ends = again(&mut self.ends);
+        let ends: ScalarBuffer<i32> = again(&mut self.ends).into();
         self.ends.push(0);
         let field = Arc::new(Field::new_list_field(DataType::Utf8, true));
-        let offsets = OffsetBuffer::new(ScalarBuffer::from(ends));
+        let offsets = OffsetBuffer::new(ends);
         ListArray::try_new(field, offsets, values, None)
     }
 }
@@ -221,7 +214,7 @@ impl Coded {
 
     /// The codes as an array of the texts `texts`.
     fn finish(&mut self, texts: &ArrayRef) -> Result<Codes, ArrowError> {
-        let mut keys = again(&mut self.keys);
+        let keys = &mut self.keys;
         let nulls = match std::mem::take(&mut self.nulls) {
             0 => None,
             n if n == keys.len() => {
@@ -229,16 +222,17 @@ impl Coded {
                 Some(NullBuffer::new_null(n))
             }
             _ => {
-                let valid = valid_bits(&keys, |k| k != NULL);
+                let valid = valid_bits(keys, |k| k != NULL);
                 // A null row's code is then 0: a dictionary array checks
                 // every code below the texts' count (a null's after one
                 // more test) when it is made.
-                for k in &mut keys {
+                for k in keys.iter_mut() {
                     *k = if *k == NULL { 0 } else { *k };
                 }
                 Some(NullBuffer::new(valid))
             }
         };
+        let keys = again(&mut self.keys);
         Codes::try_new(UInt32Array::new(keys.into(), nulls), texts.clone())
     }
 }
@@ -520,6 +514,7 @@ impl RecordsTable {
     pub fn finish(&mut self) -> Result<RecordBatch, ArrowError> {
         let rows = std::mem::take(&mut self.rows);
         self.text = 0;
+        reuse::next_batch();
         let ints =
             |v: &mut Vec<i64>| -> ArrayRef { Arc::new(Int64Array::new(again(v).into(), None)) };
         let ts = again(&mut self.ts);
