@@ -61,14 +61,11 @@ impl Conn {
         (a + c, b + d)
     }
 
-    /// Past the cap of all the connections' bytes (`Config::
-    /// max_buffered_total`), on this connection whose bytes grew: it
-    /// gives up its holes (as `BufferFull` gaps, delivering what they held)
-    /// when `holes`, and forgets what it kept for retransmissions when
-    /// `kept`.
-    fn give_up<S: Sink>(
+    /// Gives up the holes of both directions (as `BufferFull` gaps,
+    /// delivering what they held): the out-of-order bytes of all the
+    /// connections passed `Config::max_buffered_total`.
+    fn give_up_holes<S: Sink>(
         &mut self,
-        (holes, kept): (bool, bool),
         config: &Config,
         global: &mut ReassemblyStats,
         sink: &mut S,
@@ -76,12 +73,16 @@ impl Conn {
         let (frame, ts) = (self.info.last_frame, self.info.last);
         for d in [Direction::C2S, Direction::S2C] {
             let (dir, mut ctx) = self.dir(d, frame, ts, config, global);
-            if holes {
-                dir.give_up_holes(&mut ctx, sink);
-            }
-            if kept {
-                dir.forget_tail();
-            }
+            dir.give_up_holes(&mut ctx, sink);
+        }
+    }
+
+    /// Forgets what both directions kept to compare retransmissions
+    /// against: what all the connections kept passed
+    /// `Config::max_buffered_total`.
+    fn forget_tails(&mut self) {
+        for dir in &mut self.dirs {
+            dir.forget_tail();
         }
     }
 
@@ -279,12 +280,12 @@ impl Conns {
             // never passes the cap by more than a segment.
             let cap = config.max_buffered_total;
             if after.0 > before.0 && self.held.0 + after.0 - before.0 > cap {
-                conn.give_up((true, false), config, &mut self.stats, sink);
+                conn.give_up_holes(config, &mut self.stats, sink);
                 after = conn.held();
             }
             // (Holes given up deliver bytes, which the tails then keep.)
             if after.1 > before.1 && self.held.1 + after.1 - before.1 > cap {
-                conn.give_up((false, true), config, &mut self.stats, sink);
+                conn.forget_tails();
                 after = conn.held();
             }
             self.held.0 = (self.held.0 + after.0).saturating_sub(before.0);

@@ -75,10 +75,7 @@ impl Tail {
                 self.buf.clear();
                 self.head = 0;
             } else {
-                *self = Tail {
-                    end: self.end,
-                    ..Tail::default()
-                };
+                self.forget();
             }
         }
     }

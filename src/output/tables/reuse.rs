@@ -62,25 +62,25 @@ pub(super) fn again<T: ArrowNativeType>(v: &mut Vec<T>) -> Buffer {
     buffer
 }
 
-/// A free buffer of `T`s that nothing else holds, as an empty vector.
+/// A free buffer of `T`s that nothing else holds, as an empty vector;
+/// the others stay free.
 fn take<T: ArrowNativeType>(free: &mut Vec<Buffer>) -> Option<Vec<T>> {
-    let mut i = 0;
-    while i < free.len() {
-        match free.swap_remove(i).into_vec::<T>() {
+    let mut found = None;
+    for buffer in std::mem::take(free) {
+        if found.is_some() {
+            free.push(buffer);
+            continue;
+        }
+        // Another type, or still held: it stays.
+        match buffer.into_vec::<T>() {
             Ok(mut v) => {
                 v.clear();
-                return Some(v);
+                found = Some(v);
             }
-            Err(b) => {
-                // Another type, or still held: it stays.
-                free.push(b);
-                let last = free.len() - 1;
-                free.swap(i, last);
-                i += 1;
-            }
+            Err(buffer) => free.push(buffer),
         }
     }
-    None
+    found
 }
 
 #[cfg(test)]
