@@ -3,7 +3,7 @@
 //! [`hands`] rebuilds every poker hand of a capture, from either poker
 //! protocol, into one hand model ([`hands::Hand`]), checks it the way a
 //! server developer would ([`hands::checks`]) and steps through it state by
-//! state ([`hands::replay`]). [`timeline`] follows each game stream (the
+//! state ([`hands::table`]). [`timeline`] follows each game stream (the
 //! GLS board, the card game's table, the PokerTH lobby) message by message.
 //! [`stats`] adds up what `cardshark stats` reports, like tshark's `-z`.
 

@@ -221,6 +221,7 @@ impl Subject<Vec<String>> for ChangeSubject<'_> {
                 Game::Cardgame(_) => "cardgame",
                 Game::PokerthLobby(_) => "pokerth_lobby",
                 Game::Pokerth1(_) => "pokerth1",
+                Game::Pokernetwork(_) => "pokernetwork",
             })),
             _ => false,
         }

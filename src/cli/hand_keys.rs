@@ -129,7 +129,13 @@ mod tests {
         let Some(Command::Hands(args)) = cli.command else {
             unreachable!("parsed as hands")
         };
-        super::super::hands::collect(&args.input, &args.decode).unwrap()
+        let mut hands = Vec::new();
+        super::super::hands::collect_seen(&args.input, &args.decode, |h| {
+            hands.push(h);
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap();
+        hands
     }
 
     /// Whether `v` says something: not null, not an empty list.

@@ -156,19 +156,6 @@ pub fn collect_keyed(
     Ok(seen)
 }
 
-/// Runs the pipeline over `input` and returns every hand, ordered by
-/// stream, then by first frame (hands starting at the same frame in the
-/// order they ended).
-pub fn collect(input: &InputArgs, decode: &DecodeOpts) -> Result<Vec<Hand>, CliError> {
-    let mut hands = Vec::new();
-    collect_seen(input, decode, |h| {
-        hands.push(h);
-        ControlFlow::Continue(())
-    })?;
-    hands.sort_by_key(|h| (h.stream, h.first_frame));
-    Ok(hands)
-}
-
 /// The table row of a hand.
 fn row(h: &Hand) -> Vec<String> {
     let winners: Vec<String> = (h.winners.iter())

@@ -74,15 +74,6 @@ pub const SPEC_VERSION: &str = "1.4.6";
 /// What separates two objects in the storage format: one blank line.
 pub const SEPARATOR: &str = "\n\n";
 
-fn street_name(s: Street) -> &'static str {
-    match s {
-        Street::Preflop => "Preflop",
-        Street::Flop => "Flop",
-        Street::Turn => "Turn",
-        Street::River => "River",
-    }
-}
-
 /// The specification's name of an action (one of its list).
 fn action_name(a: &Action) -> &'static str {
     match a.kind {
@@ -179,7 +170,7 @@ pub fn hand(h: &Hand) -> Value {
         if street != Street::Preflop && cards.is_empty() && actions.is_empty() {
             continue;
         }
-        let mut r = json!({"id": rounds.len(), "street": street_name(street), "actions": actions});
+        let mut r = json!({"id": rounds.len(), "street": street.name(), "actions": actions});
         if !cards.is_empty() {
             r["cards"] = json!(cards.iter().map(|c| c.to_string()).collect::<Vec<_>>());
         }
@@ -283,7 +274,7 @@ fn extension(h: &Hand, unknown: Vec<String>) -> Value {
         // Whose turn the server said it was (PokerTH 2007, which tells a
         // client little else about the others).
         let turns: Vec<Value> = (h.turns.iter())
-            .map(|t| json!({"frame": t.frame, "street": street_name(t.street), "player_id": t.player}))
+            .map(|t| json!({"frame": t.frame, "street": t.street.name(), "player_id": t.player}))
             .collect();
         x.insert("turns".into(), json!(turns));
     }

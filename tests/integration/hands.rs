@@ -324,19 +324,25 @@ fn replay_jsonl_gives_every_state_without_waiting() {
     let states: Vec<Value> = (String::from_utf8(out.stdout).unwrap().lines())
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    // Start, 5 actions, flop, turn, river, result.
-    assert_eq!(states.len(), 10);
+    // Start, blinds, 3 prompts and 3 actions, the cards shown, flop,
+    // turn, river, result: the steps the stream's timeline shows.
+    assert_eq!(states.len(), 16);
+    let steps: Vec<u64> = states.iter().map(|s| s["step"].as_u64().unwrap()).collect();
+    assert_eq!(steps, (1..=16).collect::<Vec<u64>>());
     assert_eq!(
-        states[3]["event"],
-        "Alice raises to 680 (adds 680) and is all-in"
+        states[4]["event"],
+        "Alice raises to 680 and is all in, stack 0"
     );
-    assert_eq!(states[3]["to_act"], C1);
+    assert_eq!(states[5]["to_act"], C1);
     assert_eq!(
-        states[8]["board"],
+        states[14]["board"],
         serde_json::json!(["6s", "7c", "7h", "Ks", "8h"])
     );
-    let last = &states[9];
-    assert_eq!(last["event"], "Alice wins 1680");
+    let last = &states[15];
+    assert_eq!(
+        last["event"],
+        "uncalled bet (1320) returned to Computer 2, Alice wins 1680"
+    );
     assert_eq!(last["pot"], 0);
     let stacks: Vec<u64> = (last["seats"].as_array().unwrap().iter())
         .map(|s| s["stack"].as_u64().unwrap())
@@ -351,7 +357,11 @@ fn replay_jsonl_gives_every_state_without_waiting() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(!text.contains("[Enter"));
-    assert!(text.contains("── step 0 · preflop · hand 0:1 starts"));
+    assert!(text.contains("── step 1 of "), "{text}");
+    assert!(
+        text.contains(" · hand 0:1 · preflop · hand 0:1 starts"),
+        "{text}"
+    );
     assert!(text.contains("Alice wins 680"));
 }
 

@@ -43,9 +43,12 @@ fn without_a_terminal_every_step_of_the_hand_is_written() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     let h = headers(&out.stdout);
-    assert_eq!(h.len(), 23);
-    assert_eq!(h[0], "── step 0 · preflop · hand 0:1 starts");
-    assert!(h[22].starts_with("── step 22 · "), "{}", h[22]);
+    assert_eq!(h.len(), 43);
+    assert_eq!(
+        h[0],
+        "── step 1 of 43 · hand 0:1 · preflop · hand 0:1 starts (frame 166)"
+    );
+    assert!(h[42].starts_with("── step 43 of 43 · "), "{}", h[42]);
     // Only hand 0:1: the next hand's start is not written.
     assert!(!String::from_utf8_lossy(&out.stdout).contains("hand 0:2 starts"));
     assert_eq!(stderr(&out.stderr), "");
@@ -58,14 +61,14 @@ fn keys_step_forward_back_to_a_street_and_to_another_hand() {
     assert_eq!(
         h,
         [
-            "── step 0 · preflop · hand 0:1 starts",
-            "── step 1 · preflop · Bob1 posts small blind 10 (frame 168)",
-            "── step 2 · preflop · Carol posts big blind 20 (frame 169)",
-            "── step 1 · preflop · Bob1 posts small blind 10 (frame 168)",
-            "── step 2 · preflop · Carol posts big blind 20 (frame 169)",
-            "── step 7 · flop · flop: Qh Ks Tc",
-            "── step 17 · river · river: 2h",
-            "── step 0 · preflop · hand 0:2 starts",
+            "── step 1 of 43 · hand 0:1 · preflop · hand 0:1 starts (frame 166)",
+            "── step 2 of 43 · hand 0:1 · preflop · Bob1 posts the small blind 10, stack 2990 (frame 168)",
+            "── step 3 of 43 · hand 0:1 · preflop · Carol posts the big blind 20, stack 2980 (frame 169)",
+            "── step 2 of 43 · hand 0:1 · preflop · Bob1 posts the small blind 10, stack 2990 (frame 168)",
+            "── step 3 of 43 · hand 0:1 · preflop · Carol posts the big blind 20, stack 2980 (frame 169)",
+            "── step 12 of 43 · hand 0:1 · flop · flop: Qh Ks Tc (frame 183)",
+            "── step 30 of 43 · hand 0:1 · river · river: 2h (frame 210)",
+            "── step 1 of 12 · hand 0:2 · preflop · hand 0:2 starts (frame 226)",
         ]
     );
     // Hand 0:2 ended before the flop; back from a hand's start.
@@ -142,7 +145,7 @@ fn keys_while_the_capture_comes_on_standard_input() {
                 .unwrap()
         })
         .collect();
-    assert_eq!(steps, [0, 1, 2]);
+    assert_eq!(steps, [1, 2, 3]);
 }
 
 #[test]
@@ -159,7 +162,7 @@ fn wrong_values_are_usage_errors_naming_the_option() {
         ),
         (&["--hand", "0:99"], "--hand 0:99: "),
         (&["--hand", "zero"], "--hand"),
-        (&["-s", "1"], "stream 1 is not a game stream"),
+        (&["-s", "9"], "-s 9: "),
         (&["--hand", "0:1", "--keys", "k", "--auto", "5"], "--auto"),
     ];
     for (args, want) in cases {

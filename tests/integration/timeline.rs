@@ -528,7 +528,8 @@ fn bad_usage() {
         vec!["timeline", "-s", "0"],
     ] {
         let file = if args[0] == "timeline" {
-            "pokernetwork/port5555.pcap"
+            // Its one stream speaks no protocol cardshark knows.
+            "realcap/ipv6.pcap"
         } else {
             "gls/session.pcap"
         };

@@ -30,8 +30,8 @@ pub mod pokerth;
 pub mod pokerth1;
 pub mod pokerth2007;
 pub mod pots;
-pub mod replay;
 mod reported;
+pub mod table;
 #[cfg(test)]
 mod testkit;
 
@@ -86,12 +86,109 @@ impl HandId {
     }
 }
 
-/// The builder of one stream.
-enum StreamBuilder {
+/// The hand builder of one poker stream: the adapter of its protocol and
+/// dialect, which reads its messages into the [`Hand`] in play. The hand
+/// views ([`HandCollector`]) and the poker tables of the timelines
+/// (`analysis::timeline`, through [`table::Table`]) both read a stream
+/// through one of these, so that they tell the same hand.
+pub enum StreamBuilder {
+    /// PokerTH 0.7 (`pokerth`).
     PokerTh(Box<pokerth::Builder>),
+    /// PokerTH's 2007 development snapshot (`pokerth-2007`).
     PokerTh2007(Box<pokerth2007::Builder>),
+    /// PokerTH 1.x (`pokerth-1`).
     PokerTh1(Box<pokerth1::Builder>),
+    /// poker-network.
     PokerNetwork(Box<pokernetwork::Builder>),
+}
+
+impl StreamBuilder {
+    /// The builder for `r`'s stream, made at its first message of a poker
+    /// protocol (a PokerTH stream's first message tells its dialect; the
+    /// events before it concern no hand); `None` for other records.
+    pub fn for_record(r: &Record) -> Option<StreamBuilder> {
+        Some(match (r.protocol?, &r.body) {
+            (ProtocolId::PokerTh, Body::Message { dialect, .. })
+                if *dialect == Some(Dialect::PokerTh2007) =>
+            {
+                StreamBuilder::PokerTh2007(Box::new(pokerth2007::Builder::new(r.stream)))
+            }
+            (ProtocolId::PokerTh, Body::Message { .. }) => {
+                StreamBuilder::PokerTh(Box::new(pokerth::Builder::new(r.stream)))
+            }
+            (ProtocolId::PokerTh1, Body::Message { .. }) => {
+                StreamBuilder::PokerTh1(Box::new(pokerth1::Builder::new(r.stream)))
+            }
+            (ProtocolId::PokerNetwork, _) => {
+                StreamBuilder::PokerNetwork(Box::new(pokernetwork::Builder::new(r.stream)))
+            }
+            _ => return None,
+        })
+    }
+
+    /// Takes one record of the stream; returns a hand when it ends one
+    /// (not settled yet: [`settle_and_check`]). Gaps, bytes no decoder
+    /// could place and messages that could not be decoded mark the hand
+    /// in play incomplete.
+    pub fn record(&mut self, r: &Record) -> Option<Hand> {
+        if let Some(why) = trouble(r) {
+            match self {
+                StreamBuilder::PokerTh(b) => b.trouble(r.frame, r.dir, why),
+                StreamBuilder::PokerTh2007(b) => b.trouble(r.frame, r.dir, why),
+                StreamBuilder::PokerTh1(b) => b.trouble(r.frame, r.dir, why),
+                StreamBuilder::PokerNetwork(b) => b.trouble(r.frame, r.dir, why),
+            }
+            return None;
+        }
+        match (&r.body, self) {
+            (Body::Message { decoded, .. }, b) => match (&decoded.fields, b) {
+                (Fields::PokerTh(m), StreamBuilder::PokerTh(b)) => b.message(r, m),
+                (Fields::PokerTh(m), StreamBuilder::PokerTh2007(b)) => b.message(r, m),
+                (Fields::PokerTh1(m), StreamBuilder::PokerTh1(b)) => b.message(r, m),
+                (Fields::PokerNetwork(m), StreamBuilder::PokerNetwork(b)) => b.message(r, m),
+                _ => None,
+            },
+            (Body::StreamEnd { .. }, b) => b.end(),
+            _ => None,
+        }
+    }
+
+    /// The stream ended: the hand in play, if any, ends.
+    pub fn end(&mut self) -> Option<Hand> {
+        match self {
+            StreamBuilder::PokerTh(b) => b.end(),
+            StreamBuilder::PokerTh2007(b) => b.end(),
+            StreamBuilder::PokerTh1(b) => b.end(),
+            StreamBuilder::PokerNetwork(b) => b.end(),
+        }
+    }
+
+    /// The hand in play so far, if any.
+    pub fn current(&self) -> Option<&Hand> {
+        match self {
+            StreamBuilder::PokerTh(b) => b.current(),
+            StreamBuilder::PokerTh2007(b) => b.current(),
+            StreamBuilder::PokerTh1(b) => b.current(),
+            StreamBuilder::PokerNetwork(b) => b.current(),
+        }
+    }
+
+    /// Whether the hand in play grows in the order things happened. The
+    /// `pokerth-2007` builder places the client's action only once the
+    /// server answered it (after the next turn): its hands are followed
+    /// whole, when they end.
+    pub fn grows_in_order(&self) -> bool {
+        !matches!(self, StreamBuilder::PokerTh2007(_))
+    }
+
+    /// The protocol the builder reads.
+    pub fn protocol(&self) -> ProtocolId {
+        match self {
+            StreamBuilder::PokerTh(_) | StreamBuilder::PokerTh2007(_) => ProtocolId::PokerTh,
+            StreamBuilder::PokerTh1(_) => ProtocolId::PokerTh1,
+            StreamBuilder::PokerNetwork(_) => ProtocolId::PokerNetwork,
+        }
+    }
 }
 
 /// Where a [`HandCollector`] puts the hands it finishes.
@@ -293,14 +390,9 @@ impl<S: HandSink> HandCollector<S> {
     pub fn end_seen(mut self) -> (S, Seen) {
         let mut open: Vec<(u64, (StreamBuilder, PokerStream))> = self.streams.drain().collect();
         open.sort_by_key(|(s, _)| *s);
-        for (_, (b, p)) in open {
-            let (last, protocol) = match b {
-                StreamBuilder::PokerTh(mut b) => (b.end(), ProtocolId::PokerTh),
-                StreamBuilder::PokerTh2007(mut b) => (b.end(), ProtocolId::PokerTh),
-                StreamBuilder::PokerTh1(mut b) => (b.end(), ProtocolId::PokerTh1),
-                StreamBuilder::PokerNetwork(mut b) => (b.end(), ProtocolId::PokerNetwork),
-            };
-            if let Some(h) = last {
+        for (_, (mut b, p)) in open {
+            let protocol = b.protocol();
+            if let Some(h) = b.end() {
                 self.emit(h, p.dialect);
             }
             self.stream_ended(Some(protocol), Some(p));
@@ -313,7 +405,7 @@ impl<S: HandSink> HandCollector<S> {
     fn emit(&mut self, mut h: Hand, dialect: Option<Dialect>) {
         h.dialect = dialect;
         self.seen.hands += 1;
-        let h = finish_hand(h);
+        let h = settle_and_check(h);
         if S::KEEPS {
             self.made += std::mem::size_of::<Hand>() + h.heap_bytes();
         }
@@ -354,31 +446,11 @@ impl<S: HandSink> HandCollector<S> {
     /// The stream's builder and tally, made at its first message of a
     /// poker protocol; `None` for other streams.
     fn builder(&mut self, r: &Record) -> Option<&mut (StreamBuilder, PokerStream)> {
-        let protocol = r.protocol?;
         let b = match self.streams.entry(r.stream) {
             std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-            std::collections::hash_map::Entry::Vacant(e) => e.insert((
-                match (protocol, &r.body) {
-                    // A PokerTH stream's first message tells its dialect; the
-                    // events before it concern no hand.
-                    (ProtocolId::PokerTh, Body::Message { dialect, .. })
-                        if *dialect == Some(Dialect::PokerTh2007) =>
-                    {
-                        StreamBuilder::PokerTh2007(Box::new(pokerth2007::Builder::new(r.stream)))
-                    }
-                    (ProtocolId::PokerTh, Body::Message { .. }) => {
-                        StreamBuilder::PokerTh(Box::new(pokerth::Builder::new(r.stream)))
-                    }
-                    (ProtocolId::PokerTh1, Body::Message { .. }) => {
-                        StreamBuilder::PokerTh1(Box::new(pokerth1::Builder::new(r.stream)))
-                    }
-                    (ProtocolId::PokerNetwork, _) => {
-                        StreamBuilder::PokerNetwork(Box::new(pokernetwork::Builder::new(r.stream)))
-                    }
-                    _ => return None,
-                },
-                PokerStream::default(),
-            )),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert((StreamBuilder::for_record(r)?, PokerStream::default()))
+            }
         };
         Some(b)
     }
@@ -433,46 +505,7 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
             p.hand = p.hand || starts_hand(&decoded.fields);
         }
         let dialect = p.dialect;
-        let done = if let Some(why) = trouble(&r) {
-            match b {
-                StreamBuilder::PokerTh(b) => b.trouble(r.frame, r.dir, why),
-                StreamBuilder::PokerTh2007(b) => b.trouble(r.frame, r.dir, why),
-                StreamBuilder::PokerTh1(b) => b.trouble(r.frame, r.dir, why),
-                StreamBuilder::PokerNetwork(b) => b.trouble(r.frame, r.dir, why),
-            }
-            None
-        } else {
-            match (&r.body, b) {
-                (Body::Message { decoded, .. }, StreamBuilder::PokerTh(b)) => match &decoded.fields
-                {
-                    Fields::PokerTh(m) => b.message(&r, m),
-                    _ => None,
-                },
-                (Body::Message { decoded, .. }, StreamBuilder::PokerTh2007(b)) => {
-                    match &decoded.fields {
-                        Fields::PokerTh(m) => b.message(&r, m),
-                        _ => None,
-                    }
-                }
-                (Body::Message { decoded, .. }, StreamBuilder::PokerTh1(b)) => {
-                    match &decoded.fields {
-                        Fields::PokerTh1(m) => b.message(&r, m),
-                        _ => None,
-                    }
-                }
-                (Body::Message { decoded, .. }, StreamBuilder::PokerNetwork(b)) => {
-                    match &decoded.fields {
-                        Fields::PokerNetwork(m) => b.message(&r, m),
-                        _ => None,
-                    }
-                }
-                (Body::StreamEnd { .. }, StreamBuilder::PokerTh(b)) => b.end(),
-                (Body::StreamEnd { .. }, StreamBuilder::PokerTh2007(b)) => b.end(),
-                (Body::StreamEnd { .. }, StreamBuilder::PokerTh1(b)) => b.end(),
-                (Body::StreamEnd { .. }, StreamBuilder::PokerNetwork(b)) => b.end(),
-                _ => None,
-            }
-        };
+        let done = b.record(&r);
         if let Some(h) = done {
             self.emit(h, dialect);
         }
@@ -487,8 +520,8 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
 }
 
 /// Settles a hand that a builder finished (pots, returned chips) and runs
-/// the checks on it.
-fn finish_hand(mut h: Hand) -> Hand {
+/// the checks on it: what every view of the hand then reads.
+pub fn settle_and_check(mut h: Hand) -> Hand {
     h.settle();
     checks::run(&mut h);
     h

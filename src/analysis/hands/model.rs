@@ -89,6 +89,26 @@ pub struct Hand {
     /// (`pokerth-2007`); empty for the other dialects, whose actions tell
     /// it.
     pub turns: Vec<Turn>,
+    /// Whose turn the server said it was, in every dialect that says so
+    /// (PokerTH's Players Turn, poker-network's `PacketPokerPosition`), in
+    /// order: the table's "to act" ([`super::table`]). Not part of the
+    /// hand's JSON: its actions tell the same.
+    #[serde(skip)]
+    pub prompts: Vec<Turn>,
+    /// When each street's board was dealt, in order (the dialects that
+    /// deal the board in messages of their own): where a table steps to
+    /// the next street. Not part of the hand's JSON.
+    #[serde(skip)]
+    pub deals: Vec<Deal>,
+}
+
+/// A street's board cards dealt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deal {
+    /// The frame of the message that dealt them.
+    pub frame: u64,
+    /// The street they open.
+    pub street: Street,
 }
 
 fn ser_ts<S: serde::Serializer>(t: &Timestamp, s: S) -> Result<S::Ok, S::Error> {
@@ -165,6 +185,16 @@ pub enum Street {
 }
 
 impl Street {
+    /// The street's name for people: `preflop`, `flop`, `turn`, `river`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Street::Preflop => "preflop",
+            Street::Flop => "flop",
+            Street::Turn => "turn",
+            Street::River => "river",
+        }
+    }
+
     /// How many board cards are out during this street.
     pub fn board_len(self) -> usize {
         match self {
@@ -424,6 +454,8 @@ impl Hand {
             + list(&self.notes)
             + notes
             + list(&self.turns)
+            + list(&self.prompts)
+            + list(&self.deals)
             + self.table_name.as_ref().map_or(0, String::len)
     }
 
@@ -459,6 +491,8 @@ impl Hand {
             complete: false,
             notes: Vec::new(),
             turns: Vec::new(),
+            prompts: Vec::new(),
+            deals: Vec::new(),
         }
     }
 

@@ -27,6 +27,8 @@ use crate::reassembly::Direction;
 /// Builds the hands of one PokerTH stream.
 pub struct Builder {
     known: Known,
+    /// The start money of the game the client joined (Join Game Ack).
+    start_money: Option<u64>,
     open: Option<Open>,
 }
 
@@ -43,6 +45,7 @@ impl Builder {
     pub fn new(stream: u64) -> Builder {
         Builder {
             known: Known::new(stream),
+            start_money: None,
             open: None,
         }
     }
@@ -61,6 +64,11 @@ impl Builder {
         self.close(None)
     }
 
+    /// The hand in play so far (not settled yet), if any.
+    pub fn current(&self) -> Option<&Hand> {
+        self.open.as_ref().map(|o| &o.hand)
+    }
+
     /// Takes one message; returns a hand when it ends one.
     pub fn message(&mut self, r: &Record, m: &Message) -> Option<Hand> {
         let frame = r.frame;
@@ -74,7 +82,10 @@ impl Builder {
                     s.name = Some(p.player_name.clone());
                 }
             }
-            Message::JoinGameAck(a) => self.known.game = Some(u64::from(a.game_id)),
+            Message::JoinGameAck(a) => {
+                self.known.game = Some(u64::from(a.game_id));
+                self.start_money = Some(u64::from(a.game_info_block.start_money));
+            }
             Message::GameListNew(g) => {
                 self.known
                     .game_names
@@ -85,6 +96,10 @@ impl Builder {
                 self.known.slots = g.player_id_slots.iter().map(|&p| u64::from(p)).collect();
                 self.known.hands_in_game = Some(0);
                 self.known.last_final.clear();
+                if let Some(money) = self.start_money {
+                    // Every player starts the game with the start money.
+                    self.known.last_final = self.known.slots.iter().map(|&p| (p, money)).collect();
+                }
                 return done;
             }
             Message::HandStart(h) => {
@@ -94,7 +109,7 @@ impl Builder {
             }
             Message::PlayersTurn(t) => {
                 if let Some(o) = &mut self.open {
-                    o.expected = Some(u64::from(t.player_id));
+                    o.prompt(frame, u64::from(t.player_id));
                 }
             }
             Message::PlayersActionDone(a) => {
@@ -151,11 +166,12 @@ impl Builder {
         hand.complete = true;
         hand.table_size = (!self.known.slots.is_empty()).then_some(self.known.slots.len() as u32);
         for (i, &p) in self.known.slots.iter().enumerate() {
-            hand.seats.push(Seat::new(
-                i as u32 + 1,
-                p,
-                self.known.names.get(&p).cloned(),
-            ));
+            hand.seats.push(Seat {
+                // What the player ended the last hand with (the start money
+                // for the game's first): the table shows it from the start.
+                stack: self.known.last_final.get(&p).copied(),
+                ..Seat::new(i as u32 + 1, p, self.known.names.get(&p).cloned())
+            });
         }
         if let (Some(h), Some(c)) = (self.known.hero, cards) {
             if let Some(s) = hand.seat_mut(h) {
@@ -213,6 +229,10 @@ impl Builder {
             money: u64::from(a.player_money),
         };
         o.action(frame, done, || PlayerAction(a.player_action.0).to_string());
+        if blind == Some(ActionKind::SmallBlind) && o.hand.button.is_none() {
+            // Known from here on (tables that follow the hand show it).
+            o.hand.button = button(&o.hand);
+        }
     }
 
     fn deal(&mut self, frame: u64, street: Street, cards: &[PtCard]) {
@@ -254,7 +274,7 @@ impl Builder {
         let mut o = self.open.take()?;
         let h = &mut o.hand;
         h.close_reported(o.ended, o.troubled, frame, o.won.iter().map(|w| w.player));
-        h.button = button(h);
+        h.button = button(h).or(h.button);
         h.settle();
         reported::pay(h, o.won);
         self.known.hand_over(h);
@@ -278,14 +298,4 @@ fn button(h: &Hand) -> Option<u32> {
         return Some(seats[at]);
     }
     Some(seats[(at + seats.len() - 1) % seats.len()])
-}
-
-/// The street's name for people.
-pub fn street_name(s: Street) -> &'static str {
-    match s {
-        Street::Preflop => "preflop",
-        Street::Flop => "flop",
-        Street::Turn => "turn",
-        Street::River => "river",
-    }
 }

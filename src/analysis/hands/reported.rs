@@ -8,7 +8,6 @@
 //! field name) and hands the values to an [`Open`].
 
 use super::model::*;
-use super::pokerth::street_name;
 use super::HashMap;
 use crate::decode::Record;
 use crate::protocols::cards::Card;
@@ -189,8 +188,8 @@ impl Open {
                 frame,
                 format!(
                     "action on the {} while the hand is on the {}",
-                    street_name(street),
-                    street_name(self.street)
+                    street.name(),
+                    self.street.name()
                 ),
             );
         }
@@ -249,7 +248,7 @@ impl Open {
         if self.hand.board.len() + cards.len() != street.board_len() {
             let text = format!(
                 "{} dealt with {} board card(s) out",
-                street_name(street),
+                street.name(),
                 self.hand.board.len()
             );
             self.hand.note(frame, text);
@@ -262,10 +261,21 @@ impl Open {
                     .note(frame, format!("board card {what} is no card")),
             }
         }
+        self.hand.deals.push(Deal { frame, street });
         self.street = street;
         self.bets.clear();
         self.highest = 0;
         self.hand.last_frame = frame;
+    }
+
+    /// The server says at `frame` that it is `player`'s turn.
+    pub fn prompt(&mut self, frame: u64, player: u64) {
+        self.expected = Some(player);
+        self.hand.prompts.push(Turn {
+            frame,
+            street: self.street,
+            player,
+        });
     }
 
     /// `player` shows `cards` at `frame` (`None`: the values are no cards).

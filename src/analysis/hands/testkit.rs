@@ -1,6 +1,6 @@
 //! The hand builders' test harness: a server talking to a builder.
 
-use super::{finish_hand, Hand};
+use super::{settle_and_check, Hand};
 use crate::analysis::timeline::test_record;
 use crate::decode::Record;
 
@@ -35,7 +35,7 @@ impl<B> Server<B> {
     /// Keeps the hand the builder finished, if any.
     pub fn keep(&mut self, h: Option<Hand>) {
         if let Some(h) = h {
-            self.hands.push(finish_hand(h));
+            self.hands.push(settle_and_check(h));
         }
     }
 }

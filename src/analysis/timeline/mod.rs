@@ -25,10 +25,12 @@
 
 pub mod cardgame;
 pub mod gls;
+pub mod poker;
 pub mod pokerth1;
 pub mod pokerth_lobby;
 pub mod recent;
 
+use crate::analysis::hands::table::{self, TableState};
 use crate::capture::Timestamp;
 use crate::decode::{Body, Record, RecordSink};
 use crate::protocols::{Fields, ProtocolId};
@@ -91,6 +93,18 @@ pub enum Game {
     /// A PokerTH 1.x stream: the lobby and the table of its game (boxed:
     /// by far the largest state).
     Pokerth1(Box<pokerth1::Lobby>),
+    /// A poker-network stream: the table of its hand in play.
+    Pokernetwork(PokerTable),
+}
+
+/// A poker stream's table, for a protocol whose timeline is its hands
+/// (poker-network).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct PokerTable {
+    /// The table of the hand in play, or of the last hand.
+    pub table: Option<TableState>,
+    /// True once bytes were missing or could not be decoded.
+    pub incomplete: bool,
 }
 
 impl Game {
@@ -102,7 +116,7 @@ impl Game {
             ProtocolId::CardGame => Game::Cardgame(cardgame::Table::new()),
             ProtocolId::PokerTh => Game::PokerthLobby(pokerth_lobby::Lobby::new()),
             ProtocolId::PokerTh1 => Game::Pokerth1(Box::default()),
-            _ => return None,
+            ProtocolId::PokerNetwork => Game::Pokernetwork(PokerTable::default()),
         })
     }
 
@@ -125,6 +139,7 @@ impl Game {
             Game::Cardgame(t) => t.incomplete = true,
             Game::PokerthLobby(l) => l.incomplete = true,
             Game::Pokerth1(l) => l.incomplete = true,
+            Game::Pokernetwork(t) => t.incomplete = true,
         }
     }
 
@@ -135,6 +150,34 @@ impl Game {
             Game::Cardgame(t) => cardgame::draw(t),
             Game::PokerthLobby(l) => pokerth_lobby::draw(l),
             Game::Pokerth1(l) => pokerth1::draw(l),
+            Game::Pokernetwork(t) => match &t.table {
+                Some(s) => format!(
+                    "  hand {} · {}\n{}{}",
+                    s.hand,
+                    s.street.name(),
+                    table::draw(s),
+                    if t.incomplete {
+                        "  (incomplete: bytes missing)\n"
+                    } else {
+                        ""
+                    }
+                ),
+                None => "  no hand yet\n".to_string(),
+            },
+        }
+    }
+
+    /// The table of a poker stream's hand, as its [`poker::Play`] has it.
+    fn set_table(&mut self, t: Option<&TableState>) {
+        let slot = match self {
+            Game::PokerthLobby(l) => &mut l.table,
+            Game::Pokernetwork(p) => &mut p.table,
+            _ => return,
+        };
+        match (slot.as_mut(), t) {
+            (Some(s), Some(t)) => s.clone_from(t),
+            (None, Some(t)) => *slot = Some(t.clone()),
+            _ => {}
         }
     }
 
@@ -195,6 +238,10 @@ pub trait ChangeSink {
     /// ([`TimelineCollector::forgetting_ended`]): what was kept for it
     /// may go too. Nothing by default.
     fn ended(&mut self, _key: u64, _stream: u64, _state: &Game) {}
+    /// A step of a poker hand's table on `stream` (several may come from
+    /// one record, before its change): what `replay --hand` steps
+    /// through. Nothing by default.
+    fn table_step(&mut self, _key: u64, _stream: u64, _table: &TableState) {}
 }
 
 impl<F: FnMut(&Change, &Game)> ChangeSink for F {
@@ -206,6 +253,8 @@ impl<F: FnMut(&Change, &Game)> ChangeSink for F {
 /// Collects the timelines of every game stream; see the [module docs](self).
 pub struct TimelineCollector<F: ChangeSink> {
     games: BTreeMap<u64, Game>,
+    /// The poker streams' hand builders and tables ([`poker::Play`]).
+    plays: BTreeMap<u64, poker::Play>,
     stream: Option<u64>,
     until: Option<u64>,
     /// Drop a game's state once its stream ends ([`Self::forgetting_ended`]).
@@ -221,6 +270,7 @@ impl<F: ChangeSink> TimelineCollector<F> {
     pub fn new(stream: Option<u64>, on_change: F) -> TimelineCollector<F> {
         TimelineCollector {
             games: BTreeMap::new(),
+            plays: BTreeMap::new(),
             stream,
             until: None,
             forget_ended: false,
@@ -282,7 +332,36 @@ impl<F: ChangeSink> RecordSink for TimelineCollector<F> {
             },
         };
         self.seen_stream |= self.stream.is_some();
-        if let Some(what) = event(&r, game) {
+        let mut what = event(&r, game);
+        let play = match self.plays.entry(r.stream) {
+            std::collections::btree_map::Entry::Occupied(e) => Some(e.into_mut()),
+            // PokerTH 1.x's table is its lobby's own (`pokerth1::table`).
+            std::collections::btree_map::Entry::Vacant(_) if protocol == ProtocolId::PokerTh1 => {
+                None
+            }
+            std::collections::btree_map::Entry::Vacant(e) => {
+                poker::Play::for_record(&r).map(|p| e.insert(p))
+            }
+        };
+        if let Some(play) = play {
+            let mut said = Vec::new();
+            play.record(&r, |t| {
+                said.push(t.event.clone());
+                self.on_change.table_step(r.order, r.stream, t);
+            });
+            if !said.is_empty() {
+                game.set_table(play.table());
+                let table = said.join("; ");
+                what = Some(match what {
+                    Some(w) => format!("{w}; {table}"),
+                    None => table,
+                });
+            }
+        }
+        if matches!(r.body, Body::StreamEnd { .. }) {
+            self.plays.remove(&r.stream);
+        }
+        if let Some(what) = what {
             let change = Change {
                 frame: r.frame,
                 ts: r.ts,

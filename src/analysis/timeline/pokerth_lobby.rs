@@ -10,6 +10,7 @@
 
 use super::recent::Recent;
 pub use super::Event;
+use crate::analysis::hands::table::{self, TableState};
 use crate::decode::Record;
 use crate::protocols::pokerth::messages::*;
 use serde::Serialize;
@@ -105,6 +106,9 @@ pub struct Lobby {
     pub errors: Recent<Event>,
     /// True when the client unsubscribed from game list messages.
     pub unsubscribed: bool,
+    /// The table of the hand in play, or of the last hand (as the hand
+    /// views tell it: [`super::poker`]).
+    pub table: Option<TableState>,
     /// True once bytes were missing or could not be decoded.
     pub incomplete: bool,
 }
@@ -417,6 +421,10 @@ pub fn draw(l: &Lobby) -> String {
     }
     if let Some(c) = l.chat.last() {
         o.push_str(&format!("  chat: {}\n", c.text));
+    }
+    if let Some(t) = &l.table {
+        o.push_str(&format!("  hand {} · {}\n", t.hand, t.street.name()));
+        o.push_str(&table::draw(t));
     }
     if l.incomplete {
         o.push_str("  (incomplete: bytes missing)\n");

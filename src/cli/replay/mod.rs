@@ -9,11 +9,9 @@
 mod keys;
 mod nav;
 
-use super::hands::collect;
 use super::{CliError, DecodeOpts, InputArgs};
-use cardshark::analysis::hands::pokerth::street_name;
-use cardshark::analysis::hands::replay::{states, TableState};
-use cardshark::analysis::hands::{Hand, HandId};
+use cardshark::analysis::hands::table::{self, TableState};
+use cardshark::analysis::hands::HandId;
 use cardshark::analysis::timeline::{Change, Game};
 use clap::{Args, ValueEnum, ValueHint};
 use keys::{Keys, Script, Terminal};
@@ -93,51 +91,18 @@ struct GameStep<'a> {
     state: &'a Game,
 }
 
-/// The table at one step, for people.
-pub fn draw(h: &Hand, t: &TableState) -> String {
-    let mut o = format!(
-        "── step {} · {} · {}{}\n",
+/// A hand's table at one step of `n`, for people: the same drawing as
+/// the table of a poker stream's timeline (`-s`).
+pub fn draw(t: &TableState, n: usize) -> String {
+    format!(
+        "── step {} of {n} · hand {} · {} · {}{}\n{}",
         t.step,
-        street_name(t.street),
+        t.hand,
+        t.street.name(),
         t.event,
-        t.frame.map_or(String::new(), |f| format!(" (frame {f})"))
-    );
-    for s in &t.seats {
-        let cards = s
-            .cards
-            .map_or("     ".into(), |c| format!("{} {}", c[0], c[1]));
-        let mut flags = String::new();
-        if s.button {
-            flags.push_str(" [button]");
-        }
-        if s.folded {
-            flags.push_str(" folded");
-        }
-        if s.all_in {
-            flags.push_str(" all-in");
-        }
-        if t.to_act == Some(s.player) {
-            flags.push_str("  ← to act");
-        }
-        let stack = s.stack.map_or("?".into(), |x| x.to_string());
-        let bet = s.bet.map_or("?".into(), |x| x.to_string());
-        o.push_str(&format!(
-            "  seat {:>2}  {:<16} {cards}  stack {stack:>7}  bet {bet:>6}{flags}\n",
-            s.seat, s.name
-        ));
-    }
-    let board: Vec<String> = t.board.iter().map(|c| c.to_string()).collect();
-    o.push_str(&format!(
-        "  pot {}  board [{}]{}\n",
-        t.pot.map_or("?".into(), |x| x.to_string()),
-        board.join(" "),
-        if h.complete {
-            ""
-        } else {
-            "  (incomplete hand)"
-        }
-    ));
-    o
+        t.frame.map_or(String::new(), |f| format!(" (frame {f})")),
+        table::draw(t)
+    )
 }
 
 /// Runs `cardshark replay`.
@@ -154,10 +119,21 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
 }
 
 /// The steps of every hand of the capture, a unit each, and where hand
-/// `id` starts.
+/// `id` starts: each hand's table after every event, as the timeline of
+/// its stream follows it (the same states, step for step).
 fn hand_steps(args: &ReplayArgs, id: HandId, text: bool) -> Result<(Vec<Step>, usize), CliError> {
-    let hands = collect(&args.input, &args.decode)?;
-    let Some(unit) = hands.iter().position(|h| id.matches(h)) else {
+    let tables = super::timeline::hand_tables(&args.input, &args.decode)?;
+    // Each hand's steps together, hands in the order they started.
+    let mut hands: Vec<(String, u64, Vec<TableState>)> = Vec::new();
+    let mut at: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for (stream, t) in tables {
+        let i = *at.entry(t.hand.clone()).or_insert_with(|| {
+            hands.push((t.hand.clone(), stream, Vec::new()));
+            hands.len() - 1
+        });
+        hands[i].2.push(t);
+    }
+    let Some(unit) = hands.iter().position(|h| h.0 == id.to_string()) else {
         return Err(CliError::Usage(format!(
             "--hand {id}: {} has no hand {id} (`cardshark hands` lists them)",
             args.input.name()
@@ -165,18 +141,20 @@ fn hand_steps(args: &ReplayArgs, id: HandId, text: bool) -> Result<(Vec<Step>, u
     };
     let mut steps = Vec::new();
     let mut start = 0;
-    for (u, h) in hands.iter().enumerate() {
+    for (u, (hand, stream, all)) in hands.iter().enumerate() {
         if u == unit {
             start = steps.len();
         }
-        for t in states(h) {
+        let n = all.len();
+        let number = hand.rsplit(':').next().and_then(|n| n.parse().ok());
+        for t in all {
             steps.push(Step {
-                shown: shown(text, || draw(h, &t), || serde_json::to_string(&t))?,
+                shown: shown(text, || draw(t, n), || serde_json::to_string(&t))?,
                 what: t.event.clone(),
                 frame: t.frame,
-                stream: h.stream,
-                hand: Some(h.number),
-                street: Some(street_name(t.street)),
+                stream: *stream,
+                hand: number,
+                street: Some(t.street.name()),
                 unit: u,
             });
         }

@@ -9,6 +9,7 @@ use crate::cli::display_filter::{self, ChangeSubject, CHANGE_NAMES};
 use crate::cli::pcap_out::PcapOut;
 use crate::cli::strict::Watch;
 use crate::cli::{warn_all, CliError, DecodeOpts, InputArgs, TimeArgs};
+use cardshark::analysis::hands::table::{SeatState, TableState};
 use cardshark::analysis::timeline::{Change, ChangeSink, Game, TimelineCollector};
 use cardshark::capture::Timestamp;
 use cardshark::decode::DecodeStage;
@@ -116,6 +117,8 @@ pub(super) enum Made {
     Row(Row),
     /// The change and the state after it (for `replay`).
     Step(Box<(Change, Game)>),
+    /// A step of a poker hand's table, with its stream (`replay --hand`).
+    Table(Box<(u64, TableState)>),
     /// Nothing to write (`--at`, for a change).
     Nothing,
 }
@@ -133,7 +136,7 @@ impl Made {
     fn written(&self) -> Option<u64> {
         match self {
             Made::Line { stream, .. } | Made::Row(Row { stream, .. }) => Some(*stream),
-            Made::Step(_) | Made::Nothing => None,
+            Made::Step(_) | Made::Table(_) | Made::Nothing => None,
         }
     }
 }
@@ -144,6 +147,8 @@ enum Mode {
     Jsonl,
     Table,
     Steps,
+    /// The steps of every poker hand's table (`replay --hand`), no change.
+    HandTables,
     /// `--at FRAME`: no change, but the state of each stream that ends by
     /// then, as a line (JSON when `jsonl`, else drawn).
     At {
@@ -163,6 +168,16 @@ struct Changes<'f> {
 }
 
 impl ChangeSink for Changes<'_> {
+    fn table_step(&mut self, key: u64, stream: u64, t: &TableState) {
+        if self.mode == Mode::HandTables {
+            let owned = std::mem::size_of::<TableState>()
+                + t.event.len()
+                + t.seats.len() * std::mem::size_of::<SeatState>();
+            let made = Made::Table(Box::new((stream, t.clone())));
+            self.items.push_owning(key, made, owned);
+        }
+    }
+
     fn change(&mut self, key: u64, c: &Change, g: &Game) {
         let step = self.step.entry(c.stream).or_default();
         *step += 1;
@@ -195,12 +210,12 @@ impl ChangeSink for Changes<'_> {
                 what: c.what.clone(),
             }),
             Mode::Steps => Made::Step(Box::new((c.clone(), g.clone()))),
-            Mode::At { .. } => Made::Nothing,
+            Mode::At { .. } | Mode::HandTables => Made::Nothing,
         };
         let owned = match &made {
             Made::Row(r) => r.what.len(),
             Made::Step(_) => std::mem::size_of::<(Change, Game)>() + c.what.len(),
-            Made::Line { .. } | Made::Nothing => 0,
+            Made::Line { .. } | Made::Nothing | Made::Table(_) => 0,
         };
         if !matches!(made, Made::Nothing) {
             self.items.push_owning(key, made, owned);
@@ -357,7 +372,7 @@ impl Pass<'_> {
             }
             if !saw && !games.contains_key(&s) {
                 return Err(CliError::Usage(format!(
-                    "-s {s}: {}: stream {s} is not a game stream (gls, cardgame or pokerth){}",
+                    "-s {s}: {}: stream {s} is not a game stream (gls, cardgame, pokerth or pokernetwork){}",
                     input.name(),
                     at.map_or(String::new(), |f| format!(" by frame {f}"))
                 )));
@@ -385,6 +400,31 @@ pub fn steps(
     pass.collect(|m, _| {
         if let Made::Step(s) = m {
             all.push(*s);
+        }
+        ControlFlow::Continue(())
+    })?;
+    Ok(all)
+}
+
+/// The steps of every poker hand's table, in capture order, with their
+/// stream: the table the timelines show, a step per event of the hand
+/// (for `replay --hand`).
+pub fn hand_tables(
+    input: &InputArgs,
+    decode: &DecodeOpts,
+) -> Result<Vec<(u64, TableState)>, CliError> {
+    let mut all = Vec::new();
+    let pass = Pass {
+        input,
+        decode,
+        stream: None,
+        at: None,
+        mode: Mode::HandTables,
+        filter: None,
+    };
+    pass.collect(|m, _| {
+        if let Made::Table(t) = m {
+            all.push(*t);
         }
         ControlFlow::Continue(())
     })?;

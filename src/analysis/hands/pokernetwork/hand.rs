@@ -264,7 +264,14 @@ impl Open {
                     self.highest = 0;
                 }
             }
-            Message::PacketPokerPosition(p) => self.expected = Some(u64::from(p.serial)),
+            Message::PacketPokerPosition(p) => {
+                self.expected = Some(u64::from(p.serial));
+                self.hand.prompts.push(Turn {
+                    frame,
+                    street: self.street.unwrap_or(Street::Preflop),
+                    player: u64::from(p.serial),
+                });
+            }
             Message::PacketPokerBlind(b) => {
                 let (amount, dead) = (u64::from(b.amount), u64::from(b.dead));
                 if dead > 0 {
@@ -332,6 +339,10 @@ impl Open {
                 let known: Vec<Card> = b.cards.0.iter().filter_map(|c| c.card()).collect();
                 if known.len() != b.cards.0.len() {
                     self.hand.note(frame, "board cards not all known");
+                }
+                let street = Street::from_board_len(known.len());
+                if known.len() > self.hand.board.len() && street > Street::Preflop {
+                    self.hand.deals.push(Deal { frame, street });
                 }
                 self.hand.board = known;
             }

@@ -110,6 +110,11 @@ impl Builder {
         self.close(None)
     }
 
+    /// The hand in play so far (not settled yet), if any.
+    pub fn current(&self) -> Option<&Hand> {
+        self.open.as_ref().map(|o| &o.hand)
+    }
+
     /// Takes one message; returns a hand when it ends one.
     pub fn message(&mut self, r: &Record, m: &Message) -> Option<Hand> {
         if r.dir != Direction::S2C {

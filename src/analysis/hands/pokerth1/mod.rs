@@ -102,6 +102,11 @@ impl Builder {
         self.close(None)
     }
 
+    /// The hand in play so far (not settled yet), if any.
+    pub fn current(&self) -> Option<&Hand> {
+        self.open.as_ref().map(|o| &o.hand)
+    }
+
     /// Takes one message; returns a hand when it ends one.
     pub fn message(&mut self, r: &Record, m: &Message) -> Option<Hand> {
         let frame = r.frame;
@@ -175,8 +180,10 @@ impl Builder {
                 return done;
             }
             "PlayersTurn" => {
-                if let Some(o) = self.open.as_mut().filter(|o| !o.ended) {
-                    o.expected = id(b, "playerId");
+                if let (Some(o), Some(p)) =
+                    (self.open.as_mut().filter(|o| !o.ended), id(b, "playerId"))
+                {
+                    o.prompt(frame, p);
                 }
             }
             "PlayersActionDone" => {

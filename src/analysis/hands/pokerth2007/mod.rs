@@ -61,7 +61,6 @@
 //! undecodable data ([`Builder::trouble`]) add their own incomplete notes.
 
 use super::model::*;
-use super::pokerth::street_name;
 use crate::decode::Record;
 use crate::protocols::cards::Card;
 use crate::protocols::pokerth::messages::{
@@ -195,6 +194,11 @@ impl Builder {
             );
         }
         self.close()
+    }
+
+    /// The hand in play so far (not settled yet), if any.
+    pub fn current(&self) -> Option<&Hand> {
+        self.open.as_ref().map(|o| &o.hand)
     }
 
     /// Takes one message; returns a hand when it ends one.
@@ -361,8 +365,8 @@ impl Builder {
                 format!(
                     "{} to act on the {} while the hand is on the {}",
                     o.hand.name(player),
-                    street_name(street),
-                    street_name(o.street)
+                    street.name(),
+                    o.street.name()
                 ),
             );
         }
@@ -411,8 +415,8 @@ impl Builder {
                 format!(
                     "{} sends {what} on the {} while the hand is on the {}",
                     o.hand.name(hero),
-                    street_name(street),
-                    street_name(o.street)
+                    street.name(),
+                    o.street.name()
                 ),
             );
         }
@@ -474,7 +478,7 @@ impl Builder {
             let s = &mut o.sent[i];
             s.cancelled = true;
             let what = sent_text(s.action, s.cash);
-            let street = street_name(s.street);
+            let street = s.street.name();
             let who = client(&self.game, &o.hand);
             o.hand.note(
                 frame,
@@ -529,7 +533,7 @@ fn actions(o: &mut Open, hero: u64) {
                     format!(
                         "{who} goes all in on the {}: the dialect does not tell whether \
                          that calls or raises; it is listed as a raise",
-                        street_name(s.street)
+                        s.street.name()
                     ),
                 );
                 (ActionKind::Raise, None, None, true)

@@ -1,7 +1,7 @@
 //! The 2007 builder on records of hand-made `pokerth-2007` messages.
 
 use super::*;
-use crate::analysis::hands::{replay, HandCollector};
+use crate::analysis::hands::{table as replay, HandCollector};
 use crate::capture::Timestamp;
 use crate::decode::{Body, RecordSink};
 use crate::protocols::pokerth::messages::{
