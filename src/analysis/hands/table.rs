@@ -157,7 +157,8 @@ impl Table {
     /// The table at the start of `h` (step 1).
     pub fn start(h: &Hand) -> Table {
         let state = TableState {
-            step: 1,
+            // Numbered as each step is given: the start is 1.
+            step: 0,
             hand: h.id(),
             frame: Some(h.first_frame),
             street: Street::Preflop,
@@ -352,10 +353,10 @@ impl Table {
         self.push(&mut each);
     }
 
-    /// Gives the step to `each` and numbers the next.
+    /// Numbers the step and gives it to `each`.
     fn push(&mut self, each: &mut impl FnMut(&TableState)) {
-        each(&self.state);
         self.state.step += 1;
+        each(&self.state);
     }
 
     fn seat(&mut self, player: u64) -> Option<&mut SeatState> {
