@@ -14,7 +14,7 @@ use cardshark::output::records::{summary, JsonWriter};
 use cardshark::output::table::{self, Align, Table};
 use cardshark::output::time::{Stamper, TimeFormat};
 use cardshark::pipeline::{self, CaptureSummary, Items, StreamSet};
-use cardshark::protocols::ProtocolId;
+use cardshark::protocols::label;
 use clap::{Args, ValueEnum, ValueHint};
 use std::io::{self, Write};
 use std::ops::ControlFlow;
@@ -59,11 +59,14 @@ pub struct DecodeArgs {
     /// Only this stream (its index in `inspect`).
     #[arg(short = 's', long = "stream", value_name = "N", value_hint = ValueHint::Other)]
     pub stream: Option<u64>,
-    /// Only streams of this protocol (pokerth, pokerth-1, pokernetwork, gls,
-    /// cardgame); pokerth takes PokerTH 1.x streams too.
+    /// Only streams of this protocol or dialect, by the names the tables
+    /// show (pokerth, pokerth-2007, pokerth-1, pokernetwork, pokernetwork-2,
+    /// gls, cardgame): a protocol takes all its dialects (pokerth: every
+    /// PokerTH generation), a dialect only its own; the same records as
+    /// -Y 'protocol == "NAME"'.
     #[arg(short = 'p', long = "protocol", value_name = "NAME", value_parser = names::Protocol,
           hide_possible_values = true)]
-    pub protocol: Option<ProtocolId>,
+    pub protocol: Option<&'static str>,
     /// Only records of this message type or event (e.g. PlayersActionDone,
     /// gap, unknown_data, websocket_close); case does not matter. A name no
     /// protocol has is an error.
@@ -109,8 +112,10 @@ const FLUSH_AT: usize = 1 << 16;
 /// what `-w` writes.
 fn wanted(a: &DecodeArgs, r: &Record) -> bool {
     a.stream.is_none_or(|s| s == r.stream)
-        && a.protocol
-            .is_none_or(|p| r.protocol.is_some_and(|q| p.covers(q)))
+        && a.protocol.is_none_or(|name| {
+            r.protocol
+                .is_some_and(|p| label::answers_to(p, r.dialect, name))
+        })
         && a.type_name
             .as_deref()
             .is_none_or(|t| t.eq_ignore_ascii_case(r.type_name()))
@@ -251,8 +256,9 @@ impl pipeline::Render for Rows<'_> {
 }
 
 /// The table's columns; a row is written as soon as its record is (`-c`,
-/// a live capture), so their widths are fixed.
-const HEADERS: [&str; 7] = [
+/// a live capture), so their widths are fixed. Record keys, but Time (`ts`
+/// in the `-t` format) and Summary.
+pub(crate) const HEADERS: [&str; 7] = [
     "Frame", "Time", "Stream", "Dir", "Protocol", "Type", "Summary",
 ];
 
@@ -268,7 +274,8 @@ fn table(time: TimeFormat) -> Table<'static> {
             (time.width(), time_align),
             (6, Right),
             (3, Left),
-            (12, Left),
+            // `websocket/pokerth-1`, the longest name a capture shows.
+            (19, Left),
             (26, Left),
             (0, Left),
         ],
@@ -278,12 +285,8 @@ fn table(time: TimeFormat) -> Table<'static> {
 /// A table row after its frame and time (the first two columns, written
 /// on the calling thread): stream, direction, protocol, type, summary.
 fn table_row(table: &Table, buf: &mut Vec<u8>, r: &Record) {
-    // What carried it: `ws/pokerth` inside a WebSocket.
-    let protocol = match (&r.carried, r.protocol) {
-        (None, p) => p.map_or("-", |p| p.name()).to_owned(),
-        (Some(_), Some(p)) => format!("ws/{}", p.name()),
-        (Some(_), None) => "ws".to_owned(),
-    };
+    // As every table names it: `pokerth-2007`, `websocket/pokerth-1`.
+    let protocol = r.label().to_string();
     let style = match &r.body {
         Body::Message { decoded, .. } if decoded.error.is_none() => None,
         Body::Message { .. } => Some(Style::Error),

@@ -135,7 +135,7 @@ impl Tree<'_> {
 /// The first line of a record's tree: what it is, where its bytes are.
 fn headline(r: &Record) -> String {
     let what = match (&r.body, r.protocol) {
-        (Body::Message { .. }, Some(p)) => format!("{p} {}", r.type_name()),
+        (Body::Message { .. }, Some(_)) => format!("{} {}", r.label(), r.type_name()),
         _ => r.type_name().to_owned(),
     };
     let mut line = format!(
@@ -174,7 +174,6 @@ fn spans(r: &Record) -> HashMap<String, (u64, u64)> {
     let Body::Message {
         bytes: Some(b),
         decoded,
-        dialect,
         ..
     } = &r.body
     else {
@@ -187,7 +186,7 @@ fn spans(r: &Record) -> HashMap<String, (u64, u64)> {
     // protocol's own framing off (PokerTH 1.x over WebSocket).
     let unframed = r.carried.is_some() && protocol.carries_unframed();
     let at = |n: usize| r.offset + n as u64;
-    (field_spans(protocol, *dialect, r.dir, b, unframed).into_iter())
+    (field_spans(protocol, r.dialect, r.dir, b, unframed).into_iter())
         .map(|s| (s.path, (at(s.start), at(s.end))))
         .collect()
 }

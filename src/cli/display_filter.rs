@@ -9,6 +9,7 @@ use cardshark::analysis::timeline::{Change, Game};
 use cardshark::filter::json::{self, JsonName, JsonScope, JsonSubject};
 use cardshark::filter::record::{envelope, Paths, RecordKey, RecordScope};
 use cardshark::filter::{Filter, Kind, Scope, Subject, Value};
+use cardshark::protocols::label;
 use serde_json::Value as J;
 
 /// The language, for every command's `-Y` help.
@@ -37,7 +38,9 @@ pub fn records_help(what: &str) -> String {
          (fields.player_id, fields.game_info.start_money), a list's elements by its \
          name. Every name any protocol's messages write is known.\n\n\
          Examples: -Y 'type == \"PlayersActionDone\" && fields.player_id == 2'; \
-         -Y 'protocol == \"pokernetwork\" && stream in {{1 3}}'; -Y 'frame > 1000'; \
+         -Y 'protocol == \"pokernetwork\" && stream in {{1 3}}' (protocol holds the \
+         protocol's name and its dialect's: \"pokerth-1\" matches PokerTH 1.x, \"pokerth\" \
+         every PokerTH generation); -Y 'frame > 1000'; \
          -Y 'ts >= \"2026-11-21T06:10:00Z\"'; -Y 'notes || error'.",
         keys.join(", ")
     )
@@ -72,13 +75,30 @@ pub fn items(
     text.map(|t| compile(t, &mut scope)).transpose()
 }
 
+/// A protocol's or a dialect's name, as `-p` and the tables have them.
+pub const PROTOCOL: Kind = Kind::OneOf {
+    what: "a protocol or dialect",
+    values: &label::NAME_LIST,
+};
+
 /// The names of a stream's row (`inspect`) besides each direction's:
 /// its `--format json` keys, and totals of both directions.
 const STREAM_KEYS: &[JsonName] = &[
     ("stream", Kind::Any, "the stream"),
-    ("protocol", Kind::Any, "the protocol decoded (absent: none)"),
+    (
+        "protocol",
+        PROTOCOL,
+        "the protocol decoded and its dialect, as the Protocol column names them (pokerth takes every PokerTH stream, pokerth-1 only 1.x; absent: none)",
+    ),
     ("dialect", Kind::Any, "its dialect"),
-    ("transport", Kind::Any, "tcp or websocket"),
+    (
+        "transport",
+        Kind::OneOf {
+            what: "a transport",
+            values: &["tcp", "websocket"],
+        },
+        "tcp or websocket",
+    ),
     ("detection", Kind::Any, "detected, forced or unknown"),
     ("client", Kind::Any, "the client, \"ip:port\""),
     ("server", Kind::Any, "the server, \"ip:port\""),
@@ -231,4 +251,55 @@ impl Subject<Vec<String>> for ChangeSubject<'_> {
 /// Whether `filter` (if any) lets the JSON item `item` through.
 pub fn passes(filter: Option<&Filter<Vec<String>>>, item: &J) -> bool {
     filter.is_none_or(|f| f.matches(&mut JsonSubject(item)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cardshark::filter::record::RecordScope;
+
+    /// A column's `-Y` name: its header up to a parenthesis or the
+    /// directions, in lower case, words joined by `_`.
+    fn name_of(header: &str) -> String {
+        let h = header.split([' ', '(']).collect::<Vec<_>>();
+        let words: Vec<&str> = h
+            .iter()
+            .take_while(|w| !w.is_empty() && !w.contains('→'))
+            .copied()
+            .collect();
+        words.join("_").to_lowercase()
+    }
+
+    #[test]
+    fn a_column_and_its_filter_name_are_one_word() {
+        let hands: Vec<&str> = crate::cli::hand_keys::hand_names()
+            .iter()
+            .map(|n| n.0)
+            .collect();
+        for h in crate::cli::hands::HEADERS {
+            assert!(hands.contains(&name_of(h).as_str()), "hands: {h}");
+        }
+        let streams: Vec<&str> = stream_names().iter().map(|n| n.0).collect();
+        for h in crate::cli::inspect::layout::HEADERS {
+            assert!(
+                streams.contains(&name_of(h).as_str()),
+                "inspect: {h} ({})",
+                name_of(h)
+            );
+        }
+        let changes: Vec<&str> = CHANGE_NAMES.iter().map(|n| n.0).collect();
+        for h in crate::cli::timeline::write::HEADERS
+            .iter()
+            .filter(|h| **h != "Time")
+        {
+            assert!(changes.contains(&name_of(h).as_str()), "timeline: {h}");
+        }
+        let mut records = RecordScope::new();
+        for h in crate::cli::decode::HEADERS
+            .iter()
+            .filter(|h| !["Time", "Summary"].contains(h))
+        {
+            assert!(records.resolve(&name_of(h)).is_ok(), "decode: {h}");
+        }
+    }
 }

@@ -119,6 +119,9 @@ enum Column {
     Key(RecordKey),
     /// The message type, or the event's name (`--format csv`'s `type`).
     TypeOrEvent,
+    /// The stream's protocol as the table names it (`--format csv`'s
+    /// `protocol`: `websocket/pokerth-1`).
+    Protocol,
     /// The table's summary.
     Summary,
 }
@@ -185,6 +188,7 @@ impl Columns {
             for name in CSV_COLUMNS {
                 let column = match name {
                     "type" => Column::TypeOrEvent,
+                    "protocol" => Column::Protocol,
                     "summary" => Column::Summary,
                     _ => Column::Key(scope.resolve(name).map_err(CliError::Usage)?.0),
                 };
@@ -196,6 +200,12 @@ impl Columns {
             let (key, _) = scope
                 .resolve(name)
                 .map_err(|e| CliError::Usage(format!("-e {name}: {e}")))?;
+            // A column writes what the JSON has: the family's name, not the
+            // dialect's a filter also sees.
+            let key = match key {
+                RecordKey::Protocol => RecordKey::ProtocolName,
+                key => key,
+            };
             c.names.push(name.clone());
             c.columns.push(Column::Key(key));
         }
@@ -217,6 +227,7 @@ impl Columns {
             .map(|c| match c {
                 Column::Key(k) => self.cell(view, k),
                 Column::TypeOrEvent => r.type_name().to_string(),
+                Column::Protocol => r.label().to_string(),
                 Column::Summary => summary(r),
             })
             .collect();

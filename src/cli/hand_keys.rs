@@ -7,6 +7,7 @@ use cardshark::analysis::hands::Hand;
 use cardshark::filter::json::{JsonName, JsonScope};
 use cardshark::filter::Kind;
 use cardshark::protocols::cards::Card;
+use cardshark::protocols::label;
 use serde_json::{json, Map, Value as J};
 use std::sync::OnceLock;
 
@@ -32,9 +33,19 @@ const fn key(name: &'static str, kind: Kind, help: &'static str, value: fn(&Hand
     }
 }
 
+/// The poker protocols' names and their dialects' (of
+/// [`label::NAMES`]).
+pub const POKER: [&str; 5] = [
+    "pokerth",
+    "pokerth-2007",
+    "pokerth-1",
+    "pokernetwork",
+    "pokernetwork-2",
+];
+
 const PROTOCOL: Kind = Kind::OneOf {
-    what: "a poker protocol",
-    values: &["pokerth", "pokernetwork"],
+    what: "a poker protocol or dialect",
+    values: &POKER,
 };
 
 const ANY: Kind = Kind::Any;
@@ -46,7 +57,7 @@ pub const HAND_KEYS: &[HandKey] = &[
     key("stream", ANY, "its TCP stream", |h| json!(h.stream)),
     key("hand", ANY, "its number on the stream", |h| json!(h.number)),
     key("server_number", ANY, "the server's hand number", |h| json!(h.server_number)),
-    key("protocol", PROTOCOL, "pokerth or pokernetwork", |h| json!(h.protocol.name())),
+    key("protocol", PROTOCOL, "the protocol and its dialect, as the Protocol column names them (pokerth takes every PokerTH hand, pokerth-2007 only that dialect's)", |h| each(label::names_of(h.protocol, h.dialect))),
     key("dialect", ANY, "the protocol's dialect (pokerth-2007, ...)", |h| json!(h.dialect.map(|d| d.as_str()))),
     key("table", ANY, "the table's name, when the capture tells it", |h| json!(h.table_name)),
     key("table_id", ANY, "the game (PokerTH) or table (poker-network) id", |h| json!(h.table)),
@@ -58,8 +69,8 @@ pub const HAND_KEYS: &[HandKey] = &[
     key("small_blind", ANY, "the small blind", |h| json!(h.small_blind)),
     key("big_blind", ANY, "the big blind", |h| json!(h.big_blind)),
     key("ante", ANY, "the ante", |h| json!(h.ante)),
-    key("players", ANY, "how many players were dealt in", |h| json!(h.seats.len())),
-    key("player", ANY, "each player's name (\"Player N\" when not told)", |h| each(h.seats.iter().map(|s| s.display_name()))),
+    key("player_count", ANY, "how many players were dealt in", |h| json!(h.seats.len())),
+    key("players", ANY, "each player's name (\"Player N\" when not told), as the Players column lists them", |h| each(h.seats.iter().map(|s| s.display_name()))),
     key("player_id", ANY, "each player's id", |h| each(h.seats.iter().map(|s| s.player))),
     key("seat", ANY, "each seat dealt in", |h| each(h.seats.iter().map(|s| s.seat))),
     key("stack", ANY, "each starting stack known", |h| each(h.seats.iter().filter_map(|s| s.stack))),
@@ -70,7 +81,7 @@ pub const HAND_KEYS: &[HandKey] = &[
     key("amount", ANY, "each action's chips into the pot", |h| each(h.actions.iter().map(|a| a.added))),
     key("all_in", ANY, "true when some action put a player all in", |h| json!(h.actions.iter().any(|a| a.all_in))),
     key("pot", ANY, "the total pot (complete hands)", |h| json!(h.complete.then(|| h.total_pot()))),
-    key("winner", ANY, "each winner's name", |h| each(h.winners.iter().map(|w| h.name(w.player)))),
+    key("winners", ANY, "each winner's name, as the Winners column lists them", |h| each(h.winners.iter().map(|w| h.name(w.player)))),
     key("won", ANY, "each amount won", |h| each(h.winners.iter().map(|w| w.amount))),
     key("rake", ANY, "the rake, when the server told it", |h| json!(h.rake)),
     key("complete", ANY, "true when the capture holds the whole hand", |h| json!(h.complete)),
@@ -168,6 +179,31 @@ mod tests {
         for v in &values {
             let keys: BTreeSet<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
             assert_eq!(keys, names);
+        }
+    }
+
+    #[test]
+    fn the_protocol_takes_every_name_a_hand_shows() {
+        use cardshark::protocols::{Dialect, ProtocolId};
+        for name in POKER {
+            assert!(label::is_name(name), "{name}");
+        }
+        for p in [
+            ProtocolId::PokerTh,
+            ProtocolId::PokerTh1,
+            ProtocolId::PokerNetwork,
+        ] {
+            for d in Dialect::ALL.map(Some).into_iter().chain([None]) {
+                for n in label::names_of(p, d) {
+                    assert!(POKER.contains(&n), "{p:?} {d:?}: {n}");
+                }
+            }
+        }
+        let hands = hands_of(&["testdata/pokerth/session-2007.pcap"]);
+        assert!(!hands.is_empty());
+        for h in &hands {
+            assert_eq!(hand_json(h)["protocol"], json!(["pokerth", "pokerth-2007"]));
+            assert_eq!(h.label().to_string(), "pokerth-2007");
         }
     }
 

@@ -168,7 +168,7 @@ fn row(h: &Hand) -> Vec<String> {
         h.id(),
         h.stream.to_string(),
         h.number.to_string(),
-        h.protocol.name().to_string(),
+        h.label().to_string(),
         h.table_name
             .clone()
             .or_else(|| h.table.map(|t| t.to_string()))
@@ -226,8 +226,9 @@ fn csv_row(h: &Hand) -> Vec<String> {
     cells
 }
 
-/// The table's (and the CSV's) column names.
-const HEADERS: [&str; 10] = [
+/// The table's (and the CSV's) column names: `-Y`'s names
+/// ([`super::hand_keys`]).
+pub(crate) const HEADERS: [&str; 10] = [
     "Id", "Stream", "Hand", "Protocol", "Table", "Players", "Pot", "Winners", "Complete", "Notes",
 ];
 
@@ -405,11 +406,19 @@ fn plural(count: u64, what: &str) -> String {
     }
 }
 
-/// The streams of a tally by protocol: `gls: 2, unknown: 1`.
+/// The streams of a tally by protocol, as tables name it: `gls: 2,
+/// websocket/pokerth-1: 1, unknown: 1` (`?` in a table).
 fn by_protocol(seen: &Seen, poker: bool) -> String {
-    let is_poker = |l: &str| l.starts_with("pokerth") || l.starts_with("pokernetwork");
-    (seen.streams.iter())
+    let is_poker = |l: &str| {
+        let name = l.strip_prefix("websocket/").unwrap_or(l);
+        name.starts_with("pokerth") || name.starts_with("pokernetwork")
+    };
+    let mut names: Vec<(&str, u64)> = (seen.streams.iter())
         .filter(|(l, _)| is_poker(l) == poker)
+        .map(|(l, n)| (if l == "?" { "unknown" } else { l.as_str() }, *n))
+        .collect();
+    names.sort_unstable();
+    (names.iter())
         .map(|(l, n)| format!("{l}: {n}"))
         .collect::<Vec<_>>()
         .join(", ")
@@ -477,9 +486,9 @@ fn why_no_hands(seen: &Seen) -> String {
 mod tests {
     use super::*;
 
-    fn seen(streams: &[(&'static str, u64)], poker: u64, games: u64, starts: u64) -> Seen {
+    fn seen(streams: &[(&str, u64)], poker: u64, games: u64, starts: u64) -> Seen {
         Seen {
-            streams: streams.iter().copied().collect(),
+            streams: streams.iter().map(|(l, n)| (l.to_string(), *n)).collect(),
             poker_streams: poker,
             games,
             hand_starts: starts,
@@ -497,13 +506,13 @@ mod tests {
         let cut = Seen {
             cut: 1200,
             bytes: 0,
-            ..seen(&[("unknown", 1)], 0, 0, 0)
+            ..seen(&[("?", 1)], 0, 0, 0)
         };
         assert!(why_no_hands(&cut).starts_with(
             "no hands: the snapshot length cut every frame's TCP payload (1200 bytes missing)"
         ));
         assert_eq!(
-            why_no_hands(&seen(&[("gls", 2), ("unknown", 1)], 0, 0, 0)),
+            why_no_hands(&seen(&[("gls", 2), ("?", 1)], 0, 0, 0)),
             "no hands: no poker stream (PokerTH or poker-network) in the capture's 3 streams: \
              gls: 2, unknown: 1"
         );
@@ -515,8 +524,18 @@ mod tests {
             "no hands: game traffic on the 1 poker stream (pokernetwork: 1), but no hand starts"
         ));
         assert_eq!(
-            why_no_hands(&seen(&[("pokerth-1", 1), ("unknown", 1)], 1, 0, 0)),
+            why_no_hands(&seen(&[("pokerth-1", 1), ("?", 1)], 1, 0, 0)),
             "no hands: only lobby traffic: no game played on the 1 poker stream (pokerth-1: 1)"
+        );
+        assert_eq!(
+            why_no_hands(&seen(
+                &[("websocket/pokerth-1", 1), ("websocket", 1)],
+                1,
+                0,
+                0
+            )),
+            "no hands: only lobby traffic: no game played on the 1 poker stream \
+             (websocket/pokerth-1: 1)"
         );
         assert_eq!(
             why_no_hands(&seen(&[("pokerth-2007", 2)], 2, 1, 1)),

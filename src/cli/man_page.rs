@@ -1,10 +1,11 @@
 //! man/cardshark.1 and a page per subcommand are generated from the
 //! command-line definition, with the sections clap does not know of
-//! ([`super::man_text`]: EXIT STATUS, EXAMPLES, SEE ALSO); this test fails
+//! ([`super::man_text`]: PROTOCOL NAMES, EXIT STATUS, EXAMPLES, SEE ALSO); this test fails
 //! when a page is stale. Regenerate with
 //! `UPDATE_MAN=1 cargo test --bin cardshark man_page`.
 
-use super::man_text::{examples, see_also, EXIT_STATUS};
+use super::man_text::{examples, has_protocol_names, see_also, EXIT_STATUS, PROTOCOL_NAMES};
+use cardshark::protocols::label;
 use clap::CommandFactory;
 use roff::{bold, roman, Roff};
 use std::path::Path;
@@ -33,13 +34,22 @@ fn render(cmd: clap::Command, name: &str, siblings: &[String]) -> Vec<u8> {
 /// EXIT STATUS, EXAMPLES and SEE ALSO of page `name`, in roff.
 fn sections(name: &str, siblings: &[String]) -> String {
     let mut r = Roff::new();
+    let command = name.strip_prefix("cardshark-");
+    if has_protocol_names(command) {
+        r.control("SH", ["PROTOCOL NAMES"]);
+        r.text([roman(PROTOCOL_NAMES)]);
+        for (protocol, what) in label::NAMES {
+            r.control("TP", [])
+                .text([bold(protocol)])
+                .text([roman(what)]);
+        }
+    }
     r.control("SH", ["EXIT STATUS"]);
     for (status, meaning) in EXIT_STATUS {
         r.control("TP", [])
             .text([bold(status)])
             .text([roman(meaning)]);
     }
-    let command = name.strip_prefix("cardshark-");
     let list = examples(command);
     if !list.is_empty() {
         r.control("SH", ["EXAMPLES"]);

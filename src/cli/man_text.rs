@@ -1,6 +1,6 @@
-//! What the man pages say beyond the options: the exit statuses, examples
-//! for each command, and the pages to see also ([`super::man_page`] puts
-//! them in).
+//! What the man pages say beyond the options: the protocol names, the exit
+//! statuses, examples for each command, and the pages to see also
+//! ([`super::man_page`] puts them in).
 
 /// The EXIT STATUS section: each status and what it means.
 pub const EXIT_STATUS: [(&str, &str); 4] = [
@@ -28,6 +28,27 @@ pub const EXIT_STATUS: [(&str, &str); 4] = [
          streams flushed under a cap); the output is the same as without it.",
     ),
 ];
+
+/// The PROTOCOL NAMES section: how every table names a stream's
+/// protocol, and the names `-p` and `-Y 'protocol == …'` take (each of
+/// [`cardshark::protocols::label::NAMES`] follows it).
+pub const PROTOCOL_NAMES: &str = "Records keep the contract's split: protocol is the family \
+     (pokerth, pokernetwork, gls, cardgame), dialect the finer name, transport \"websocket\" when a \
+     WebSocket carried the record. Every table, summary and report names a stream's protocol one \
+     way: the dialect's name when the stream's dialect is known, else the protocol's; websocket/ \
+     before it when a WebSocket carries it (websocket/pokerth-1), websocket alone for a WebSocket \
+     whose protocol is not known yet, ? for a stream no protocol was recognised on. decode -p NAME \
+     and -Y 'protocol == \"NAME\"' take each name below and select the same records: to a filter a \
+     record's protocol holds its protocol's name and its dialect's, so pokerth takes every PokerTH \
+     generation and pokerth-1 only PokerTH 1.x. The names:";
+
+/// The pages with a PROTOCOL NAMES section (`None`: the main page).
+pub fn has_protocol_names(command: Option<&str>) -> bool {
+    matches!(
+        command,
+        None | Some("decode" | "inspect" | "hands" | "stats")
+    )
+}
 
 /// Examples of command `command` (`None`: the main page), each a command
 /// line and what it does. The display filter (-Y), field output

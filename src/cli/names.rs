@@ -6,6 +6,7 @@
 
 use cardshark::decode::Record;
 use cardshark::output::time::{TimeFormat, FORMATS};
+use cardshark::protocols::label::{self, NAME_LIST};
 use cardshark::protocols::ProtocolId;
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;
@@ -79,33 +80,45 @@ impl TypedValueParser for TypeName {
     }
 }
 
-/// `-p NAME`: a protocol's command-line name.
+/// `-p NAME`: a protocol's or a dialect's name, as tables show it
+/// ([`label::NAMES`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Protocol;
 
 impl TypedValueParser for Protocol {
-    type Value = ProtocolId;
+    type Value = &'static str;
 
     fn parse_ref(
         &self,
         cmd: &clap::Command,
         arg: Option<&clap::Arg>,
         value: &OsStr,
-    ) -> Result<ProtocolId, clap::Error> {
+    ) -> Result<&'static str, clap::Error> {
         let s = value.to_string_lossy();
-        ProtocolId::from_name(&s).ok_or_else(|| {
-            let names: Vec<&str> = ProtocolId::ALL.iter().map(|p| p.cli_name()).collect();
-            let mean = nearest(&s, names.iter().copied())
-                .map_or(String::new(), |n| format!("; did you mean '{n}'?"));
-            let why = format!("unknown protocol, not one of {}{mean}", names.join(", "));
-            invalid(cmd, arg, &s, why)
-        })
+        if let Some(name) = NAME_LIST.iter().find(|n| **n == s) {
+            return Ok(name);
+        }
+        // A table's `websocket/pokerth-1`: the transport is a key of its own.
+        if let Some(inner) = s.strip_prefix("websocket/").filter(|n| label::is_name(n)) {
+            let why = format!(
+                "the transport is not part of the name: -p {inner} (with \
+                 -Y 'transport == \"websocket\"' for only what a WebSocket carried)"
+            );
+            return Err(invalid(cmd, arg, &s, why));
+        }
+        let mean = nearest(&s, NAME_LIST.iter().copied())
+            .map_or(String::new(), |n| format!("; did you mean '{n}'?"));
+        let why = format!(
+            "unknown protocol, not one of {}{mean}",
+            NAME_LIST.join(", ")
+        );
+        Err(invalid(cmd, arg, &s, why))
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        let names = ProtocolId::ALL
+        let names = label::NAMES
             .iter()
-            .map(|p| PossibleValue::new(p.cli_name()));
+            .map(|(name, what)| PossibleValue::new(name).help(what));
         Some(Box::new(names))
     }
 }

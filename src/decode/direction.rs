@@ -10,8 +10,9 @@
 
 use super::record::{Body, Record};
 use crate::capture::Timestamp;
-use crate::protocols::{Framing, ProtocolId, StreamDecoder};
+use crate::protocols::{Dialect, Framing, ProtocolId, StreamDecoder};
 use crate::reassembly::{Direction, GapReason};
+use crate::transport::Transport;
 use std::collections::VecDeque;
 use std::net::SocketAddr;
 
@@ -28,6 +29,8 @@ pub const VIOLATION_BUDGET: u32 = 32;
 #[derive(Debug, Clone, Copy)]
 pub struct Ctx {
     pub protocol: ProtocolId,
+    /// What carries the protocol's messages.
+    pub transport: Transport,
     pub stream: u64,
     pub dir: Direction,
     pub src: SocketAddr,
@@ -83,6 +86,9 @@ pub struct DirDecoder {
     /// back in frame order (ordering records by frame must not swap two
     /// messages of one direction).
     latest: (u64, Timestamp),
+    /// The stream's dialect as its decoder knew it last: what the records
+    /// made now carry.
+    dialect: Option<Dialect>,
     pub counts: DirCounts,
 }
 
@@ -101,6 +107,7 @@ impl DirDecoder {
             skipped: None,
             dead: false,
             latest: (0, Timestamp::default()),
+            dialect: None,
             counts: DirCounts::default(),
         }
     }
@@ -126,6 +133,7 @@ impl DirDecoder {
     /// allow is decoded, the rest reported as unknown data (`why`), and the
     /// direction looks for the next message boundary, as after a gap.
     pub fn give_up(&mut self, dec: &mut dyn StreamDecoder, why: &str, out: &mut Vec<Record>) {
+        self.dialect = dec.dialect();
         if self.held() == 0 {
             return;
         }
@@ -149,6 +157,8 @@ impl DirDecoder {
             dst: c.dst,
             offset,
             protocol: Some(c.protocol),
+            dialect: self.dialect,
+            transport: c.transport,
             carried: None,
             body,
         }
@@ -164,6 +174,7 @@ impl DirDecoder {
         ts: Timestamp,
         out: &mut Vec<Record>,
     ) {
+        self.dialect = dec.dialect();
         let (frame, ts) = self.completed_at(frame, ts);
         if self.dead {
             self.unknown(
@@ -240,6 +251,7 @@ impl DirDecoder {
         ts: Timestamp,
         out: &mut Vec<Record>,
     ) {
+        self.dialect = dec.dialect();
         let (frame, ts) = self.completed_at(frame, ts);
         self.flush(dec, "incomplete message cut by a gap", out);
         out.push(self.record(frame, ts, offset, Body::Gap { len, reason }));
@@ -252,6 +264,7 @@ impl DirDecoder {
 
     /// The stream ended: decode what can be, report the rest.
     pub fn finish(&mut self, dec: &mut dyn StreamDecoder, out: &mut Vec<Record>) {
+        self.dialect = dec.dialect();
         self.flush(dec, "incomplete message at the end of the stream", out);
     }
 
@@ -444,6 +457,7 @@ impl DirDecoder {
         out: &mut Vec<Record>,
     ) {
         let decoded = dec.decode(self.ctx.dir, msg);
+        self.dialect = dec.dialect();
         self.counts.messages += 1;
         if decoded.error.is_some() {
             self.counts.errors += 1;
@@ -456,7 +470,6 @@ impl DirDecoder {
             return;
         }
         let body = Body::Message {
-            dialect: dec.dialect(),
             len: msg.len() as u64,
             decoded,
             bytes: self.ctx.bytes.then(|| msg.into()),

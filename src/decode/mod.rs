@@ -187,6 +187,7 @@ impl Stream {
         };
         Ctx {
             protocol,
+            transport: Transport::Tcp,
             stream: self.info.id,
             dir,
             src,
@@ -225,6 +226,16 @@ impl Stream {
             Phase::Decoding { dirs, .. } => dirs[0].held() + dirs[1].held(),
             Phase::WebSocket(ws) => ws.held(),
             Phase::Unknown { .. } => 0,
+        }
+    }
+
+    /// The stream's dialect as far as known, and what carries its
+    /// messages.
+    fn speaks(&self) -> (Option<Dialect>, Transport) {
+        match &self.phase {
+            Phase::Decoding { dec, .. } => (dec.dialect(), Transport::Tcp),
+            Phase::WebSocket(ws) => (ws.dialect(), Transport::WebSocket),
+            _ => (None, Transport::Tcp),
         }
     }
 
@@ -644,11 +655,7 @@ impl<S: RecordSink> DecodeStage<S> {
             }
         }
         self.emit();
-        let (dialect, transport) = match &s.phase {
-            Phase::Decoding { dec, .. } => (dec.dialect(), Transport::Tcp),
-            Phase::WebSocket(ws) => (ws.dialect(), Transport::WebSocket),
-            _ => (None, Transport::Tcp),
-        };
+        let (dialect, transport) = s.speaks();
         let report = StreamReport {
             info: s.info.clone(),
             reason,
@@ -885,6 +892,7 @@ fn record(
         Direction::C2S => (s.info.client, s.info.server),
         Direction::S2C => (s.info.server, s.info.client),
     };
+    let (dialect, transport) = s.speaks();
     Record {
         order: 0,
         frame,
@@ -895,6 +903,8 @@ fn record(
         dst,
         offset,
         protocol: s.protocol(),
+        dialect,
+        transport,
         carried: None,
         body,
     }

@@ -208,6 +208,8 @@ mod tests {
             dst: "10.0.0.2:2".parse().unwrap(),
             offset: 0,
             protocol: None,
+            dialect: None,
+            transport: crate::transport::Transport::Tcp,
             carried: None,
             body: Body::StreamStart,
         }

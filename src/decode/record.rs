@@ -2,10 +2,11 @@
 //! JSON record contract (DESIGN.md, "Records").
 
 use crate::capture::Timestamp;
-use crate::protocols::{Decoded, Dialect, Note, ProtocolId};
+use crate::protocols::{Decoded, Dialect, Label, Note, ProtocolId};
 use crate::reassembly::{Direction, EndReason, GapReason};
 use crate::transport::websocket::frame::Opcode;
 use crate::transport::websocket::unwrap::Facts;
+use crate::transport::Transport;
 use std::net::SocketAddr;
 
 /// One line of `decode --format jsonl`.
@@ -27,6 +28,15 @@ pub struct Record {
     pub offset: u64,
     /// The stream's protocol, once detected (also on events).
     pub protocol: Option<ProtocolId>,
+    /// The stream's dialect, as far as its messages had shown it when the
+    /// record was made (also on events; the JSON writes it on messages
+    /// only, as the contract has it).
+    pub dialect: Option<Dialect>,
+    /// What carries the stream's messages, as far as known when the record
+    /// was made: also on the TCP stream's own events (its end, a gap
+    /// before the transport's framing), which the transport did not carry
+    /// (those it carried have `carried`).
+    pub transport: Transport,
     /// How the message travelled, when a transport wrapped it (WebSocket);
     /// `None` for plain TCP. Boxed: most records have none.
     pub carried: Option<Box<Carried>>,
@@ -129,10 +139,8 @@ impl std::fmt::Display for How {
 /// What the record is about.
 #[derive(Debug, Clone)]
 pub enum Body {
-    /// A message: protocol, dialect, size and what it says.
+    /// A message: its size and what it says (its dialect: the record's).
     Message {
-        /// The protocol's dialect, once known.
-        dialect: Option<Dialect>,
         /// The message's length in its stream.
         len: u64,
         /// What the protocol's decoder made of it.
@@ -168,6 +176,20 @@ pub enum Body {
 }
 
 impl Record {
+    /// The stream's protocol as people read it (`websocket/pokerth-1`):
+    /// every table and summary names it so.
+    pub fn label(&self) -> Label {
+        Label::new(self.protocol, self.dialect, self.transport)
+    }
+
+    /// The dialect the record's JSON writes: a message's.
+    pub fn message_dialect(&self) -> Option<Dialect> {
+        match self.body {
+            Body::Message { .. } => self.dialect,
+            _ => None,
+        }
+    }
+
     /// The event name for non-message records (`gap`, `stream_start`, ...).
     pub fn event_name(&self) -> Option<&'static str> {
         self.event_index()
@@ -217,9 +239,9 @@ impl Record {
     }
 }
 
-/// A record of `body` in frame 7 of stream 3 (poker-network, from
-/// 10.0.0.1:40000 to 10.0.0.2:19380, offset 12) going `dir`: the
-/// output tests' one fixture.
+/// A record of `body` in frame 7 of stream 3 (poker-network, dialect
+/// `pokernetwork-2`, from 10.0.0.1:40000 to 10.0.0.2:19380, offset 12)
+/// going `dir`: the output tests' one fixture.
 #[cfg(test)]
 pub(crate) fn sample(dir: Direction, body: Body) -> Record {
     Record {
@@ -232,6 +254,8 @@ pub(crate) fn sample(dir: Direction, body: Body) -> Record {
         dst: "10.0.0.2:19380".parse().unwrap(),
         offset: 12,
         protocol: Some(ProtocolId::PokerNetwork),
+        dialect: Some(Dialect::PokerNetwork2),
+        transport: Transport::Tcp,
         carried: None,
         body,
     }

@@ -45,6 +45,7 @@ impl StreamDecoder for Toy {
 fn dir() -> DirDecoder {
     let ctx = Ctx {
         protocol: ProtocolId::CardGame,
+        transport: crate::transport::Transport::Tcp,
         stream: 0,
         dir: Direction::C2S,
         src: "10.0.0.1:1".parse().unwrap(),

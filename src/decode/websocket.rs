@@ -29,6 +29,7 @@ use crate::reassembly::{Direction, GapReason};
 use crate::transport::websocket::handshake::Upgrade;
 use crate::transport::websocket::message::Side;
 use crate::transport::websocket::unwrap::{At, Facts, Out, Unwrapper};
+use crate::transport::Transport;
 use std::borrow::Cow;
 use std::net::SocketAddr;
 
@@ -181,11 +182,7 @@ impl WsStream {
 
     /// The dialect inside, once known.
     pub fn dialect(&self) -> Option<Dialect> {
-        match &self.core.inner {
-            Inner::Unframed(dec) => dec.dialect(),
-            Inner::Framed(f) => f.dec.dialect(),
-            _ => None,
-        }
+        self.core.dialect()
     }
 
     /// Whether what the messages are is still being worked out (records
@@ -326,6 +323,15 @@ impl WsStream {
 }
 
 impl Core {
+    /// The dialect inside, once known.
+    fn dialect(&self) -> Option<Dialect> {
+        match &self.inner {
+            Inner::Unframed(dec) => dec.dialect(),
+            Inner::Framed(f) => f.dec.dialect(),
+            _ => None,
+        }
+    }
+
     /// The protocol inside, once known.
     fn protocol(&self) -> Option<ProtocolId> {
         match &self.inner {
@@ -392,6 +398,7 @@ impl Core {
         let (src, dst) = self.ends(dir);
         Ctx {
             protocol,
+            transport: Transport::WebSocket,
             stream: self.env.stream,
             dir,
             src,
@@ -420,6 +427,8 @@ impl Core {
             dst,
             offset,
             protocol: self.protocol(),
+            dialect: self.dialect(),
+            transport: Transport::WebSocket,
             carried: None,
             body,
         }
@@ -591,7 +600,6 @@ impl Core {
                 let mut decoded = decoded.unwrap_or_else(|| undecodable(&payload));
                 decoded.notes.extend(notes);
                 let body = Body::Message {
-                    dialect: dec.dialect(),
                     len: payload.len() as u64,
                     decoded,
                     bytes: self.env.bytes.then(|| payload.as_ref().into()),

@@ -10,7 +10,7 @@
 use super::extract::{extract, Scalar, Trie};
 use super::{names, nearest, Kind, Scope, Subject, Value};
 use crate::decode::{Body, Record, WsEvent};
-use crate::protocols::{hex, Dialect, Note, ProtocolId};
+use crate::protocols::{hex, label, Dialect, Note};
 use std::sync::OnceLock;
 
 /// A key of a record.
@@ -26,7 +26,12 @@ pub enum RecordKey {
     Offset,
     TcpOffset,
     Transport,
+    /// `protocol` in a filter: the protocol's name and its dialect's
+    /// ([`label::names_of`]), as `-p` takes them.
     Protocol,
+    /// `protocol` as the record's JSON has it (the family's name alone):
+    /// what a field column (`-e protocol`) writes.
+    ProtocolName,
     Dialect,
     Type,
     TypeId,
@@ -60,13 +65,7 @@ pub enum RecordKey {
 pub fn envelope() -> &'static [(&'static str, RecordKey, Kind)] {
     static TABLE: OnceLock<Vec<(&'static str, RecordKey, Kind)>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        static PROTOCOLS: OnceLock<Vec<&'static str>> = OnceLock::new();
         static DIALECTS: OnceLock<Vec<&'static str>> = OnceLock::new();
-        let protocols = PROTOCOLS.get_or_init(|| {
-            let mut v: Vec<&str> = ProtocolId::ALL.iter().map(|p| p.name()).collect();
-            v.dedup();
-            v
-        });
         let dialects = DIALECTS.get_or_init(|| Dialect::ALL.iter().map(|d| d.as_str()).collect());
         let one_of = |what, values| Kind::OneOf { what, values };
         use RecordKey as K;
@@ -87,7 +86,7 @@ pub fn envelope() -> &'static [(&'static str, RecordKey, Kind)] {
             (
                 "protocol",
                 K::Protocol,
-                one_of("a protocol records carry", protocols),
+                one_of("a protocol or dialect", &label::NAME_LIST),
             ),
             ("dialect", K::Dialect, one_of("a dialect", dialects)),
             ("type", K::Type, Kind::Any),
@@ -242,12 +241,7 @@ impl Subject<RecordKey> for View<'_> {
         let r = self.r;
         let int = |n: u64| Value::Int(i128::from(n));
         let message = match &r.body {
-            Body::Message {
-                dialect,
-                len,
-                decoded,
-                ..
-            } => Some((dialect, len, decoded)),
+            Body::Message { len, decoded, .. } => Some((len, decoded)),
             _ => None,
         };
         let ws = match &r.body {
@@ -265,12 +259,17 @@ impl Subject<RecordKey> for View<'_> {
             K::Offset => f(int(r.offset)),
             K::TcpOffset => r.carried.as_ref().is_some_and(|c| f(int(c.tcp_offset))),
             K::Transport => r.carried.is_some() && f(Value::Str("websocket")),
-            K::Protocol => r.protocol.is_some_and(|p| f(Value::Str(p.name()))),
-            K::Dialect => message
-                .and_then(|(d, _, _)| *d)
+            // Tshark-style, the protocol's name and its dialect's, as
+            // `-p` takes them: `pokerth` and `pokerth-1` for PokerTH 1.x.
+            K::Protocol => r
+                .protocol
+                .is_some_and(|p| label::names_of(p, r.dialect).any(|n| f(Value::Str(n)))),
+            K::ProtocolName => r.protocol.is_some_and(|p| f(Value::Str(p.name()))),
+            K::Dialect => r
+                .message_dialect()
                 .is_some_and(|d| f(Value::Str(d.as_str()))),
-            K::Type => message.is_some_and(|(_, _, d)| f(Value::Str(&d.type_name))),
-            K::TypeId => message.is_some_and(|(_, _, d)| f(int(u64::from(d.type_id)))),
+            K::Type => message.is_some_and(|(_, d)| f(Value::Str(&d.type_name))),
+            K::TypeId => message.is_some_and(|(_, d)| f(int(u64::from(d.type_id)))),
             K::Event => r.event_name().is_some_and(|e| f(Value::Str(e))),
             K::Len => match &r.body {
                 Body::Message { len, .. } => f(int(*len)),
@@ -293,7 +292,7 @@ impl Subject<RecordKey> for View<'_> {
                 }
             }
             K::Error => match (message, ws) {
-                (Some((_, _, d)), _) => d.error.as_deref().is_some_and(|e| f(Value::Str(e))),
+                (Some((_, d)), _) => d.error.as_deref().is_some_and(|e| f(Value::Str(e))),
                 (_, Some(WsEvent::Error { why, .. })) => f(Value::Str(why)),
                 _ => false,
             },
@@ -352,12 +351,12 @@ impl Subject<RecordKey> for View<'_> {
                 let _ = crate::output::records::write_facts_object(&mut text, &x);
                 f(Value::Json(&String::from_utf8_lossy(&text)))
             }),
-            K::Fields => message.is_some_and(|(_, _, decoded)| {
+            K::Fields => message.is_some_and(|(_, decoded)| {
                 let json = serde_json::to_value(&decoded.fields).unwrap_or_default();
                 super::json::walk(&json, &[], f)
             }),
             K::Field(i) => {
-                let Some((_, _, decoded)) = message else {
+                let Some((_, decoded)) = message else {
                     return false;
                 };
                 let paths = self.paths;

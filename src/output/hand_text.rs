@@ -70,7 +70,7 @@ pub fn write(h: &Hand) -> String {
         o,
         "cardshark id {}, server hand number {server}, {} stream {}",
         h.id(),
-        h.protocol.name(),
+        h.label(),
         h.stream
     );
     if !h.complete {

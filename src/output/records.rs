@@ -129,13 +129,8 @@ impl JsonWriter {
             out.write_all(b"\"")?;
         }
         match &r.body {
-            Body::Message {
-                dialect,
-                len,
-                decoded,
-                ..
-            } => {
-                if let Some(d) = dialect {
+            Body::Message { len, decoded, .. } => {
+                if let Some(d) = r.dialect {
                     out.write_all(b",\"dialect\":\"")?;
                     out.write_all(d.as_str().as_bytes())?;
                     out.write_all(b"\"")?;
@@ -354,9 +349,8 @@ fn ws_summary(e: &WsEvent) -> String {
 /// `be ef`) with `notes` and `error`: the output tests' message.
 #[cfg(test)]
 pub(crate) fn sample_fold(notes: Vec<Note>, error: Option<&str>) -> Body {
-    use crate::protocols::{Decoded, Dialect, Fields};
+    use crate::protocols::{Decoded, Fields};
     Body::Message {
-        dialect: Some(Dialect::PokerNetwork2),
         len: 13,
         decoded: Decoded {
             type_name: "PacketPokerFold".into(),

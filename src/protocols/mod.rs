@@ -41,6 +41,7 @@ pub mod cards;
 mod dialect;
 pub mod enums;
 pub mod gls;
+pub mod label;
 pub mod note;
 pub mod pokernetwork;
 pub mod pokerth;
@@ -52,6 +53,7 @@ pub mod span;
 pub(crate) mod testkit;
 
 pub use dialect::Dialect;
+pub use label::Label;
 pub use note::Note;
 pub use registry::{ProbeFn, ProbeUnframedFn, Registration, SpansFn, REGISTRY};
 pub use span::Span;
@@ -99,10 +101,11 @@ impl ProtocolId {
         REGISTRY.iter().find(|r| r.cli_name == name).map(|r| r.id)
     }
 
-    /// Whether a `-p NAME` filter for `self` takes streams of `other`:
-    /// `pokerth` takes every PokerTH generation.
-    pub fn covers(self, other: ProtocolId) -> bool {
-        self == other || (self == ProtocolId::PokerTh && other.name() == "pokerth")
+    /// The dialect every stream of the protocol speaks, for one that is a
+    /// dialect of a family (PokerTH 1.x: `pokerth-1`); `None` for the
+    /// others, whose streams tell theirs.
+    pub fn dialect(self) -> Option<Dialect> {
+        self.registration().dialect
     }
 
     /// The TCP ports the protocol is usually served on (hints only).

@@ -38,6 +38,11 @@ pub struct Registration {
     pub name: &'static str,
     /// The name on the command line (`--decode-as`, `-p`): unique.
     pub cli_name: &'static str,
+    /// The dialect every stream of it speaks, for a protocol that is one
+    /// dialect of a family (PokerTH 1.x): its streams are shown by it
+    /// before a message names it (`protocols::Label`). `None`: the
+    /// stream's messages tell, if the protocol has dialects.
+    pub dialect: Option<Dialect>,
     /// The TCP ports the protocol is usually served on (hints that break
     /// ties between equally confident probes).
     pub default_ports: &'static [u16],
@@ -69,11 +74,11 @@ fn boxed<D: StreamDecoder + Default + 'static>() -> Box<dyn StreamDecoder> {
 /// Every protocol, in the order probes run (and in [`ProtocolId`]'s order).
 #[rustfmt::skip]
 pub const REGISTRY: [Registration; 5] = [
-    Registration { id: ProtocolId::PokerTh, name: "pokerth", cli_name: "pokerth", default_ports: &[7234], probe: pokerth::probe::probe, probe_unframed: None, new_decoder: boxed::<pokerth::Decoder>, type_names: pokerth::messages::type_names, spans: pokerth::spans::spans },
-    Registration { id: ProtocolId::PokerTh1, name: "pokerth", cli_name: "pokerth-1", default_ports: &[7234], probe: pokerth1::probe::probe, probe_unframed: Some(pokerth1::probe::probe_unframed), new_decoder: boxed::<pokerth1::Decoder>, type_names: pokerth1::messages::type_names, spans: pokerth1::spans::spans },
-    Registration { id: ProtocolId::PokerNetwork, name: "pokernetwork", cli_name: "pokernetwork", default_ports: &[19380], probe: pokernetwork::probe::probe, probe_unframed: None, new_decoder: boxed::<pokernetwork::Decoder>, type_names: pokernetwork::parsing::type_names, spans: pokernetwork::spans::spans },
-    Registration { id: ProtocolId::Gls, name: "gls", cli_name: "gls", default_ports: &[13500], probe: gls::probe::probe, probe_unframed: None, new_decoder: boxed::<gls::Decoder>, type_names: gls::messages::type_names, spans: gls::spans::spans },
-    Registration { id: ProtocolId::CardGame, name: "cardgame", cli_name: "cardgame", default_ports: &[], probe: cardgame::probe::probe, probe_unframed: None, new_decoder: boxed::<cardgame::Decoder>, type_names: cardgame::messages::type_names, spans: cardgame::spans::spans },
+    Registration { id: ProtocolId::PokerTh, name: "pokerth", cli_name: "pokerth", dialect: None, default_ports: &[7234], probe: pokerth::probe::probe, probe_unframed: None, new_decoder: boxed::<pokerth::Decoder>, type_names: pokerth::messages::type_names, spans: pokerth::spans::spans },
+    Registration { id: ProtocolId::PokerTh1, name: "pokerth", cli_name: "pokerth-1", dialect: Some(Dialect::PokerTh1), default_ports: &[7234], probe: pokerth1::probe::probe, probe_unframed: Some(pokerth1::probe::probe_unframed), new_decoder: boxed::<pokerth1::Decoder>, type_names: pokerth1::messages::type_names, spans: pokerth1::spans::spans },
+    Registration { id: ProtocolId::PokerNetwork, name: "pokernetwork", cli_name: "pokernetwork", dialect: None, default_ports: &[19380], probe: pokernetwork::probe::probe, probe_unframed: None, new_decoder: boxed::<pokernetwork::Decoder>, type_names: pokernetwork::parsing::type_names, spans: pokernetwork::spans::spans },
+    Registration { id: ProtocolId::Gls, name: "gls", cli_name: "gls", dialect: None, default_ports: &[13500], probe: gls::probe::probe, probe_unframed: None, new_decoder: boxed::<gls::Decoder>, type_names: gls::messages::type_names, spans: gls::spans::spans },
+    Registration { id: ProtocolId::CardGame, name: "cardgame", cli_name: "cardgame", dialect: None, default_ports: &[], probe: cardgame::probe::probe, probe_unframed: None, new_decoder: boxed::<cardgame::Decoder>, type_names: cardgame::messages::type_names, spans: cardgame::spans::spans },
 ];
 
 /// [`REGISTRY`]'s ids, in order: [`ProtocolId::ALL`].

@@ -183,7 +183,10 @@ fn completions_offer_names_not_files() {
     let (code, script, _) = run(&["completions", "bash"], &[]);
     assert_eq!(code, 0);
     for (opt, words) in [
-        ("-p", &["pokerth pokerth-1 pokernetwork gls cardgame"][..]),
+        (
+            "-p",
+            &["pokerth pokerth-2007 pokerth-1 pokernetwork pokernetwork-2 gls cardgame"][..],
+        ),
         (
             "--type",
             &["PlayersActionDone", "PacketPokerRaise", "DiePlace", "gap"],

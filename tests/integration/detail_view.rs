@@ -87,7 +87,7 @@ fn pokerth1_fields_show_their_bytes_in_the_stream() {
     let stream = follow_raw(&testdata("pokerth1/solo.pcap"), 0, "s2c");
     let lines: Vec<&str> = out.lines().collect();
     assert!(
-        lines[0].ends_with("pokerth HandStart, bytes 428..455 of the s2c stream (27 bytes)"),
+        lines[0].ends_with("pokerth-1 HandStart, bytes 428..455 of the s2c stream (27 bytes)"),
         "{}",
         lines[0]
     );

@@ -455,7 +455,7 @@ fn hands_timeline_inspect_and_follow_filter_their_items() {
         "jsonl",
         "--incomplete",
         "-Y",
-        "winner == \"Bob1\" && pot > 100",
+        "winners == \"Bob1\" && pot > 100",
     ]);
     let kept: Vec<Value> = json_lines(&out)
         .into_iter()
@@ -566,14 +566,14 @@ fn wrong_values_are_usage_errors_naming_the_option() {
         (&["decode", "-Y", "fields.playerid == 2"], "-Y: column 1: unknown field 'fields.playerid': no record has it (did you mean 'fields.player_id'?)"),
         (&["decode", "-Y", "type == PlayersActionDone"], "text goes in quotes"),
         (&["decode", "-Y", "ts > \"yesterday\""], "-Y: column 6: \"yesterday\" is not a time"),
-        (&["decode", "-Y", "protocol == \"pokerth-1\""], "is not a protocol records carry"),
+        (&["decode", "-Y", "protocol == \"pokerth1\""], "\"pokerth1\" is not a protocol or dialect (one of pokerth, pokerth-2007, pokerth-1,"),
         (&["decode", "-Y", "type matches \"(\""], "-Y: column 14: not a regular expression"),
         (&["decode", "-T", "fields"], "-T fields needs at least one -e NAME"),
         (&["decode", "-e", "frame"], "-e goes with -T fields or --format csv"),
         (&["decode", "-T", "fields", "-e", "frame", "-e", "nosuch"], "-e nosuch: unknown field 'nosuch'"),
         (&["decode", "--format", "csv", "-E", "header=n"], "-E goes with -T fields"),
         (&["decode", "-T", "fields", "-e", "frame", "-E", "quote=x"], "quote is d, s or n"),
-        (&["hands", "-Y", "plyer == \"x\""], "-Y: column 1: unknown field 'plyer': no hand has it (did you mean 'player'?)"),
+        (&["hands", "-Y", "plyer == \"x\""], "-Y: column 1: unknown field 'plyer': no hand has it (did you mean 'players'?)"),
         (&["inspect", "-Y", "msgs > 3"], "-Y: column 1: unknown field 'msgs': no stream has it"),
         (&["timeline", "-Y", "game == \"poker\""], "\"poker\" is not a game"),
         (&["timeline", "-Y", "frame > 3", "--at", "100"], "--at"),

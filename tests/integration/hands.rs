@@ -682,7 +682,7 @@ fn pokerth_2007_hands_are_partial_and_replay_through_turns() {
     );
     let table = String::from_utf8(out.stdout).unwrap();
     let rows: Vec<&str> = (table.lines())
-        .filter(|l| l.contains(" pokerth "))
+        .filter(|l| l.contains(" pokerth-2007 "))
         .collect();
     assert_eq!(rows.len(), 3, "{table}");
     for (row, (id, players)) in rows.iter().zip([

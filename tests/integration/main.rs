@@ -36,6 +36,7 @@ mod inspect_spill;
 mod json_types;
 mod live_capture;
 mod pokerth1_truth;
+mod protocol_names;
 mod readme_examples;
 mod realcap;
 mod reassembly;

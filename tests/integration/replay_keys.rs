@@ -96,7 +96,7 @@ fn a_game_stream_by_hand_frame_and_search() {
         h,
         [
             "── step 1 of 103 · frame 4 · server speaks protocol 5.1 (server_type_internet_no_auth), 0 player(s) online",
-            "── step 30 of 103 · frame 49 · hand 2 starts: small blind 40, dealer Computer2 (3), client's cards 7d Qs",
+            "── step 30 of 103 · frame 49 · hand 2 starts: small blind 40, button Computer2 (3), client's cards 7d Qs",
             "── step 52 of 103 · frame 91 · turn 6s: pot 320",
             "── step 5 of 103 · frame 13 · lobby chat, alice (1): hello lobby, alice here",
             "── step 9 of 103 · frame 19 · game chat, alice (1): good luck from alice",

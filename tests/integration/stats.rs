@@ -338,7 +338,7 @@ fn stream_rows_spilled_to_disk_come_back_the_same() {
     let whole = run("100000000");
     assert_eq!(run("1"), whole);
     let text = String::from_utf8(whole).unwrap();
-    assert!(text.contains("ws/pokerth-1"), "{text}");
+    assert!(text.contains("websocket/pokerth-1"), "{text}");
     let out = cardshark()
         .args(["stats"])
         .arg(&file)

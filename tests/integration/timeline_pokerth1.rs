@@ -156,7 +156,7 @@ fn check_against_truth(name: &str, stream: u64, conn: &str) -> Facts {
                     .map(|s| &s["player"])
                     .collect();
                 assert_eq!(ids, seats.iter().collect::<Vec<_>>());
-                assert_eq!(table["dealer"], b["startDealerPlayerId"]);
+                assert_eq!(table["button"], b["startDealerPlayerId"]);
             }
             "GameStartRejoin" => {
                 // A spectator or a rejoining player: the seats and stacks
@@ -325,7 +325,7 @@ fn the_lobby_and_the_table_at_a_frame() {
         "  table of game 1: hand 3, turn, small blind 80\n",
         "  seat  1  alice (1)          6h 3c  stack     780  bet    160\n",
         "  seat  2  Computer2 (3)             stack       0  bet    820 all-in\n",
-        "  seat  3  Computer1 (2)             stack     920  bet      0 [dealer] folded\n",
+        "  seat  3  Computer1 (2)             stack     920  bet      0 [button] folded\n",
         "  pot 1300  board [2d 9c 7s 6s]\n",
     ] {
         assert!(out.contains(want), "{want:?} not in\n{out}");
@@ -347,7 +347,7 @@ fn the_table_of_changes() {
     let table = run(&["timeline"], "solo.pcap");
     for want in [
         "┆ 15    ┆ 0      ┆ game 1 \"pcap test solo\" listed (created, 0 player(s))",
-        "┆ 30    ┆ 0      ┆ hand 1 starts: small blind 20, dealer alice (1), client's cards 8h Qh",
+        "┆ 30    ┆ 0      ┆ hand 1 starts: small blind 20, button alice (1), client's cards 8h Qh",
         "┆ 34    ┆ 0      ┆ alice (1) raises to 80: stack 920, pot 140",
         "┆ 74    ┆ 0      ┆ alice (1) calls (160): stack 940, pot 320",
         "┆ 80    ┆ 0      ┆ flop 2d 9c 7s: pot 320",

@@ -216,9 +216,10 @@ fn inspect_names_the_transport_and_the_protocol_inside() {
     assert_eq!(s["s2c"]["messages"], 170);
     let tcp = common::inspect(&testdata("websocket/duo-tcp.pcap"));
     assert_eq!(common::streams(&tcp)[0]["transport"], "tcp");
-    // Inside a compressed stream picked up mid-way nothing can be known.
+    // Inside a compressed stream picked up mid-way nothing can be known:
+    // a WebSocket, carrying no protocol recognised.
     let table = run_ok(&["inspect"], "websocket/deflate-midstream.pcap");
-    assert!(table.contains("websocket/?"), "{table}");
+    assert!(table.contains(" websocket "), "{table}");
 }
 
 #[test]

@@ -46,8 +46,9 @@ use crate::decode::{Body, Record, RecordSink};
 use crate::pipeline::{Items, Render};
 use crate::protocols::pokernetwork::Message as PnMessage;
 use crate::protocols::pokerth::messages::Message as PtMessage;
-use crate::protocols::{Dialect, Fields, ProtocolId};
+use crate::protocols::{Dialect, Fields, Label, ProtocolId};
 use crate::reassembly::GapReason;
+use crate::transport::Transport;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
@@ -108,8 +109,8 @@ impl StreamBuilder {
     /// events before it concern no hand); `None` for other records.
     pub fn for_record(r: &Record) -> Option<StreamBuilder> {
         Some(match (r.protocol?, &r.body) {
-            (ProtocolId::PokerTh, Body::Message { dialect, .. })
-                if *dialect == Some(Dialect::PokerTh2007) =>
+            (ProtocolId::PokerTh, Body::Message { .. })
+                if r.dialect == Some(Dialect::PokerTh2007) =>
             {
                 StreamBuilder::PokerTh2007(Box::new(pokerth2007::Builder::new(r.stream)))
             }
@@ -220,9 +221,10 @@ impl<F: FnMut(Hand)> HandSink for F {
 /// capture gave none.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Seen {
-    /// Streams by protocol: a poker stream by its dialect when one was
-    /// named, `unknown` for a stream no protocol claimed.
-    pub streams: BTreeMap<&'static str, u64>,
+    /// Streams by protocol, as tables name it ([`crate::protocols::Label`]:
+    /// `pokerth-2007`, `websocket/pokerth-1`, `?` for a stream no protocol
+    /// claimed).
+    pub streams: BTreeMap<String, u64>,
     /// Poker streams (PokerTH, poker-network).
     pub poker_streams: u64,
     /// Poker streams with game traffic (a game or hand starting, actions,
@@ -242,7 +244,7 @@ impl Seen {
     /// Adds what another part of the same pass saw (another worker's).
     pub fn add(&mut self, other: &Seen) {
         for (k, v) in &other.streams {
-            *self.streams.entry(k).or_default() += v;
+            *self.streams.entry(k.clone()).or_default() += v;
         }
         self.poker_streams += other.poker_streams;
         self.games += other.games;
@@ -257,6 +259,7 @@ impl Seen {
 #[derive(Debug, Clone, Copy, Default)]
 struct PokerStream {
     dialect: Option<Dialect>,
+    transport: Transport,
     game: bool,
     hand: bool,
 }
@@ -393,17 +396,18 @@ impl<S: HandSink> HandCollector<S> {
         for (_, (mut b, p)) in open {
             let protocol = b.protocol();
             if let Some(h) = b.end() {
-                self.emit(h, p.dialect);
+                self.emit(h, p);
             }
-            self.stream_ended(Some(protocol), Some(p));
+            self.stream_ended(Label::new(Some(protocol), p.dialect, p.transport), Some(p));
         }
         (self.sink, self.seen)
     }
 
     /// Settles and checks a finished hand, names its dialect, and hands it
     /// to the sink.
-    fn emit(&mut self, mut h: Hand, dialect: Option<Dialect>) {
-        h.dialect = dialect;
+    fn emit(&mut self, mut h: Hand, p: PokerStream) {
+        h.dialect = p.dialect;
+        h.transport = p.transport;
         self.seen.hands += 1;
         let h = settle_and_check(h);
         if S::KEEPS {
@@ -425,11 +429,11 @@ impl<S: HandSink> HandCollector<S> {
         }
     }
 
-    /// Counts a stream that ended (`protocol`: the one detected on it;
-    /// `p`: what was seen of it, for a poker stream with a builder).
-    fn stream_ended(&mut self, protocol: Option<ProtocolId>, p: Option<PokerStream>) {
+    /// Counts a stream that ended (`label`: what was detected on it; `p`:
+    /// what was seen of it, for a poker stream with a builder).
+    fn stream_ended(&mut self, label: Label, p: Option<PokerStream>) {
         let poker = matches!(
-            protocol,
+            label.protocol,
             Some(ProtocolId::PokerTh | ProtocolId::PokerTh1 | ProtocolId::PokerNetwork)
         );
         if poker || p.is_some() {
@@ -437,10 +441,7 @@ impl<S: HandSink> HandCollector<S> {
             self.seen.games += u64::from(p.is_some_and(|p| p.game));
             self.seen.hand_starts += u64::from(p.is_some_and(|p| p.hand));
         }
-        let label = (p.and_then(|p| p.dialect).map(Dialect::as_str))
-            .or(protocol.map(ProtocolId::name))
-            .unwrap_or("unknown");
-        *self.seen.streams.entry(label).or_default() += 1;
+        *self.seen.streams.entry(label.to_string()).or_default() += 1;
     }
 
     /// The stream's builder and tally, made at its first message of a
@@ -490,31 +491,35 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
         if matches!(r.body, Body::StreamEnd { .. }) && !self.streams.contains_key(&r.stream) {
             // A stream with no builder (not poker, or no message): counted
             // here, as nothing below sees it.
-            self.stream_ended(r.protocol, None);
+            self.stream_ended(r.label(), None);
             return;
         }
         let Some((b, p)) = self.builder(&r) else {
             return;
         };
-        if let Body::Message {
-            dialect, decoded, ..
-        } = &r.body
-        {
-            p.dialect = dialect.or(p.dialect);
+        p.dialect = r.dialect.or(p.dialect);
+        if r.transport == Transport::WebSocket {
+            p.transport = Transport::WebSocket;
+        }
+        if let Body::Message { decoded, .. } = &r.body {
             p.game = p.game || in_game(&decoded.fields);
             p.hand = p.hand || starts_hand(&decoded.fields);
         }
-        let dialect = p.dialect;
+        let seen = *p;
         let done = b.record(&r);
         if let Some(h) = done {
-            self.emit(h, dialect);
+            self.emit(h, seen);
         }
         if matches!(r.body, Body::StreamEnd { .. }) {
             // Nothing follows a stream's end, and its builder has no hand
             // open any more: drop it, or the map grows with every stream
             // of the capture.
             let p = self.streams.remove(&r.stream).map(|e| e.1);
-            self.stream_ended(r.protocol, p);
+            let label = match p {
+                Some(p) => Label::new(r.protocol, p.dialect, p.transport),
+                None => r.label(),
+            };
+            self.stream_ended(label, p);
         }
     }
 }

@@ -22,6 +22,10 @@ pub struct Hand {
     /// The protocol's dialect on the stream (`pokerth-2007`, ...), when
     /// known: the collector sets it from the stream's messages.
     pub dialect: Option<crate::protocols::Dialect>,
+    /// What carried the stream's messages (the collector sets it): tables
+    /// name the hand's protocol by it too (`websocket/pokerth-1`).
+    #[serde(skip)]
+    pub transport: crate::transport::Transport,
     /// The TCP stream (as `decode` and `inspect` number them).
     pub stream: u64,
     /// The game (PokerTH) or table (poker-network) id, when known.
@@ -459,11 +463,18 @@ impl Hand {
             + self.table_name.as_ref().map_or(0, String::len)
     }
 
+    /// The hand's protocol as tables name it (`pokerth-2007`,
+    /// `websocket/pokerth-1`).
+    pub fn label(&self) -> crate::protocols::Label {
+        crate::protocols::Label::new(Some(self.protocol), self.dialect, self.transport)
+    }
+
     /// An empty hand of `protocol` on `stream`, started at `frame`.
     pub fn new(protocol: ProtocolId, stream: u64, number: u64, frame: u64, ts: Timestamp) -> Hand {
         Hand {
             protocol,
             dialect: None,
+            transport: crate::transport::Transport::Tcp,
             stream,
             table: None,
             table_name: None,

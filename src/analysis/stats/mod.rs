@@ -22,7 +22,8 @@ pub mod samples;
 use crate::analysis::hands::{Hand, HandCollector};
 use crate::decode::{Body, Record, RecordSink};
 use crate::pipeline::{Items, Render};
-use crate::protocols::{Dialect, ProtocolId};
+use crate::protocols::Label;
+use crate::transport::Transport;
 use hands::HandView;
 use proto::{StreamRows, Types};
 use rtt::{Msg, Rtt, StreamRtt};
@@ -54,10 +55,9 @@ pub enum Item {
 struct Stream {
     client: String,
     server: String,
-    protocol: Option<ProtocolId>,
-    dialect: Option<Dialect>,
-    websocket: bool,
-    /// [`label`] of the three above, kept: every record is counted under it.
+    /// Its protocol as far as known.
+    known: Label,
+    /// The text of `known`, kept: every record is counted under it.
     label: String,
     rows: StreamRows,
     rtt: StreamRtt,
@@ -65,13 +65,6 @@ struct Stream {
 }
 
 impl Stream {
-    /// The protocol as tables name it: the dialect where it says more
-    /// (`pokerth-1`), `ws/` before a protocol a WebSocket carried, `?`
-    /// for none.
-    fn label(&self) -> String {
-        self.label.clone()
-    }
-
     /// The client's player for people: `name (id)`, either, or the
     /// client's address.
     fn player(&self) -> String {
@@ -85,20 +78,6 @@ impl Stream {
             (None, Some(id)) => format!("player {id}"),
             (None, None) => format!("client {}", self.client),
         }
-    }
-}
-
-/// The protocol label of a stream or message.
-pub fn label(protocol: Option<ProtocolId>, dialect: Option<Dialect>, websocket: bool) -> String {
-    let name = match (dialect, protocol) {
-        (Some(d), _) => d.as_str(),
-        (None, Some(p)) => p.name(),
-        (None, None) => "?",
-    };
-    if websocket {
-        format!("ws/{name}")
-    } else {
-        name.to_string()
     }
 }
 
@@ -157,8 +136,7 @@ impl StatsCollector {
     /// The view of a finished hand, on its stream's server.
     fn view(&self, h: &Hand) -> Option<HandView> {
         let s = self.streams.get(&h.stream)?;
-        let protocol = label(Some(h.protocol), h.dialect, s.websocket);
-        Some(HandView::of(h, protocol, s.server.clone()))
+        Some(HandView::of(h, h.label().to_string(), s.server.clone()))
     }
 
     /// A stream ended: its response times are added up, its rows given back.
@@ -166,8 +144,9 @@ impl StatsCollector {
         let s = self.streams.remove(&id)?;
         let player = s.player();
         let mut rows = s.rows.clone();
-        rows.protocol = s.label();
-        self.rtt.add_stream(s.rtt.end(), &s.server, &player);
+        rows.protocol = s.label.clone();
+        self.rtt
+            .add_stream(s.rtt.end(), &s.label, &s.server, &player);
         Some(rows)
     }
 
@@ -181,10 +160,8 @@ impl StatsCollector {
             Stream {
                 client: client.to_string(),
                 server: server.to_string(),
-                protocol: None,
-                dialect: None,
-                websocket: false,
-                label: label(None, None, false),
+                known: Label::default(),
+                label: Label::default().to_string(),
                 rows: StreamRows::new(r.stream, client.to_string(), server.to_string()),
                 rtt: StreamRtt::default(),
                 own_name: None,
@@ -196,16 +173,20 @@ impl StatsCollector {
     fn count(&mut self, r: &Record) {
         let wanted = self.wanted;
         let s = Self::stream(&mut self.streams, r);
-        let dialect = match &r.body {
-            Body::Message { dialect, .. } => dialect.or(s.dialect),
-            _ => s.dialect,
-        };
-        let websocket = s.websocket || r.carried.is_some();
-        let protocol = r.protocol.or(s.protocol);
-        if (protocol, dialect, websocket) != (s.protocol, s.dialect, s.websocket) {
-            (s.protocol, s.dialect, s.websocket) = (protocol, dialect, websocket);
-            s.label = label(protocol, dialect, websocket);
+        let known = Label::new(
+            r.protocol.or(s.known.protocol),
+            r.dialect.or(s.known.dialect),
+            if r.transport == Transport::WebSocket {
+                r.transport
+            } else {
+                s.known.transport
+            },
+        );
+        if known != s.known {
+            s.known = known;
+            s.label = known.to_string();
         }
+        let (protocol, dialect) = (known.protocol, known.dialect);
         s.rows.count(r);
         if wanted.proto {
             self.types.count(r, &s.label);

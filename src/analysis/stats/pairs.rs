@@ -337,21 +337,13 @@ pub const PAIRS: &[Pair] = &[
     ),
 ];
 
-/// The protocol of a pair as tables name it (`pokerth-1` for PokerTH 1.x).
-pub fn protocol_label(p: ProtocolId) -> &'static str {
-    match p {
-        ProtocolId::PokerTh1 => "pokerth-1",
-        p => p.name(),
-    }
-}
-
 /// The start of the pair's row in the README's table of pairs: protocol,
 /// request, answers, who answers.
 #[cfg(test)]
 fn readme_row(p: &Pair) -> String {
     format!(
         "| {} | `{}` | {} | {} |",
-        protocol_label(p.protocol),
+        p.protocol.cli_name(),
         p.request,
         p.answers
             .iter()

@@ -179,23 +179,39 @@ fn first(v: Value) -> Value {
     }
 }
 
-/// Response times added up: by pair, and by pair, server and player.
+/// Response times added up: by the streams' protocol (as tables name it,
+/// [`crate::protocols::Label`]) and pair, and by protocol, pair, server and
+/// player.
 #[derive(Debug, Default)]
 pub struct Rtt {
-    /// By pair (index in [`PAIRS`]).
-    pub pairs: BTreeMap<usize, Times>,
-    /// By pair, server address and player.
-    pub players: BTreeMap<(usize, String, String), Times>,
+    /// By protocol and pair (index in [`PAIRS`]).
+    pub pairs: BTreeMap<(String, usize), Times>,
+    /// By protocol, pair, server address and player.
+    pub players: BTreeMap<(String, usize, String, String), Times>,
 }
 
 impl Rtt {
-    /// Adds the times of a stream that ended, whose client was `player`
-    /// on `server`.
-    pub fn add_stream(&mut self, times: BTreeMap<usize, Times>, server: &str, player: &str) {
+    /// Adds the times of a stream of `protocol` (its label) that ended,
+    /// whose client was `player` on `server`.
+    pub fn add_stream(
+        &mut self,
+        times: BTreeMap<usize, Times>,
+        protocol: &str,
+        server: &str,
+        player: &str,
+    ) {
         for (i, t) in times {
-            let key = (i, server.to_string(), player.to_string());
+            let key = (
+                protocol.to_string(),
+                i,
+                server.to_string(),
+                player.to_string(),
+            );
             self.players.entry(key).or_default().merge(t.clone());
-            self.pairs.entry(i).or_default().merge(t);
+            self.pairs
+                .entry((protocol.to_string(), i))
+                .or_default()
+                .merge(t);
         }
     }
 

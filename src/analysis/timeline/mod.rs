@@ -404,6 +404,8 @@ pub(crate) fn test_record(frame: u64) -> Record {
         dst: addr,
         offset: 0,
         protocol: None,
+        dialect: None,
+        transport: crate::transport::Transport::Tcp,
         carried: None,
         body: Body::StreamStart,
     }

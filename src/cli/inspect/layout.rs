@@ -101,7 +101,9 @@ impl Layout {
     }
 }
 
-/// The narrow layout's columns.
+/// The narrow layout's columns: made to fit 80 columns, they join two
+/// names each or shorten them (`Msgs`: `messages`); the wide layout's
+/// are the `-Y` names.
 const NARROW: [&str; 6] = [
     "Stream",
     "Client / Server",
@@ -191,8 +193,10 @@ fn problems(r: &Row) -> String {
     lines.join("\n")
 }
 
-/// The wide layout's columns.
-const HEADERS: [&str; 14] = [
+/// The wide layout's columns: `-Y`'s names (`Messages c→s/s→c`:
+/// `messages`, `c2s.messages` and `s2c.messages`; `Gaps (bytes)`: `gaps` and
+/// `gap_bytes`).
+pub(crate) const HEADERS: [&str; 14] = [
     "Stream",
     "Client",
     "Server",
@@ -201,12 +205,12 @@ const HEADERS: [&str; 14] = [
     "Duration",
     "Packets c→s/s→c",
     "Bytes c→s/s→c",
-    "Msgs c→s/s→c",
+    "Messages c→s/s→c",
     "Gaps (bytes)",
-    "Retrans",
+    "Retransmissions",
     "Conflicts",
     "Errors",
-    "End",
+    "End reason",
 ];
 
 /// The wide layout's Start column.

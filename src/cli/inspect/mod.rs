@@ -7,7 +7,7 @@
 
 mod codec;
 mod csv;
-mod layout;
+pub(crate) mod layout;
 mod rows;
 
 use super::display_filter::{self, passes, stream_help_names, with_totals};
@@ -18,9 +18,8 @@ use cardshark::decode::{DecodeStage, DirCounts, How, Record, RecordSink, StreamR
 use cardshark::output::time::{Stamper, TimeFormat};
 use cardshark::output::{seconds, Format};
 use cardshark::pipeline::{CaptureSummary, Items, StreamSet, Work};
-use cardshark::protocols::Dialect;
+use cardshark::protocols::{label, Label};
 use cardshark::reassembly::{DirStats, Direction, EndReason, Event, Sink};
-use cardshark::transport::Transport;
 use clap::Args;
 use layout::{Layout, Layouts};
 use rows::{Decoding, Row, Sorted, ROWS_IN_MEMORY};
@@ -169,7 +168,7 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
         let [mc, ms] = counts(&row);
         strict::count(Problem::Gap, c.gaps.saturating_add(s.gaps));
         strict::count(Problem::Error, mc.errors.saturating_add(ms.errors));
-        if filter.is_some() && !passes(filter.as_ref(), &with_totals(stream_json(&row))) {
+        if filter.is_some() && !passes(filter.as_ref(), &filtered_json(&row)) {
             return ControlFlow::Continue(());
         }
         matched.insert(row.info.id);
@@ -304,31 +303,28 @@ fn counts(r: &Row) -> [DirCounts; 2] {
     r.decoding.map_or([DirCounts::default(); 2], |d| d.counts)
 }
 
-/// `pokerth`, `pokerth-2007`, `gls (forced)`, `websocket/pokerth-1`, or
-/// `?` when no protocol was recognised (`websocket/?` inside a WebSocket).
+/// The stream's protocol as every table names it (`pokerth-2007`,
+/// `websocket/pokerth-1`, `?`: [`Label`]), `(forced)` after it when
+/// `--decode-as` chose it.
 fn protocol_label(r: &Row) -> String {
     let Some(d) = r.decoding else {
-        return "?".into();
+        return Label::default().to_string();
     };
-    let transport = match d.transport {
-        Transport::Tcp => "",
-        Transport::WebSocket => "websocket/",
-    };
-    let Some(p) = d.protocol else {
-        return format!("{transport}?");
-    };
-    let mut s = format!("{transport}{}", d.dialect.map_or(p.name(), Dialect::as_str));
-    if d.how == How::Forced {
+    let mut s = Label::new(d.protocol, d.dialect, d.transport).to_string();
+    if d.protocol.is_some() && d.how == How::Forced {
         s.push_str(" (forced)");
     }
     s
 }
 
+/// Why the stream ended (`end_reason`), `(flushed)` after it when the
+/// flow cap made room.
 fn end_label(r: &Row) -> String {
+    let reason = r.reason.as_str();
     if r.info.evicted {
-        "flushed".into()
+        format!("{reason} (flushed)")
     } else {
-        r.reason.as_str().into()
+        reason.into()
     }
 }
 
@@ -356,6 +352,18 @@ fn dir_json(d: &DirStats, c: &DirCounts) -> Value {
         "keepalives": d.keepalives,
         "conflicts": d.conflicts,
     })
+}
+
+/// What `-Y` reads of a stream: its `--format json` object with the
+/// totals of both directions, and as `protocol` every name the stream
+/// answers to (`pokerth` and `pokerth-1`), as records have them.
+fn filtered_json(r: &Row) -> Value {
+    let mut v = with_totals(stream_json(r));
+    if let Some(p) = r.decoding.and_then(|d| d.protocol) {
+        let dialect = r.decoding.and_then(|d| d.dialect);
+        v["protocol"] = label::names_of(p, dialect).collect::<Vec<_>>().into();
+    }
+    v
 }
 
 fn stream_json(r: &Row) -> Value {

@@ -4,7 +4,7 @@
 use super::spill_error;
 use crate::cli::CliError;
 use cardshark::analysis::stats::hands::{HandStats, KINDS};
-use cardshark::analysis::stats::pairs::{protocol_label, PAIRS};
+use cardshark::analysis::stats::pairs::PAIRS;
 use cardshark::analysis::stats::proto::{StreamRows, Types};
 use cardshark::analysis::stats::rtt::{figures, Rtt, Times};
 use cardshark::output::spill::{KeyedBytes, Sorted};
@@ -275,15 +275,12 @@ fn timing(t: &Times) -> (Vec<String>, Value) {
     (cells, v)
 }
 
-/// The identity of a pair: cells and JSON members.
-fn pair_cells(i: usize) -> (Vec<String>, Value) {
+/// The identity of a pair on streams of `protocol` (their label): cells
+/// and JSON members.
+fn pair_cells(protocol: &str, i: usize) -> (Vec<String>, Value) {
     let p = &PAIRS[i];
-    let cells = vec![
-        protocol_label(p.protocol).to_string(),
-        p.label(),
-        p.by.as_str().into(),
-    ];
-    let v = json!({"protocol": protocol_label(p.protocol), "request": p.request,
+    let cells = vec![protocol.to_string(), p.label(), p.by.as_str().into()];
+    let v = json!({"protocol": protocol, "request": p.request,
                    "answers": p.answers, "by": p.by.as_str()});
     (cells, v)
 }
@@ -329,14 +326,14 @@ const BY_PLAYER: [&str; 12] =
 
 /// `rtt`: per request type, then per player.
 pub fn rtt(r: &Rtt) -> Vec<List<'_>> {
-    let by_pair = r.pairs.iter().map(|(&i, t)| {
-        let (mut cells, v) = pair_cells(i);
+    let by_pair = r.pairs.iter().map(|((protocol, i), t)| {
+        let (mut cells, v) = pair_cells(protocol, *i);
         let (c, w) = timing(t);
         cells.extend(c);
         (cells, join(v, w))
     });
-    let by_player = r.players.iter().map(|((i, server, player), t)| {
-        let (pc, v) = pair_cells(*i);
+    let by_player = r.players.iter().map(|((protocol, i, server, player), t)| {
+        let (pc, v) = pair_cells(protocol, *i);
         let mut cells = vec![
             pc[0].clone(),
             server.clone(),

@@ -3,7 +3,7 @@
 //! message that changed it: a table of changes, the full state at every
 //! step as JSON Lines, or the state at one frame.
 
-mod write;
+pub(crate) mod write;
 
 use crate::cli::display_filter::{self, ChangeSubject, CHANGE_NAMES};
 use crate::cli::pcap_out::PcapOut;

@@ -28,6 +28,10 @@ enum To {
     Table(Box<TableRows>),
 }
 
+/// The table's columns: Time shows `ts` in the `-t` format; the others
+/// are `-Y`'s names.
+pub(crate) const HEADERS: [&str; 4] = ["Time", "Frame", "Stream", "What"];
+
 /// The table's rows, kept in a store that spills to a temporary file past
 /// a few MB, their column widths gathered as they come: memory stays flat
 /// however many changes the capture holds.
@@ -49,7 +53,7 @@ impl ChangeWriter {
             TimelineFormat::Jsonl => To::Jsonl,
             TimelineFormat::Table => To::Table(Box::new(TableRows {
                 rows: Store::new(TABLE_BYTES_IN_MEMORY),
-                table: Table::boxed(&["Time", "Frame", "Stream", "What changed"]),
+                table: Table::boxed(&HEADERS),
                 times: Stamper::new(time, None),
                 clock,
             })),

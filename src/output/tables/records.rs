@@ -177,19 +177,14 @@ impl RecordRow {
         lens[Text::Dst as usize] = put(bytes, Some(dst));
         let mut type_key = 0;
         let (type_id, dialect, len, notes) = match &r.body {
-            Body::Message {
-                dialect,
-                len,
-                decoded,
-                ..
-            } => {
+            Body::Message { len, decoded, .. } => {
                 lens[Text::Type as usize] = put(bytes, Some(&decoded.type_name));
                 if let std::borrow::Cow::Borrowed(name) = decoded.type_name {
                     type_key = static_key(name);
                 }
                 lens[Text::Error as usize] = put(bytes, decoded.error.as_deref());
                 let id = Some(decoded.type_id);
-                (id, *dialect, Some(*len), &decoded.notes[..])
+                (id, r.dialect, Some(*len), &decoded.notes[..])
             }
             body => {
                 let (len, reason, error, notes) = event_columns(body);

@@ -669,8 +669,8 @@ fn the_collector_builds_pokerth_1_streams_from_decoded_bytes() {
         let bytes = wire(m);
         let decoded = dec.decode(Direction::S2C, &bytes);
         assert!(decoded.error.is_none(), "{:?}", decoded.error);
+        r.dialect = dec.dialect();
         r.body = Body::Message {
-            dialect: dec.dialect(),
             len: bytes.len() as u64,
             decoded,
             bytes: None,

@@ -40,6 +40,8 @@ impl Script {
             dst: addr,
             offset: 0,
             protocol: Some(ProtocolId::PokerTh),
+            dialect: Some(crate::protocols::Dialect::PokerTh2007),
+            transport: crate::transport::Transport::Tcp,
             carried: None,
             body,
         });
@@ -56,7 +58,6 @@ impl Script {
             error: None,
         };
         let body = Body::Message {
-            dialect: Some(crate::protocols::Dialect::PokerTh2007),
             len: 8,
             decoded,
             bytes: None,

@@ -96,8 +96,8 @@ pub fn draw_table(t: &Table, players: &BTreeMap<u32, KnownPlayer>) -> String {
     for (i, s) in t.seats.iter().enumerate() {
         let cards = s.cards.map_or("     ".into(), |c| cards_text(&c));
         let mut flags = String::new();
-        if t.dealer == Some(s.player) {
-            flags.push_str(" [dealer]");
+        if t.button == Some(s.player) {
+            flags.push_str(" [button]");
         }
         if s.folded {
             flags.push_str(" folded");

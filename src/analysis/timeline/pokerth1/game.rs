@@ -241,7 +241,7 @@ impl Lobby {
             }
             "GameStartInitial" | "GameStartRejoin" => {
                 let id = game?;
-                let dealer = u("startDealerPlayerId");
+                let button = u("startDealerPlayerId");
                 let start = (self.own(Some(id)).map(|g| g.settings.start_money))
                     .or_else(|| self.games.get(&id).map(|g| g.settings.start_money))
                     .flatten();
@@ -256,7 +256,7 @@ impl Lobby {
                         .filter_map(|d| Some((u32_of(d, "playerId")?, u32_of(d, "playerMoney"))))
                         .collect()
                 };
-                let mut table = Table::new(id, &seats, dealer);
+                let mut table = Table::new(id, &seats, button);
                 if let Some(n) = u("handNum") {
                     table.hand = Some(n);
                 }
@@ -266,14 +266,14 @@ impl Lobby {
                 }
                 self.start_table(table);
                 format!(
-                    "game {id} {}: seats {}; dealer {}",
+                    "game {id} {}: seats {}; button {}",
                     if m.name == "GameStartInitial" {
                         "starts"
                     } else {
                         "rejoined"
                     },
                     names.join(", "),
-                    dealer.map_or("?".into(), |d| self.name(d))
+                    button.map_or("?".into(), |d| self.name(d))
                 )
             }
             "YourActionRejected" => {

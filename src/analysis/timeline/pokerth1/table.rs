@@ -87,8 +87,8 @@ pub struct Table {
     pub game_id: u32,
     /// The seats in the server's order.
     pub seats: Vec<Seat>,
-    /// The dealer's player id.
-    pub dealer: Option<u32>,
+    /// The player id of the button (Hand Start's dealer).
+    pub button: Option<u32>,
     /// The hand being played, from 1 (0 before the first); unknown when
     /// the capture began after the game's start, until the client's action
     /// request or a rejoin names it.
@@ -177,11 +177,11 @@ fn messages(v: Vec<Value>) -> Vec<DynamicMessage> {
 
 impl Table {
     /// A table of `seats` (player ids), each with `stack` when known.
-    pub fn new(game_id: u32, seats: &[(u32, Option<u32>)], dealer: Option<u32>) -> Table {
+    pub fn new(game_id: u32, seats: &[(u32, Option<u32>)], button: Option<u32>) -> Table {
         Table {
             game_id,
             seats: seats.iter().map(|&(p, s)| Seat::new(p, s)).collect(),
-            dealer,
+            button,
             hand: Some(0),
             small_blind: None,
             street: None,
@@ -293,7 +293,7 @@ impl Table {
                 self.new_hand();
                 self.small_blind = m.u32("smallBlind");
                 if let Some(d) = m.u32("dealerPlayerId") {
-                    self.dealer = Some(d);
+                    self.button = Some(d);
                 }
                 for (seat, st) in self.seats.iter_mut().zip(m.list("seatStates")) {
                     seat.state = st.as_enum_number().map(seat_state_of);
@@ -312,8 +312,8 @@ impl Table {
                     number(self.hand),
                     self.small_blind.map_or("?".into(), |x| x.to_string())
                 );
-                if let Some(d) = self.dealer {
-                    t.push_str(&format!(", dealer {}", who(d)));
+                if let Some(d) = self.button {
+                    t.push_str(&format!(", button {}", who(d)));
                 }
                 match (mine, out) {
                     (Some(c), false) => t.push_str(&format!(", client's cards {}", cards_text(&c))),

@@ -378,11 +378,11 @@ fn a_hand_at_the_table() {
     );
     assert_eq!(
         said[0].as_deref(),
-        Some("game 1 starts: seats bob (2), 1, 3; dealer bob (2)")
+        Some("game 1 starts: seats bob (2), 1, 3; button bob (2)")
     );
     assert_eq!(
         said[1].as_deref(),
-        Some("hand 1 starts: small blind 10, dealer bob (2), client's cards Ad Ac")
+        Some("hand 1 starts: small blind 10, button bob (2), client's cards Ad Ac")
     );
     assert_eq!(
         said[2].as_deref(),
@@ -448,7 +448,7 @@ fn a_hand_at_the_table() {
         text.contains("  seat  2  1                  Ad Ac  stack     980  bet     20\n"),
         "{text}"
     );
-    assert!(text.contains("[dealer]  ← to act"), "{text}");
+    assert!(text.contains("[button]  ← to act"), "{text}");
     assert!(text.contains("  pot 30  board []\n"), "{text}");
 }
 
@@ -509,7 +509,7 @@ fn a_client_out_of_chips_is_dealt_no_cards() {
     );
     assert_eq!(
         said[2].as_deref(),
-        Some("hand 1 starts: small blind 10, dealer 2, the client is out of chips")
+        Some("hand 1 starts: small blind 10, button 2, the client is out of chips")
     );
     assert_eq!(l.tables[&1].seats[0].cards, None);
     assert_eq!(l.tables[&1].seats[0].state, Some("no_money"));
