@@ -10,7 +10,7 @@
 mod segments;
 
 use cardshark::decode::{DecodeConfig, DecodeStage, Record, RecordSink, StreamReport};
-use cardshark::output::records::{summary, JsonWriter};
+use cardshark::output::records::{JsonWriter, Summaries};
 use cardshark::reassembly::{Config, Reassembler};
 use libfuzzer_sys::fuzz_target;
 use std::net::SocketAddr;
@@ -19,13 +19,16 @@ use std::net::SocketAddr;
 struct Writer {
     json: JsonWriter,
     out: Vec<u8>,
+    /// The players' names each stream told, for the summaries.
+    summaries: Summaries,
 }
 
 impl RecordSink for Writer {
     fn record(&mut self, r: Record) {
         self.out.clear();
         self.json.append(&mut self.out, &r).expect("writing to memory");
-        let _ = summary(&r);
+        self.summaries.see(&r);
+        let _ = self.summaries.summary(&r);
     }
     fn stream_done(&mut self, report: &StreamReport) {
         let _ = format!("{report:?}");
@@ -45,6 +48,7 @@ fuzz_target!(|data: &[u8]| {
         Writer {
             json: JsonWriter::new(),
             out: Vec::new(),
+            summaries: Summaries::new(),
         },
     );
     // Servers on each protocol's usual port (ports break detection ties).

@@ -20,7 +20,7 @@
 
 use cardshark::capture::Timestamp;
 use cardshark::decode::{Body, DecodeConfig, DecodeStage, Record, RecordSink, StreamReport};
-use cardshark::output::records::{summary, JsonWriter};
+use cardshark::output::records::{JsonWriter, Summaries};
 use cardshark::reassembly::{Direction, EndReason, Event, GapReason, Sink, StreamInfo};
 use cardshark::transport::websocket::handshake::accept_for;
 use cardshark::transport::websocket::message::MAX_MESSAGE;
@@ -38,6 +38,8 @@ const GAPS: [u64; 4] = [1, 9, 300, 70_000];
 struct Writer {
     json: JsonWriter,
     out: Vec<u8>,
+    /// The players' names each stream told, for the summaries.
+    summaries: Summaries,
     last: u64,
 }
 
@@ -47,7 +49,8 @@ impl RecordSink for Writer {
         self.json
             .append(&mut self.out, &r)
             .expect("writing to memory");
-        let _ = summary(&r);
+        self.summaries.see(&r);
+        let _ = self.summaries.summary(&r);
         if let Body::Message { len, bytes, .. } = &r.body {
             assert!(*len <= MAX_MESSAGE as u64, "a message of {len} bytes");
             if let Some(b) = bytes {
@@ -118,6 +121,7 @@ fuzz_target!(|data: &[u8]| {
         Writer {
             json: JsonWriter::new(),
             out: Vec::new(),
+            summaries: Summaries::new(),
             last: 1,
         },
     );

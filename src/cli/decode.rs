@@ -10,7 +10,7 @@ use cardshark::decode::{Body, DecodeStage, Record, RecordSink};
 use cardshark::filter::record::{Paths, RecordKey, RecordScope, View};
 use cardshark::filter::Filter;
 use cardshark::output::color::Style;
-use cardshark::output::records::{summary, JsonWriter};
+use cardshark::output::records::{JsonWriter, Summaries};
 use cardshark::output::table::{self, Align, Table};
 use cardshark::output::time::{Stamper, TimeFormat};
 use cardshark::pipeline::{self, CaptureSummary, Items, StreamSet};
@@ -175,6 +175,25 @@ struct Rows<'a> {
     json: JsonWriter,
     table: Table<'static>,
     items: Items<Piece>,
+    /// The player names each stream told, for the summaries: learnt from
+    /// every record (before the filters) when the output has summaries.
+    summaries: Summaries,
+    /// Whether it has ([`Rows::summarises`]).
+    learn: bool,
+}
+
+impl Rows<'_> {
+    /// Whether the output writes summaries (the table, or a summary
+    /// column), which name the players their streams told.
+    fn summarises(args: &DecodeArgs, select: &Selection) -> bool {
+        match args.format {
+            DecodeFormat::Table => !super::detail::view(args),
+            DecodeFormat::Fields | DecodeFormat::Csv => {
+                (select.columns.as_ref()).is_some_and(Columns::has_summary)
+            }
+            DecodeFormat::Json | DecodeFormat::Jsonl | DecodeFormat::Parquet => false,
+        }
+    }
 }
 
 impl RecordSink for Rows<'_> {
@@ -183,6 +202,9 @@ impl RecordSink for Rows<'_> {
     }
 
     fn record(&mut self, r: Record) {
+        if self.learn {
+            self.summaries.see(&r);
+        }
         let mut view = View::new(&r, &self.select.paths);
         let passes = wanted(self.args, &r)
             && (self.select.filter.as_ref()).is_none_or(|f| f.matches(&mut view));
@@ -207,7 +229,7 @@ impl RecordSink for Rows<'_> {
         match self.args.format {
             DecodeFormat::Fields | DecodeFormat::Csv => {
                 if let Some(c) = &self.select.columns {
-                    c.row(&r, &mut view, buf);
+                    c.row(&r, &mut view, &self.summaries, buf);
                 }
             }
             // Written by `tables`, never through here.
@@ -224,7 +246,7 @@ impl RecordSink for Rows<'_> {
                 super::detail::write(buf, &mut self.json, &r, self.args.hex);
             }
             DecodeFormat::Table => {
-                table_row(&self.table, buf, &r);
+                table_row(&self.table, buf, &r, &self.summaries);
                 if self.args.hex {
                     super::detail::hex_below(buf, &r, "        ");
                 }
@@ -283,8 +305,9 @@ fn table(time: TimeFormat) -> Table<'static> {
 }
 
 /// A table row after its frame and time (the first two columns, written
-/// on the calling thread): stream, direction, protocol, type, summary.
-fn table_row(table: &Table, buf: &mut Vec<u8>, r: &Record) {
+/// on the calling thread): stream, direction, protocol, type, summary (with
+/// the names `summaries` learnt from the stream).
+fn table_row(table: &Table, buf: &mut Vec<u8>, r: &Record, summaries: &Summaries) {
     // As every table names it: `pokerth-2007`, `websocket/pokerth-1`.
     let protocol = r.label().to_string();
     let style = match &r.body {
@@ -301,7 +324,7 @@ fn table_row(table: &Table, buf: &mut Vec<u8>, r: &Record) {
             (r.dir.as_str(), None),
             (protocol.as_str(), None),
             (r.type_name(), style),
-            (summary(r).as_str(), None),
+            (summaries.summary(r).as_str(), None),
         ],
     );
 }
@@ -457,6 +480,8 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
             json: JsonWriter::new(),
             table: table(time),
             items: Items::default(),
+            summaries: Summaries::new(),
+            learn: Rows::summarises(args, &select),
         };
         DecodeStage::new(config.clone(), render)
     };

@@ -10,7 +10,7 @@ use super::CliError;
 use cardshark::decode::Record;
 use cardshark::filter::record::{RecordKey, RecordScope, View};
 use cardshark::filter::{Scope, Subject, Value};
-use cardshark::output::{csv, records::summary};
+use cardshark::output::{csv, records::Summaries};
 use clap::Args;
 
 /// The options of field output.
@@ -221,14 +221,21 @@ impl Columns {
         self.line(out, &names);
     }
 
-    /// The line of record `r`, seen through `view`.
-    pub fn row(&self, r: &Record, view: &mut View, out: &mut Vec<u8>) {
+    /// Whether a column is the summary (whose player names the writer
+    /// then learns from every record: [`Summaries`]).
+    pub fn has_summary(&self) -> bool {
+        self.columns.iter().any(|c| matches!(c, Column::Summary))
+    }
+
+    /// The line of record `r`, seen through `view`; its summary with the
+    /// names its stream told before it (`summaries`).
+    pub fn row(&self, r: &Record, view: &mut View, summaries: &Summaries, out: &mut Vec<u8>) {
         let cells: Vec<String> = (self.columns.iter())
             .map(|c| match c {
                 Column::Key(k) => self.cell(view, k),
                 Column::TypeOrEvent => r.type_name().to_string(),
                 Column::Protocol => r.label().to_string(),
-                Column::Summary => summary(r),
+                Column::Summary => summaries.summary(r),
             })
             .collect();
         let cells: Vec<&str> = cells.iter().map(String::as_str).collect();

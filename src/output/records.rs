@@ -4,6 +4,7 @@
 use super::json;
 use crate::capture::Timestamp;
 use crate::decode::{Body, Record, WsEvent};
+use crate::protocols::names::{self, Names};
 use crate::protocols::note::{self, Note};
 use crate::reassembly::Direction;
 use crate::transport::websocket::unwrap::Facts;
@@ -280,13 +281,20 @@ pub fn write_json(out: &mut impl Write, r: &Record) -> io::Result<()> {
     JsonWriter::new().write(out, r)
 }
 
-/// The one-line summary of a record for people.
+/// The one-line summary of a record for people, players by id only (see
+/// [`summary_with`]).
 pub fn summary(r: &Record) -> String {
+    summary_with(r, &names::NONE)
+}
+
+/// The one-line summary of a record for people, naming the players whose
+/// names its stream told before it (`names`, as [`Summaries`] keeps them).
+pub fn summary_with(r: &Record, names: &Names) -> String {
     match &r.body {
         Body::Message { decoded, .. } => {
             let mut s = match &decoded.error {
                 Some(e) => format!("malformed: {e}"),
-                None => decoded.fields.summary(),
+                None => decoded.fields.summary_with(names),
             };
             if !decoded.notes.is_empty() {
                 s.push_str(&format!(" [{}]", note::joined(&decoded.notes)));
@@ -298,6 +306,63 @@ pub fn summary(r: &Record) -> String {
         Body::Gap { len, reason } => format!("{len} byte(s) missing ({})", reason.as_str()),
         Body::UnknownData { len, reason } => format!("{len} byte(s) not decoded: {reason}"),
         Body::WebSocket(e) => ws_summary(e),
+    }
+}
+
+/// The player names each stream has told, for the summaries of its
+/// records ([`summary_with`]).
+///
+/// A record's summary is made after the decode stage, where the record is
+/// written (the `decode` table, `-T fields -e summary`, CSV), from the
+/// record alone. The names are learnt there too, from the records
+/// themselves: a stream's records reach the writer in the stream's order,
+/// all of them (before any filter), so the names known at a record are
+/// exactly those its stream told before it, as the stream's decoder would
+/// have known them, and no record carries anything more for it (nothing
+/// for the commands that write no summary). Each stream's map is bounded
+/// ([`Names`]), made when the stream tells its first name and dropped at
+/// its `stream_end` record.
+#[derive(Debug, Default)]
+pub struct Summaries {
+    streams: HashMap<u64, Names, foldhash::fast::RandomState>,
+}
+
+impl Summaries {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Learns what record `r` tells (call it for every record, in order,
+    /// whether written or not); forgets a stream at its end.
+    pub fn see(&mut self, r: &Record) {
+        match &r.body {
+            Body::Message { decoded, .. } if decoded.error.is_none() => {
+                match self.streams.get_mut(&r.stream) {
+                    Some(names) => decoded.fields.learn_names(names),
+                    None => {
+                        let mut names = Names::new();
+                        decoded.fields.learn_names(&mut names);
+                        if !names.is_empty() {
+                            self.streams.insert(r.stream, names);
+                        }
+                    }
+                }
+            }
+            Body::StreamEnd { .. } => {
+                self.streams.remove(&r.stream);
+            }
+            _ => {}
+        }
+    }
+
+    /// The names stream `stream` has told so far.
+    pub fn names(&self, stream: u64) -> &Names {
+        self.streams.get(&stream).unwrap_or(&names::NONE)
+    }
+
+    /// The summary of `r` with its stream's names ([`summary_with`]).
+    pub fn summary(&self, r: &Record) -> String {
+        summary_with(r, self.names(r.stream))
     }
 }
 
@@ -384,6 +449,73 @@ mod tests {
 
     const HEAD: &str = "{\"frame\":7,\"ts\":\"2023-11-14T22:13:20.123456Z\",\"stream\":3,\
         \"dir\":\"c2s\",\"src\":\"10.0.0.1:40000\",\"dst\":\"10.0.0.2:19380\",\"offset\":12";
+
+    /// A poker-network packet of stream `stream`, as a record.
+    fn packet(stream: u64, m: crate::protocols::pokernetwork::messages::Message) -> Record {
+        use crate::protocols::{Decoded, Dialect, Fields};
+        let mut r = record(Body::Message {
+            len: 11,
+            decoded: Decoded {
+                type_name: m.type_name().into(),
+                type_id: 0,
+                fields: Fields::PokerNetwork(m),
+                notes: Vec::new(),
+                error: None,
+            },
+            bytes: None,
+        });
+        r.stream = stream;
+        r.dialect = Some(Dialect::PokerNetwork);
+        r
+    }
+
+    /// Each stream's records name the players that stream told, from the
+    /// record after the one that told them to the stream's end.
+    #[test]
+    fn summaries_name_the_players_each_stream_told() {
+        use crate::protocols::pokernetwork::messages::{
+            Message as M, PacketPokerFold, PacketPokerPlayerInfo,
+        };
+        let fold = |stream| {
+            packet(
+                stream,
+                M::PacketPokerFold(PacketPokerFold {
+                    serial: 17,
+                    game_id: 1,
+                }),
+            )
+        };
+        let info = packet(
+            3,
+            M::PacketPokerPlayerInfo(Box::new(PacketPokerPlayerInfo {
+                serial: 17,
+                game_id: 1,
+                name: "alice".into(),
+                outfit: String::new(),
+                url: String::new(),
+            })),
+        );
+        let mut s = Summaries::new();
+        let mut said = |r: &Record| {
+            s.see(r);
+            s.summary(r)
+        };
+        assert_eq!(said(&fold(3)), "player 17 folds");
+        assert_eq!(said(&info), "player 17 is \"alice\"");
+        assert_eq!(said(&fold(3)), "alice (17) folds");
+        // Another stream's player 17 is not stream 3's.
+        assert_eq!(said(&fold(4)), "player 17 folds");
+        // Without the names: ids only.
+        assert_eq!(summary(&fold(3)), "player 17 folds");
+        // Stream 3 ends: its names are forgotten (and the map with them).
+        let mut end = record(Body::StreamEnd {
+            reason: crate::reassembly::EndReason::Fin,
+        });
+        end.stream = 3;
+        said(&end);
+        assert!(s.streams.is_empty());
+        assert_eq!(s.summary(&fold(3)), "player 17 folds");
+    }
 
     /// `notes` holds the texts as it always did; `note_codes` follows it
     /// with the codes, in the same order, only when there are notes.

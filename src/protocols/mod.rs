@@ -29,6 +29,10 @@
 //! the methods of [`ProtocolId`] and the dispatch functions [`probe()`],
 //! [`probe_unframed`], [`new_decoder`] and [`field_spans`] read it.
 //!
+//! The poker protocols word their summaries with one shared set of
+//! phrases ([`poker_words`]), naming players by the names the stream told
+//! ([`names`]).
+//!
 //! The detector ([`crate::detect`]) and the decode stage
 //! ([`crate::decode`]) drive these: they probe, frame, decode, and wrap
 //! each [`Decoded`] message in a record envelope. What every protocol
@@ -42,7 +46,9 @@ mod dialect;
 pub mod enums;
 pub mod gls;
 pub mod label;
+pub mod names;
 pub mod note;
+pub mod poker_words;
 pub mod pokernetwork;
 pub mod pokerth;
 pub mod pokerth1;
@@ -328,15 +334,35 @@ impl Fields {
         Fields::Raw { raw: hex(bytes) }
     }
 
-    /// A one-line summary for people ("player 3 raises 200, total 400").
+    /// A one-line summary for people ("player 3 raises to 400"), players
+    /// by id only: [`Fields::summary_with`] with no names.
     pub fn summary(&self) -> String {
+        self.summary_with(&names::NONE)
+    }
+
+    /// A one-line summary for people, naming the players whose names the
+    /// stream told before this message (`alice (3) raises to 400`): what
+    /// [`Fields::learn_names`] learnt from the stream's earlier records.
+    pub fn summary_with(&self, names: &names::Names) -> String {
         match self {
             Fields::Raw { raw } => format!("{} bytes not decoded", raw.len() / 2),
             Fields::Gls(m) => m.summary(),
             Fields::CardGame(m) => m.summary(),
-            Fields::PokerNetwork(m) => m.summary(),
-            Fields::PokerTh(m) => m.summary(),
-            Fields::PokerTh1(m) => m.summary(),
+            Fields::PokerNetwork(m) => m.summary_with(names),
+            Fields::PokerTh(m) => m.summary_with(names),
+            Fields::PokerTh1(m) => m.summary_with(names),
+        }
+    }
+
+    /// Learns the player names (and the client's own id) the message
+    /// tells, for the summaries of the stream's later records. The game
+    /// protocols without player names (GLS, the card game) tell none.
+    pub fn learn_names(&self, names: &mut names::Names) {
+        match self {
+            Fields::Raw { .. } | Fields::Gls(_) | Fields::CardGame(_) => {}
+            Fields::PokerNetwork(m) => m.learn_names(names),
+            Fields::PokerTh(m) => m.learn_names(names),
+            Fields::PokerTh1(m) => m.learn_names(names),
         }
     }
 }

@@ -16,7 +16,10 @@ fn seats_list_of_u32() {
         fields_json(&d),
         json!({"seats": [0, 201, 0x8000_0001u32], "game_id": 7})
     );
-    assert_eq!(d.fields.summary(), "game 7 seats: 1:201 2:2147483649");
+    assert_eq!(
+        d.fields.summary(),
+        "game 7 seats: [seat 1 201, seat 2 2147483649]"
+    );
 }
 
 #[test]
@@ -237,10 +240,7 @@ fn values_255() {
                "sit_out_next_turn": true, "auto": false, "auto_blind_ante": true,
                "wait_for": false, "buy_in_payed": true, "seat": null})
     );
-    assert_eq!(
-        d.fields.summary(),
-        "player 1 (A) arrives at no seat in game 2"
-    );
+    assert_eq!(d.fields.summary(), "A (1) arrives at no seat in game 2");
 }
 
 #[test]
@@ -261,7 +261,10 @@ fn cards_named_face_down_and_unknown() {
             byte: 63
         }]
     );
-    assert_eq!(d.fields.summary(), "player 3 cards Ah [Kd] ?? 63");
+    assert_eq!(
+        d.fields.summary(),
+        "player 3 holds [Ah Kd ?? 63] (Kd face down)"
+    );
     match message(&d) {
         Message::PacketPokerPlayerCards(p) => {
             assert_eq!(p.cards.0[1], PnCard::Down(p.cards.0[1].card().unwrap()));
@@ -272,7 +275,7 @@ fn cards_named_face_down_and_unknown() {
     // PacketPokerBoardCards (62): flop 2h 7s Qc.
     let d = decode3(&unhex("3e000c000000000000004903002c24"));
     assert_eq!(fields_json(&d)["cards"], json!(["2h", "7s", "Qc"]));
-    assert_eq!(d.fields.summary(), "game 73: board 2h 7s Qc");
+    assert_eq!(d.fields.summary(), "board [2h 7s Qc]");
 }
 
 #[test]
@@ -442,4 +445,81 @@ fn update_money_signed_chips() {
 #[test]
 fn a_message_is_forty_bytes() {
     assert_eq!(std::mem::size_of::<Message>(), 40);
+}
+
+/// A protocol 3 packet: type, payload length, payload.
+fn packet(ty: u8, payload: &[u8]) -> Vec<u8> {
+    let mut p = vec![ty];
+    p.extend_from_slice(&(payload.len() as u16).to_be_bytes());
+    p.extend_from_slice(payload);
+    p
+}
+
+/// A string attribute: u16 length, bytes.
+fn string(s: &str, out: &mut Vec<u8>) {
+    out.extend_from_slice(&(s.len() as u16).to_be_bytes());
+    out.extend_from_slice(s.as_bytes());
+}
+
+/// `serial`, `game_id` (73), then `rest`.
+fn ids(serial: u32, rest: &[u8]) -> Vec<u8> {
+    let mut p = serial.to_be_bytes().to_vec();
+    p.extend_from_slice(&73u32.to_be_bytes());
+    p.extend_from_slice(rest);
+    p
+}
+
+#[test]
+fn summaries_name_the_players_the_stream_told() {
+    let mut login = Vec::new();
+    string("alice", &mut login);
+    string("secret", &mut login);
+    let mut info = ids(2002, &[]);
+    for s in ["bob", "", ""] {
+        string(s, &mut info);
+    }
+    let mut chips = 40u64.to_be_bytes().to_vec();
+    chips.extend_from_slice(&1960u64.to_be_bytes());
+    let mut pot2player = 120u32.to_be_bytes().to_vec();
+    pot2player.push(0);
+    string("win", &mut pot2player);
+    let mut in_game = vec![10];
+    for serial in 2000u32..2010 {
+        in_game.extend_from_slice(&serial.to_be_bytes());
+    }
+    let packets = [
+        packet(10, &login),                           // PacketLogin alice
+        packet(6, &1001u32.to_be_bytes()),            // PacketSerial 1001
+        packet(87, &info),                            // PacketPokerPlayerInfo: 2002 is bob
+        packet(69, &ids(2002, &30u32.to_be_bytes())), // PacketPokerRaise 30
+        packet(64, &ids(2002, &chips)),               // PacketPokerPlayerChips
+        packet(68, &ids(1001, &[])),                  // PacketPokerCall
+        packet(178, &ids(2002, &pot2player)),         // PacketPokerChipsPot2Player
+        packet(67, &ids(0, &in_game)),                // PacketPokerInGame, ten players
+    ];
+    let mut d = decoder(3);
+    let mut names = crate::protocols::names::Names::new();
+    let s: Vec<String> = (packets.iter())
+        .map(|p| {
+            let m = decode_with(&mut d, p);
+            assert_eq!(m.error, None);
+            m.fields.learn_names(&mut names);
+            m.fields.summary_with(&names)
+        })
+        .collect();
+    assert_eq!(
+        s,
+        [
+            "login as alice",
+            "logged in as alice (1001)",
+            "player 2002 is \"bob\"",
+            // The raise's amount means what the engine's release says.
+            "bob (2002) raises, amount 30",
+            "bob (2002): bet now 40, stack 1960",
+            "alice (1001) calls",
+            "bob (2002) wins 120 from the main pot",
+            "game 73: players in the hand: [2000, 2001, bob (2002), 2003, 2004, 2005, 2006, \
+             2007, … 2 more]",
+        ]
+    );
 }

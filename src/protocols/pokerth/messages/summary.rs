@@ -1,37 +1,53 @@
-//! The one-line summaries a person follows a game by.
+//! The one-line summaries a person follows a game by: the game's events in
+//! the words every poker dialect shares ([`crate::protocols::poker_words`]),
+//! players named as the stream told them ([`Names`]).
 
 use super::*;
+use crate::protocols::names::{self, Names};
+use crate::protocols::poker_words::{self as words, Act, Action, Amount, Shown};
 use std::fmt::Write as _;
 
 fn quoted(s: &str) -> String {
     format!("{s:?}")
 }
 
-fn ids(list: &[u32]) -> String {
-    let mut s = String::new();
-    for (i, id) in list.iter().enumerate() {
-        if i > 0 {
-            s.push(' ');
-        }
-        let _ = write!(s, "{id}");
+/// PokerTH's action number (both dialects number them alike: 1 fold ..
+/// 6 all in); 0, "none", is a posted blind in the blinds' pseudo-states.
+fn act(state: u16, action: u16) -> Act {
+    match action {
+        0 => match state {
+            0xF0 => Act::SmallBlind,
+            0xF1 => Act::BigBlind,
+            _ => Act::Nothing,
+        },
+        1 => Act::Fold,
+        2 => Act::Check,
+        3 => Act::Call,
+        4 => Act::Bet,
+        5 => Act::Raise,
+        6 => Act::AllIn,
+        n => Act::Code(u32::from(n)),
     }
-    s
 }
 
-fn action_verb(state: GameState, action: PlayerAction) -> String {
-    match action.0 {
-        0 => match state.0 {
-            0xF0 => "posts the small blind".into(),
-            0xF1 => "posts the big blind".into(),
-            _ => "acts (none)".into(),
-        },
-        1 => "folds".into(),
-        2 => "checks".into(),
-        3 => "calls".into(),
-        4 => "bets".into(),
-        5 => "raises".into(),
-        6 => "goes all-in".into(),
-        n => format!("does action {n}"),
+/// A relative bet (what the action adds), which PokerTH sends 0 for an
+/// action without one.
+fn adds(bet: u32) -> Amount {
+    if bet > 0 {
+        Amount::Adds(u64::from(bet))
+    } else {
+        Amount::Unsaid
+    }
+}
+
+/// The 2007 dialect's cash value: set for a bet or a raise, and its
+/// specification does not say whether it is what the action adds or the
+/// bet it makes.
+fn cash(value: u32) -> Amount {
+    if value > 0 {
+        Amount::Open(u64::from(value))
+    } else {
+        Amount::Unsaid
     }
 }
 
@@ -43,9 +59,30 @@ fn blinds(g: &GameInfoBlock) -> String {
 }
 
 impl Message {
-    /// A one-line summary for people.
+    /// Learns the names the message tells: Player Info, the 2007 Player
+    /// Joined, and the client's own from Init (or the 2007 Join Game) and
+    /// the id its Ack gives.
+    pub fn learn_names(&self, names: &mut Names) {
+        match self {
+            Message::PlayerInfo(m) => names.tell(m.player_id, &m.player_name),
+            Message::PlayerJoined2007(m) => names.tell(u32::from(m.player_id), &m.name),
+            Message::Init(m) => names.my_name(&m.player_name),
+            Message::JoinGame2007(m) => names.my_name(&m.name),
+            Message::InitAck(m) => names.my_id(m.your_player_id),
+            Message::JoinGameAck2007(m) => names.my_id(u32::from(m.your_player_id)),
+            _ => {}
+        }
+    }
+
+    /// A one-line summary for people, players by id only.
     pub fn summary(&self) -> String {
+        self.summary_with(&crate::protocols::names::NONE)
+    }
+
+    /// A one-line summary for people, players named as `names` knows them.
+    pub fn summary_with(&self, names: &Names) -> String {
         use Message as M;
+        let who = |id: u32| names.who(id);
         match self {
             M::Init(m) => {
                 let mut s = format!(
@@ -62,8 +99,10 @@ impl Message {
                 s
             }
             M::InitAck(m) => format!(
-                "init ack: you are player {}, session {}, server release {}",
-                m.your_player_id, m.your_session_id, m.latest_game_version
+                "init ack: you are {}, session {}, server release {}",
+                who(m.your_player_id),
+                m.your_session_id,
+                m.latest_game_version
             ),
             M::RetrieveAvatar(m) => format!(
                 "retrieve avatar {} (request {})",
@@ -96,28 +135,23 @@ impl Message {
             M::GameListUpdate(m) => {
                 format!("game list update: game {} {}", m.game_id, m.game_mode)
             }
-            M::GameListPlayerJoined(m) => format!(
-                "game list: player {} joined game {}",
-                m.player_id, m.game_id
-            ),
+            M::GameListPlayerJoined(m) => {
+                format!("game list: {} joined game {}", who(m.player_id), m.game_id)
+            }
             M::GameListPlayerLeft(m) => {
-                format!("game list: player {} left game {}", m.player_id, m.game_id)
+                format!("game list: {} left game {}", who(m.player_id), m.game_id)
             }
             M::GameListAdminChanged(m) => format!(
-                "game list: game {} admin is now player {}",
-                m.game_id, m.new_admin_player_id
+                "game list: game {} admin is now {}",
+                m.game_id,
+                who(m.new_admin_player_id)
             ),
-            M::RetrievePlayerInfo(m) => format!("retrieve player info {}", m.player_id),
+            M::RetrievePlayerInfo(m) => format!("retrieve player info of {}", who(m.player_id)),
             M::PlayerInfo(m) => {
-                let mut s = format!(
-                    "player info: {} {} {}",
+                let mut s = words::is_named(
                     m.player_id,
-                    quoted(&m.player_name),
-                    if m.player_flags.human() {
-                        "human"
-                    } else {
-                        "computer"
-                    }
+                    Some(&m.player_name),
+                    Some(m.player_flags.human()),
                 );
                 if m.avatar_md5.is_some() {
                     let _ = write!(s, ", avatar {}", m.avatar_type);
@@ -159,19 +193,19 @@ impl Message {
             ),
             M::JoinGameFailed(m) => format!("join game failed: {}", m.failure_reason),
             M::PlayerJoined(m) => format!(
-                "player {} joined{}",
-                m.player_id,
+                "{} joined{}",
+                who(m.player_id),
                 if m.player_rights.admin() {
                     " (admin)"
                 } else {
                     ""
                 }
             ),
-            M::PlayerLeft(m) => format!("player {} left: {}", m.player_id, m.leave_reason),
+            M::PlayerLeft(m) => format!("{} left: {}", who(m.player_id), m.leave_reason),
             M::GameAdminChanged(m) => {
-                format!("game admin is now player {}", m.new_admin_player_id)
+                format!("game admin is now {}", who(m.new_admin_player_id))
             }
-            M::KickPlayer(m) => format!("kick player {}", m.player_id),
+            M::KickPlayer(m) => format!("kick {}", who(m.player_id)),
             M::LeaveCurrentGame(_) => "leave current game".into(),
             M::StartEvent(m) => {
                 if m.start_flags.fill_with_computer_players() {
@@ -182,88 +216,83 @@ impl Message {
             }
             M::StartEventAck(_) => "start event ack".into(),
             M::GameStart(m) => format!(
-                "game start: dealer {}, players {}",
-                m.start_dealer_player_id,
-                ids(&m.player_id_slots)
+                "game starts: dealer {}, players {}",
+                who(m.start_dealer_player_id),
+                words::players(names, m.player_id_slots.iter().copied())
             ),
-            M::HandStart(m) => format!(
-                "hand start: your cards {} {}, small blind {}",
-                m.your_1st_card, m.your_2nd_card, m.small_blind
-            ),
-            M::PlayersTurn(m) => {
-                format!("player {} to act ({})", m.player_id, m.game_state.street())
-            }
-            M::PlayersAction(m) => {
-                if m.player_bet > 0 {
+            M::HandStart(m) => words::hand_starts(
+                None,
+                &[
+                    format!("small blind {}", m.small_blind),
                     format!(
-                        "action {} {} ({})",
-                        m.player_action,
-                        m.player_bet,
-                        m.game_state.street()
-                    )
-                } else {
-                    format!("action {} ({})", m.player_action, m.game_state.street())
-                }
+                        "your cards {}",
+                        words::cards([m.your_1st_card, m.your_2nd_card])
+                    ),
+                ],
+            ),
+            M::PlayersTurn(m) => words::to_act(who(m.player_id), Some(&m.game_state.street())),
+            // The client's own action, what it adds.
+            M::PlayersAction(m) => words::request(
+                names.client(),
+                act(m.game_state.0, m.player_action.0),
+                adds(m.player_bet),
+                Some(&m.game_state.street()),
+            ),
+            // Total Player Bet is the player's bet in the round after the
+            // action.
+            M::PlayersActionDone(m) => Action {
+                who: who(m.player_id),
+                act: act(m.game_state.0, m.player_action.0),
+                amount: Amount::To(u64::from(m.total_player_bet)),
+                stack: Some(u64::from(m.player_money)),
+                street: Some(&m.game_state.street()),
             }
-            M::PlayersActionDone(m) => format!(
-                "player {} {}, bet {}, stack {} ({})",
-                m.player_id,
-                action_verb(m.game_state, m.player_action),
-                m.total_player_bet,
-                m.player_money,
-                m.game_state.street()
+            .to_string(),
+            M::PlayersActionRejected(m) => words::rejected(
+                names.client(),
+                act(m.game_state.0, m.player_action.0),
+                adds(m.player_bet),
+                Some(&m.game_state.street()),
+                &m.rejection_reason.to_string(),
             ),
-            M::PlayersActionRejected(m) => format!(
-                "action {} {} ({}) rejected: {}",
-                m.player_action,
-                m.player_bet,
-                m.game_state.street(),
-                m.rejection_reason
+            M::DealFlopCards(m) => words::dealt(
+                "flop",
+                words::cards([m.flop_1st_card, m.flop_2nd_card, m.flop_3rd_card]),
             ),
-            M::DealFlopCards(m) => format!(
-                "flop {} {} {}",
-                m.flop_1st_card, m.flop_2nd_card, m.flop_3rd_card
-            ),
-            M::DealTurnCard(m) => format!("turn {}", m.turn_card),
-            M::DealRiverCard(m) => format!("river {}", m.river_card),
-            M::AllInShowCards(m) => {
-                let mut s = String::from("all-in, cards shown:");
-                for (i, r) in m.player_cards_records.iter().enumerate() {
-                    let sep = if i == 0 { " " } else { ", " };
-                    let _ = write!(
-                        s,
-                        "{sep}player {} {} {}",
-                        r.player_id, r.first_card, r.second_card
-                    );
-                }
-                s
-            }
+            M::DealTurnCard(m) => words::dealt("turn", words::cards([m.turn_card])),
+            M::DealRiverCard(m) => words::dealt("river", words::cards([m.river_card])),
+            M::AllInShowCards(m) => words::all_in_shown((m.player_cards_records.iter()).map(|r| {
+                (
+                    who(r.player_id),
+                    words::cards([r.first_card, r.second_card]),
+                )
+            })),
             M::EndOfHandShowCards(m) => {
-                let mut s = String::from("end of hand, showdown:");
-                for (i, r) in m.player_result_records.iter().enumerate() {
-                    let sep = if i == 0 { " " } else { "; " };
-                    let _ = write!(
-                        s,
-                        "{sep}player {} {} {} won {}, stack {}",
-                        r.player_id, r.first_card, r.second_card, r.money_won, r.player_money
-                    );
-                }
-                s
+                let shown: Vec<Shown> = (m.player_result_records.iter())
+                    .map(|r| Shown {
+                        who: who(r.player_id),
+                        cards: words::cards([r.first_card, r.second_card]),
+                        won: u64::from(r.money_won),
+                        stack: Some(u64::from(r.player_money)),
+                    })
+                    .collect();
+                words::showdown(&shown)
             }
-            M::EndOfHandHideCards(m) => format!(
-                "end of hand: player {} won {}, stack {}",
-                m.player_id, m.money_won, m.player_money
+            M::EndOfHandHideCards(m) => words::wins_without_showdown(
+                who(m.player_id),
+                u64::from(m.money_won),
+                Some(u64::from(m.player_money)),
             ),
-            M::EndOfGame(m) => format!("end of game: player {} wins", m.winner_player_id),
-            M::AskKickPlayer(m) => format!("ask to kick player {}", m.player_id),
+            M::EndOfGame(m) => words::game_over(who(m.winner_player_id)),
+            M::AskKickPlayer(m) => format!("ask to kick {}", who(m.player_id)),
             M::AskKickPlayerDenied(m) => {
-                format!("kicking player {} denied: {}", m.player_id, m.deny_reason)
+                format!("kicking {} denied: {}", who(m.player_id), m.deny_reason)
             }
             M::StartKickPlayerPetition(m) => format!(
-                "petition {}: player {} asks to kick player {}, {} votes needed within {} s",
+                "petition {}: {} asks to kick {}, {} votes needed within {} s",
                 m.petition_id,
-                m.proposing_player_id,
-                m.kick_player_id,
+                who(m.proposing_player_id),
+                who(m.kick_player_id),
                 m.votes_needed_to_kick,
                 m.kick_timeout
             ),
@@ -303,7 +332,7 @@ impl Message {
             ),
             M::ResetTimeout(_) => "reset timeout".into(),
             M::SendChatText(m) => format!("chat: {}", m.text),
-            M::ChatText(m) => format!("chat from {}: {}", m.player_id, m.text),
+            M::ChatText(m) => format!("chat from {}: {}", who(m.player_id), m.text),
             M::MessageBoxText(m) => format!("message box: {}", m.text),
             M::Error(m) => format!("error: {}", m.error_reason),
             M::JoinGame2007(m) => format!(
@@ -317,17 +346,16 @@ impl Message {
                 }
             ),
             M::JoinGameAck2007(m) => format!(
-                "joined: you are player {} at seat {} of {}, small blind {}, start cash {}",
-                m.your_player_id,
+                "joined: you are {} at seat {} of {}, small blind {}, start cash {}",
+                who(u32::from(m.your_player_id)),
                 m.your_player_number,
                 m.number_of_players,
                 m.small_blind,
                 m.start_cash
             ),
             M::PlayerJoined2007(m) => format!(
-                "player {} {} joined at seat {} ({})",
-                m.player_id,
-                quoted(&m.name),
+                "{} joined at seat {} ({})",
+                names::named(u32::from(m.player_id), &m.name),
                 m.player_number,
                 if m.player_flags.human() {
                     "human"
@@ -335,27 +363,30 @@ impl Message {
                     "computer"
                 }
             ),
-            M::PlayerLeft2007(m) => format!("player {} left", m.player_id),
-            M::GameStart2007(m) => format!(
-                "game start: your cards {} {}",
-                m.your_1st_card, m.your_2nd_card
+            M::PlayerLeft2007(m) => format!("{} left", who(u32::from(m.player_id))),
+            // The 2007 dialect's Game Start deals each hand.
+            M::GameStart2007(m) => words::hand_starts(
+                None,
+                &[format!(
+                    "your cards {}",
+                    words::cards([m.your_1st_card, m.your_2nd_card])
+                )],
             ),
             M::PlayersTurn2007(m) => {
-                format!("player {} to act ({})", m.player_id, m.game_state)
+                words::to_act(who(u32::from(m.player_id)), Some(&m.game_state.to_string()))
             }
-            M::PlayersAction2007(m) => {
-                if m.cash_value > 0 {
-                    format!(
-                        "action {} {} ({})",
-                        m.player_action, m.cash_value, m.game_state
-                    )
-                } else {
-                    format!("action {} ({})", m.player_action, m.game_state)
-                }
-            }
-            M::PlayersActionRejected2007(m) => format!(
-                "action {} {} ({}) rejected: {}",
-                m.player_action, m.cash_value, m.game_state, m.rejection_reason
+            M::PlayersAction2007(m) => words::request(
+                names.client(),
+                act(0, m.player_action.0),
+                cash(m.cash_value),
+                Some(&m.game_state.to_string()),
+            ),
+            M::PlayersActionRejected2007(m) => words::rejected(
+                names.client(),
+                act(0, m.player_action.0),
+                cash(m.cash_value),
+                Some(&m.game_state.to_string()),
+                &m.rejection_reason.to_string(),
             ),
             M::Error2007(m) => format!("error: {}", m.error_reason),
         }

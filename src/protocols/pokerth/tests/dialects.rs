@@ -63,18 +63,18 @@ fn pokerth_2007_player_joined_and_the_rest() {
     );
     assert_eq!(d.error, None);
     assert!(d.notes.is_empty());
-    assert_eq!(
-        d.fields.summary(),
-        "player 2 \"Bob\" joined at seat 1 (human)"
-    );
+    assert_eq!(d.fields.summary(), "Bob (2) joined at seat 1 (human)");
     let d = decode_one(&mut dec, &msg(6, &[0, 1, 0, 2]));
     assert_eq!(d.fields.summary(), "player 2 to act (flop)");
     let d = decode_one(&mut dec, &msg(7, &[0, 1, 0, 5, 0, 0, 0, 40]));
-    assert_eq!(d.fields.summary(), "action raise 40 (flop)");
+    assert_eq!(
+        d.fields.summary(),
+        "the client asks to raise, amount 40 (flop)"
+    );
     let d = decode_one(&mut dec, &msg(8, &[0, 1, 0, 5, 0, 0, 0, 40, 0, 0x10, 0, 0]));
     assert_eq!(fields_json(&d)["rejection_reason"], "cash_value_too_large");
     let d = decode_one(&mut dec, &msg(5, &[0, 11, 0, 31]));
-    assert_eq!(d.fields.summary(), "game start: your cards Kd 7s");
+    assert_eq!(d.fields.summary(), "hand starts: your cards [Kd 7s]");
     let d = decode_one(&mut dec, &msg(1024, &[0, 5, 0, 0]));
     assert_eq!(
         fields_json(&d)["error_reason"],
@@ -158,5 +158,43 @@ fn decoders_come_from_the_protocol_table() {
     assert_eq!(
         crate::protocols::probe(ProtocolId::PokerTh, C2S, &init),
         Probe::Mine(95)
+    );
+}
+
+#[test]
+fn pokerth_2007_summaries_name_the_players_the_stream_told() {
+    // Join Game as "Alice", Join Game Ack: player 3 at number 2 of 4;
+    // Player Joined: 2 is "Bob"; then Bob's turn and the client's raise.
+    let mut ack = 0xdeadbeefu32.to_be_bytes().to_vec();
+    for v in [3u16, 2, 4, 10, 5, 4] {
+        ack.extend_from_slice(&v.to_be_bytes());
+    }
+    ack.extend_from_slice(&2000u32.to_be_bytes());
+    let msgs = [
+        join_game_2007("Alice"),
+        msg(2, &ack),
+        msg(3, &[0, 2, 0, 1, 0, 1, 0, 3, b'B', b'o', b'b', 0, 0, 0]),
+        msg(6, &[0, 1, 0, 2]),
+        msg(7, &[0, 1, 0, 5, 0, 0, 0, 40]),
+    ];
+    let mut dec = Decoder::new();
+    let mut names = crate::protocols::names::Names::new();
+    let s: Vec<String> = (msgs.iter())
+        .map(|m| {
+            let d = decode_one(&mut dec, m);
+            assert_eq!(d.error, None);
+            d.fields.learn_names(&mut names);
+            d.fields.summary_with(&names)
+        })
+        .collect();
+    assert_eq!(
+        s[1..],
+        [
+            "joined: you are Alice (3) at seat 2 of 4, small blind 10, start cash 2000",
+            "Bob (2) joined at seat 1 (human)",
+            "Bob (2) to act (flop)",
+            // The 2007 cash value: the spec does not say what it counts.
+            "Alice (3) asks to raise, amount 40 (flop)",
+        ]
     );
 }

@@ -191,7 +191,7 @@ fn optional_avatar_md5_follows_the_flags() {
     assert_eq!(f["avatar_type"], "none");
     assert_eq!(
         without.fields.summary(),
-        "player info: 1005 \"Bot\" computer"
+        "player 1005 is \"Bot\" (computer)"
     );
 }
 

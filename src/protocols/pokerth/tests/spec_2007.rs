@@ -105,7 +105,7 @@ fn players_action() {
         7,
         json!({"game_state": "river", "player_action": "all_in", "cash_value": 0}),
     );
-    assert_eq!(s, "action all_in (river)");
+    assert_eq!(s, "the client asks to go all in (river)");
 }
 
 #[test]

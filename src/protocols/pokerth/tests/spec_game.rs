@@ -13,7 +13,7 @@ fn game_start() {
         80,
         json!({"start_dealer_player_id": 6, "number_of_players": 3, "player_id_slots": [5, 6, 7]}),
     );
-    assert_eq!(s, "game start: dealer 6, players 5 6 7");
+    assert_eq!(s, "game starts: dealer player 6, players [5, 6, 7]");
 }
 
 #[test]
@@ -25,7 +25,7 @@ fn hand_start() {
         81,
         json!({"your_1st_card": "2d", "your_2nd_card": "Ah", "small_blind": 15}),
     );
-    assert_eq!(s, "hand start: your cards 2d Ah, small blind 15");
+    assert_eq!(s, "hand starts: small blind 15, your cards [2d Ah]");
 }
 
 #[test]
@@ -49,7 +49,7 @@ fn players_action() {
         83,
         json!({"game_state": "preflop", "player_action": "call", "player_bet": 30}),
     );
-    assert_eq!(s, "action call 30 (preflop)");
+    assert_eq!(s, "the client asks to call 30 (preflop)");
 }
 
 #[test]
@@ -64,10 +64,7 @@ fn players_action_done_small_blind() {
             "total_player_bet": 15, "player_money": 1485, "highest_set": 15, "minimum_raise": 30
         }),
     );
-    assert_eq!(
-        s,
-        "player 5 posts the small blind, bet 15, stack 1485 (preflop)"
-    );
+    assert_eq!(s, "player 5 posts the small blind 15, stack 1485 (preflop)");
 }
 
 #[test]
@@ -82,7 +79,7 @@ fn players_action_done_all_in_on_the_turn() {
             "total_player_bet": 400, "player_money": 0, "highest_set": 400, "minimum_raise": 200
         }),
     );
-    assert_eq!(s, "player 6 goes all-in, bet 400, stack 0 (turn)");
+    assert_eq!(s, "player 6 is all in, bet now 400, stack 0 (turn)");
 }
 
 #[test]
@@ -97,7 +94,7 @@ fn players_action_rejected() {
             "rejection_reason": "invalid_game_state"
         }),
     );
-    assert_eq!(s, "action all_in 0 (turn) rejected: invalid_game_state");
+    assert_eq!(s, "the client may not go all in (turn): invalid_game_state");
 }
 
 #[test]
@@ -109,7 +106,7 @@ fn deal_flop_cards() {
         96,
         json!({"flop_1st_card": "As", "flop_2nd_card": "2s", "flop_3rd_card": "2c"}),
     );
-    assert_eq!(s, "flop As 2s 2c");
+    assert_eq!(s, "flop [As 2s 2c]");
 }
 
 #[test]
@@ -121,7 +118,7 @@ fn deal_turn_card() {
         97,
         json!({"turn_card": "7c"}),
     );
-    assert_eq!(s, "turn 7c");
+    assert_eq!(s, "turn [7c]");
 }
 
 #[test]
@@ -133,7 +130,7 @@ fn deal_river_card() {
         98,
         json!({"river_card": "Td"}),
     );
-    assert_eq!(s, "river Td");
+    assert_eq!(s, "river [Td]");
 }
 
 #[test]
@@ -148,7 +145,7 @@ fn all_in_show_cards() {
             "player_cards_records": [{"player_id": 5, "1st_card": "Kc", "2nd_card": "Kh"}]
         }),
     );
-    assert_eq!(s, "all-in, cards shown: player 5 Kc Kh");
+    assert_eq!(s, "all in, cards shown: 5 [Kc Kh]");
 }
 
 #[test]
@@ -170,10 +167,7 @@ fn end_of_hand_show_cards() {
             }]
         }),
     );
-    assert_eq!(
-        s,
-        "end of hand, showdown: player 6 Ad Ac won 300, stack 1800"
-    );
+    assert_eq!(s, "showdown: player 6 wins 300 with [Ad Ac], stack 1800");
 }
 
 #[test]
@@ -185,7 +179,7 @@ fn end_of_hand_hide_cards() {
         101,
         json!({"player_id": 7, "money_won": 45, "player_money": 1545}),
     );
-    assert_eq!(s, "end of hand: player 7 won 45, stack 1545");
+    assert_eq!(s, "player 7 wins 45 without showdown, stack 1545");
 }
 
 #[test]
@@ -197,5 +191,5 @@ fn end_of_game() {
         112,
         json!({"winner_player_id": 7}),
     );
-    assert_eq!(s, "end of game: player 7 wins");
+    assert_eq!(s, "game over: player 7 wins");
 }

@@ -220,7 +220,7 @@ fn player_info_with_a_jpg_avatar() {
             "avatar_md5": "0123456789abcdef0123456789abcdef", "player_name": "Gabe"
         }),
     );
-    assert_eq!(s, "player info: 6 \"Gabe\" human, avatar jpg");
+    assert_eq!(s, "player 6 is \"Gabe\", avatar jpg");
 }
 
 #[test]

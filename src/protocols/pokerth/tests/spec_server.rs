@@ -197,7 +197,7 @@ fn chat_text_counts_utf8_bytes() {
         513,
         json!({"player_id": 7, "text_length": 7, "text": "Grüße"}),
     );
-    assert_eq!(s, "chat from 7: Grüße");
+    assert_eq!(s, "chat from player 7: Grüße");
 }
 
 #[test]

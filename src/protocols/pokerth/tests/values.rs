@@ -89,20 +89,20 @@ fn summaries_read_like_a_game() {
     );
     assert_eq!(
         summary_of("0054001c000003ea00010005000000f000000eb0000000f000000078"),
-        "player 1002 raises, bet 240, stack 3760 (flop)"
+        "player 1002 raises to 240, stack 3760 (flop)"
     );
     assert_eq!(
         summary_of("0054001c000003ec00f100000000005000000b680000005000000050"),
-        "player 1004 posts the big blind, bet 80, stack 2920 (preflop)"
+        "player 1004 posts the big blind 80, stack 2920 (preflop)"
     );
-    assert_eq!(summary_of("0060000c000b001f00330000"), "flop Kd 7s Ac");
+    assert_eq!(summary_of("0060000c000b001f00330000"), "flop [Kd 7s Ac]");
     assert_eq!(
         summary_of("0051000c000b003300000028"),
-        "hand start: your cards Kd Ac, small blind 40"
+        "hand starts: small blind 40, your cards [Kd Ac]"
     );
     assert_eq!(
         summary_of("02010014000003ea0005000068656c6c6f000000"),
-        "chat from 1002: hello"
+        "chat from player 1002: hello"
     );
     assert_eq!(
         summary_of("0400000800050000"),
@@ -110,7 +110,7 @@ fn summaries_read_like_a_game() {
     );
     assert_eq!(
         summary_of("0053000c0001000500000078"),
-        "action raise 120 (flop)"
+        "the client asks to raise, putting in 120 (flop)"
     );
     assert_eq!(
         summary_of("00020010004704d2a1b2c3d4000003e9"),
@@ -141,4 +141,63 @@ fn game_list_new_summary() {
         "game list new: game 7 \"Friday\" 3/10 players, created"
     );
     assert_eq!(dec.dialect(), Some(crate::protocols::Dialect::PokerTh));
+}
+
+/// The summaries of messages decoded in order, names learnt from each as
+/// a stream's writer learns them.
+fn named_summaries(messages: &[Vec<u8>]) -> Vec<String> {
+    let mut dec = Decoder::new();
+    let mut names = crate::protocols::names::Names::new();
+    messages
+        .iter()
+        .map(|m| {
+            let d = decode_one(&mut dec, m);
+            assert_eq!(d.error, None);
+            d.fields.learn_names(&mut names);
+            d.fields.summary_with(&names)
+        })
+        .collect()
+}
+
+#[test]
+fn summaries_name_the_players_the_stream_told() {
+    let mut game_start = vec![0, 0, 0x03, 0xed, 0, 10, 0, 0];
+    for id in 1001u32..=1010 {
+        game_start.extend_from_slice(&id.to_be_bytes());
+    }
+    let s = named_summaries(&[
+        // Player Info: 1005 is "Bot", a computer.
+        unhex("00210014000003ed0000000300000000426f7400"),
+        // Player's Action Done: 1005 raises, total bet 240, money 3760.
+        unhex("0054001c000003ed00010005000000f000000eb0000000f000000078"),
+        // Init as "Bob1", then Init Ack: you are 1001.
+        unhex("00010014000500020000000400000000426f6231"),
+        unhex("00020010004704d2a1b2c3d4000003e9"),
+        // Player's Action: the client raises, adding 120.
+        unhex("0053000c0001000500000078"),
+        // Game Start: dealer 1005, ten players.
+        msg(80, &game_start),
+        // End Of Hand Show Cards: 1005 wins 300 with Ad Ac.
+        unhex(concat!(
+            "00640028000100000000",
+            "03ed000c0033000000010002000300040000",
+            "0001e2400000012c00000708"
+        )),
+        // Chat Text from 1001.
+        unhex("02010014000003e90005000068656c6c6f000000"),
+    ]);
+    assert_eq!(
+        s,
+        [
+            "player 1005 is \"Bot\" (computer)",
+            "Bot (1005) raises to 240, stack 3760 (flop)",
+            "Init v5.2 player \"Bob1\"",
+            "init ack: you are Bob1 (1001), session 2712847316, server release 0.7.1",
+            "Bob1 (1001) asks to raise, putting in 120 (flop)",
+            "game starts: dealer Bot (1005), players [Bob1 (1001), 1002, 1003, 1004, \
+             Bot (1005), 1006, 1007, 1008, … 2 more]",
+            "showdown: Bot (1005) wins 300 with [Ad Ac], stack 1800",
+            "chat from Bob1 (1001): hello",
+        ]
+    );
 }

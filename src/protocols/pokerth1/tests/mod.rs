@@ -6,6 +6,7 @@ mod bad;
 mod every_type;
 mod probe;
 mod spec;
+mod summaries;
 
 use super::*;
 use crate::protocols::testkit::{codes, texts, unhex};

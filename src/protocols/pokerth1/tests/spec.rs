@@ -36,7 +36,10 @@ fn hand_start_with_plain_cards_and_unpacked_seat_states() {
                                "net_player_state_normal", "net_player_state_normal"],
                "dealer_player_id": 2}),
     );
-    assert_eq!(s, "hand starts: small blind 20, dealer 2, your cards 5d 2s");
+    assert_eq!(
+        s,
+        "hand starts: small blind 20, dealer player 2, your cards [5d 2s]"
+    );
 }
 
 #[test]
@@ -53,10 +56,7 @@ fn players_action_done_small_blind() {
                "player_action": "net_action_none", "total_player_bet": 20,
                "player_money": 980, "highest_set": 40, "minimum_raise": 40}),
     );
-    assert!(
-        s.starts_with("player 3 net_action_none: total bet 20, money 980"),
-        "{s}"
-    );
+    assert_eq!(s, "player 3 posts the small blind 20, stack 980 (preflop)");
 }
 
 #[test]
@@ -101,14 +101,14 @@ fn flop_and_hide_cards() {
         45,
         json!({"game_id": 1, "flop_card1": "7c", "flop_card2": "9d", "flop_card3": "8h"}),
     );
-    assert_eq!(s, "flop 7c 9d 8h");
+    assert_eq!(s, "flop [7c 9d 8h]");
     let s = check(
         &framed("08329a030a0801100218f00120bc0a"),
         "EndOfHandHideCards",
         50,
         json!({"game_id": 1, "player_id": 2, "money_won": 240, "player_money": 1340}),
     );
-    assert_eq!(s, "player 2 wins 240 without showdown, money 1340");
+    assert_eq!(s, "player 2 wins 240 without showdown, stack 1340");
 }
 
 #[test]
