@@ -23,6 +23,7 @@ mod detail_spans;
 mod detail_view;
 mod display_filter;
 mod fields_interop;
+mod hand_views;
 mod hands;
 mod hands_betting;
 mod hands_interop;
