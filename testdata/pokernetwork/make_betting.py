@@ -14,7 +14,8 @@ imported lazily; without it the script stops with a message, unless
     python3 -m venv /tmp/pk && /tmp/pk/bin/pip install pokerkit==0.7.7
     /tmp/pk/bin/python make_betting.py          # NAME.script.json, NAME.expect.json
     for n in betting-v2-moved betting-v2-raiseto betting-v3-moved \\
-             betting-v3-raiseto betting-contradiction betting-limit; do
+             betting-v3-raiseto betting-contradiction betting-limit \\
+             betting-showdowns; do
         python3 /work/shared/tools/realcap/realcap.py $n.script.json -o $n.pcap
     done
 
@@ -26,6 +27,11 @@ real cards, 255 for the others), Position + action (+ PlayerChips after
 every chip-moving action), PotChips per pot after every betting round, State
 and BoardCards per street, and at the end State end, the showdown cards,
 Win, the final PlayerChips of every player dealt in, Rake and Showdown.
+A capture whose client asks the server to explain (PacketPokerExplain:
+betting-showdowns) also gets what pokernetwork's PokerExplain adds after
+Win: a ChipsPot2Player per frame of pokerengine's showdown stack, the
+PlayerChips of every player, ChipsPotReset (the Rake then comes before
+State end).
 
 PacketPokerRaise.amount is written in one of the two conventions of
 PROTOCOL-NOTES.md ("Bet amounts"): "chips-moved" (pokerengine 1.x/2.x
@@ -134,7 +140,7 @@ class Table:
 HERO = 1001
 NAMES = {1001: "alice", 2002: "bob", 3003: "carol", 4004: "dave", 5005: "erin",
          6006: "frank", 7007: "grace", 8008: "heidi", 9009: "ivan", 10010: "judy",
-         11011: "karl", 12012: "lena", 13013: "mike"}
+         11011: "karl", 12012: "lena", 13013: "mike", 14014: "Zoë"}
 SERIAL = {v: k for k, v in NAMES.items()}
 
 # ---------------------------------------------------------------- the hands
@@ -281,6 +287,74 @@ LIMIT_HANDS = [
                   "alice check", "lena check"]),
 ]
 
+# Uncalled bets, split and side pots, rake (tables D and E, only in
+# betting-showdowns.pcap): the hands of issue 34, where a bet nobody calls
+# is returned and never won.
+SHOWDOWN_HANDS = [
+    # 13. a turn bet nobody calls, by the button
+    dict(no=1, scenario=13, label="turn bet uncalled: Zoë (button) bets 2000 into 3200, bob folds",
+         table="D", dealer="Zoë",
+         stacks={"alice": 5000, "bob": 5000, "dave": 5000, "Zoë": 6000},
+         cards={"alice": "8d3c", "bob": "JhTh", "dave": "6s5s", "Zoë": "AcKd"},
+         board="Kh7c2dQs9h",
+         actions=["dave call", "Zoë raise 300", "bob call", "alice fold", "dave fold",
+                  "bob check", "Zoë raise 1200", "bob call",
+                  "bob check", "Zoë raise 2000", "bob fold"]),
+    # 14. a river bet nobody calls, by the hero
+    dict(no=2, scenario=14, label="river bet uncalled: alice bets 700 into 1000, dave and Zoë fold",
+         table="D", dealer="bob",
+         cards={"alice": "AdJd", "bob": "9c4h", "dave": "KsQc", "Zoë": "7h7d"},
+         board="Jc8s3h2cTd",
+         actions=["Zoë call", "bob call", "alice call", "dave check",
+                  "alice raise 200", "dave call", "Zoë call", "bob fold",
+                  "alice check", "dave check", "Zoë check",
+                  "alice raise 700", "dave fold", "Zoë fold"]),
+    # 15. split pot with an odd chip
+    dict(no=3, scenario=15, label="split pot of 775: dave and Zoë tie, the odd chip to dave (left of the button)",
+         table="D", dealer="alice",
+         cards={"alice": "5d4d", "bob": "QcJc", "dave": "Ah9c", "Zoë": "Ad9d"},
+         board="KsKd7c4h2s",
+         actions=["bob call", "alice call", "dave call", "Zoë check",
+                  "dave check", "Zoë raise 125", "bob call", "alice fold", "dave call",
+                  "dave check", "Zoë check", "bob check",
+                  "dave check", "Zoë check", "bob check"]),
+    # 16. side pot: the short all-in wins the main pot, another player the side pot
+    dict(no=4, scenario=16, label="side pot: bob (all in for 600) wins the main pot, alice the side pot",
+         table="D", dealer="dave", stacks={"bob": 600},
+         cards={"alice": "KhKc", "bob": "AsAh", "dave": "QdQs", "Zoë": "7s6h"},
+         board="8c5d3hTs2c",
+         actions=["alice raise 300", "dave call", "Zoë fold", "bob allin", "alice call",
+                  "dave call",
+                  "alice check", "dave raise 800", "alice call",
+                  "alice check", "dave check",
+                  "alice check", "dave check"]),
+    # 17. uncalled excess over an all-in call
+    dict(no=5, scenario=17, label="uncalled excess: dave bets 3000, bob calls all in for 1750, 1250 back; bob wins",
+         table="D", dealer="Zoë", stacks={"dave": 5000},
+         cards={"alice": "9s2d", "bob": "TcTd", "dave": "AhQh", "Zoë": "6c3d"},
+         board="Ts8h4c2hKs",
+         actions=["dave call", "Zoë fold", "bob call", "alice check",
+                  "bob check", "alice check", "dave raise 3000", "bob allin", "alice fold"]),
+    # 18. rake at a showdown (table E: 5% rake)
+    dict(no=6, scenario=18, label="rake: one pot of 3950 at a showdown, 197 raked",
+         table="E", dealer="alice",
+         stacks={"alice": 4000, "erin": 4000, "Zoë": 4000, "frank": 4000},
+         cards={"alice": "Jd9d", "erin": "8c2h", "Zoë": "AsQs", "frank": "KcKh"},
+         board="Qh7s4d3c2s",
+         actions=["frank raise 300", "alice call", "erin fold", "Zoë call",
+                  "Zoë check", "frank raise 500", "alice fold", "Zoë call",
+                  "Zoë check", "frank check",
+                  "Zoë raise 1000", "frank call"]),
+    # 19. rake and a turn bet nobody calls
+    dict(no=7, scenario=19, label="rake and an uncalled turn bet: Zoë bets 1200 into 1550, 77 raked",
+         table="E", dealer="erin",
+         cards={"alice": "AcJc", "erin": "9h5c", "Zoë": "8d8s", "frank": "Kd4s"},
+         board="Js8h3d5s",
+         actions=["alice raise 250", "erin fold", "Zoë call", "frank call",
+                  "Zoë check", "frank check", "alice raise 400", "Zoë call", "frank fold",
+                  "Zoë raise 1200", "alice fold"]),
+]
+
 
 # ---------------------------------------------------------------- engine
 
@@ -308,7 +382,7 @@ class HandEngine:
     the packets the hero's connection receives."""
 
     def __init__(self, x, table, spec, convention, hand_serial, hands_count, time_,
-                 prev_dealer_seat, suit, stacks_now, seated, contradiction=None):
+                 prev_dealer_seat, suit, stacks_now, seated, contradiction=None, explain=False):
         self.x, self.t, self.spec = x, table, spec
         self.conv = convention
         self.serial = hand_serial
@@ -338,6 +412,9 @@ class HandEngine:
         self.pot_chips = []
         self.contradictions = []
         self.street = "blindAnte"
+        self.explain = explain
+        self.pot2player = []    # the explaining server's ChipsPot2Player
+        self.left_over = None   # (serial, chips) of a split pot's odd chips
 
     def map_cards(self, text):
         out = []
@@ -622,7 +699,8 @@ class HandEngine:
 
     def finish(self):
         x, t = self.x, self.t
-        self.state("end")
+        if not self.explain:
+            self.state("end")
         live = self.not_folded()
         showdown = len(live) > 1
         top, uncalled = self.uncalled()
@@ -639,13 +717,21 @@ class HandEngine:
             else:
                 winners = [live[0].serial]
             share, odd = divmod(pot["amount"], len(winners))
-            if odd:
-                raise HandError("hand %d: odd chips in a split pot (pokerengine gives them to the "
-                                "player left of the dealer, pokerkit to the first winner): avoid"
-                                % self.spec["no"])
             pot["winners"] = [{"serial": w, "amount": share} for w in winners]
-            for w in winners:
-                won[w] += share
+            if odd:
+                # pokerengine (distributeMoney) gives the chips left over to
+                # the player next to the dealer, whether he won or not;
+                # pokerkit to the first winner from the small blind on.
+                # They agree when that player is a winner: the only case
+                # allowed.
+                nxt = self.players[(self.dealer + 1) % len(self.players)].serial
+                if nxt not in winners or self.t.rake_pct:
+                    raise HandError("hand %d: odd chips in a split pot go to the player next to "
+                                    "the dealer, who must be a winner (and no rake)" % self.spec["no"])
+                self.left_over = (nxt, self.left_over[1] + odd if self.left_over else odd)
+                next(w for w in pot["winners"] if w["serial"] == nxt)["amount"] += odd
+            for w in pot["winners"]:
+                won[w["serial"]] += w["amount"]
         pot_total = sum(pot["amount"] for pot in pots)
         assert pot_total + uncalled == sum(p.total for p in self.players), (self.spec["no"], pots, uncalled, [(NAMES[p.serial], p.total, p.folded) for p in self.players])
         # Rake (pokerengine PokerRake.getRake: int((pot - uncalled) * .05)),
@@ -662,11 +748,24 @@ class HandEngine:
         # stack is start - put in + uncalled + won - rake.
         assert sum(p.final for p in self.players) + rake == sum(p.start for p in self.players)
         winners = [p.serial for p in self.players if won[p.serial] > 0]
+        self.pots_result = pots
+        self.rake, self.rake_paid, self.won = rake, rake_paid, won
+        self.top_uncalled = top_uncalled
+        self.values = values
+        if self.explain:
+            # pokerengine's history has the rake before the end; the
+            # explaining server needs it to share the pot out.
+            if rake:
+                x.s("PacketPokerRake", 136, ints(rake, self.game))
+            self.state("end")
         if showdown:
             for p in live:
                 x.s("PacketPokerPlayerCards", 61, ints(p.serial, self.game)
                     + bytelist([card(c) for c in p.hole]))
         x.s("PacketPokerWin", 59, ints(0, self.game) + u32list(winners))
+        if self.explain:
+            self.explain_end(showdown, pots, uncalled, top)
+            return
         for p in self.players:
             money = p.final
             if self.contradiction.get("final") == self.spec["no"] and p.serial == winners[0]:
@@ -689,6 +788,52 @@ class HandEngine:
         self.values = values
         x.s("PacketPokerShowdown", 204, ints(0, self.game) + s(json.dumps(
             self.showdown_stack(showdown, pots, uncalled, top), separators=(",", ":"))))
+        x.flush()
+
+    def explain_end(self, showdown, pots, uncalled, top):
+        """The end of a hand as a server that explains it (the client sent
+        PacketPokerExplain) sends it after Win: pokernetwork's
+        PokerExplain.packetsPot2Player, a ChipsPot2Player per frame of
+        pokerengine's showdown stack (its chips as that code takes them:
+        a single winner of a single frame gets game_state's `pot`, the
+        whole pot before the rake, an uncalled bet included), every
+        player's PlayerChips, ChipsPotReset; then the Showdown packet."""
+        x = self.x
+        stack = self.showdown_stack(showdown, pots, uncalled, top)
+        game_state = stack[0]
+        side = game_state["side_pots"]["pots"]
+        frames = len(stack) - 1
+        current = 0
+        for frame in stack[1:]:
+            if frame["type"] in ("left_over", "uncalled"):
+                chips_, pot_index = frame[frame["type"] if frame["type"] == "uncalled"
+                                          else "chips_left"], len(side) - 1
+                moves = [(frame["serial"], chips_, frame["type"])]
+            else:
+                total, nxt = 0, current
+                for amount, _ in side[current:]:
+                    total += amount
+                    nxt += 1
+                    if total >= frame["pot"]:
+                        break
+                if total != frame["pot"]:
+                    raise HandError("hand %d: resolve frame of %d over pokerengine pots %s"
+                                    % (self.spec["no"], frame["pot"], side))
+                pot_index, current = nxt - 1, nxt
+                if frames == 1 and len(frame["serial2share"]) == 1:
+                    moves = [(int(next(iter(frame["serial2share"]))), game_state["pot"], "win")]
+                else:
+                    moves = [(int(k), v, "win") for k, v in frame["serial2share"].items()]
+            for serial, chips_, reason in moves:
+                x.s("PacketPokerChipsPot2Player", 178, ints(serial, self.game, chips_)
+                    + bytes([pot_index]) + s(reason))
+                self.pot2player.append({"serial": serial, "chips": chips_, "pot": pot_index,
+                                        "reason": reason})
+        for p in self.players:
+            self.send_chips(p, "final", bet=0, money=p.final)
+        x.s("PacketPokerChipsPotReset", 180, ints(0, self.game))
+        x.s("PacketPokerShowdown", 204, ints(0, self.game) + s(json.dumps(
+            stack, separators=(",", ":"))))
         x.flush()
 
     def distribute_rake(self, rake, won, pot_total):
@@ -737,6 +882,14 @@ class HandEngine:
             "serial2delta": delta,
             "serial2money": {str(p.serial): p.final for p in self.players},
         }
+        if self.explain and not showdown:
+            # pokerengine's distributeMoney when everybody folded: no
+            # uncalled frame, the winner's share is the whole pot less the
+            # rake, the one resolve frame the whole pot.
+            (serial,) = [p.serial for p in self.not_folded()]
+            game_state["serial2share"] = {str(serial): game_state["pot"] - self.rake}
+            return [game_state, {"type": "resolve", "serial2share": {str(serial): game_state["pot"]},
+                                 "serials": [serial], "pot": game_state["pot"]}]
         if showdown:
             game_state["serial2best"] = {
                 str(q): {"hi": [value_number(v[0]), [CATEGORY[v[0][0]]] + [card(c) for c in v[1]]]}
@@ -745,10 +898,20 @@ class HandEngine:
         if uncalled:
             stack.append({"type": "uncalled", "serial": top.serial, "uncalled": uncalled})
         for pot in pots:
+            share, odd = divmod(pot["amount"], len(pot["winners"]))
             stack.append({"type": "resolve", "serials": pot["eligible"],
-                          "serial2share": {str(w["serial"]): w["amount"] for w in pot["winners"]},
+                          "serial2share": {str(w["serial"]): share for w in pot["winners"]},
                           "pot": pot["amount"], "hi": [w["serial"] for w in pot["winners"]],
-                          "low": None, "chips_left": 0})
+                          "low": None, "chips_left": odd})
+        if self.explain and self.rake_paid:
+            # pokerengine takes the rake off the shares of the last frame.
+            last = stack[-1]["serial2share"]
+            for k, v in self.rake_paid.items():
+                if str(k) in last:
+                    last[str(k)] -= v
+        if self.left_over:
+            stack.insert(1, {"type": "left_over", "chips_left": self.left_over[1],
+                             "serial": self.left_over[0]})
         return stack
 
     def expect(self):
@@ -783,6 +946,7 @@ class HandEngine:
             "winners": [p.serial for p in self.players if self.won[p.serial] > 0],
             "player_chips": self.player_chips,
             "pot_chips": self.pot_chips,
+            **({"pot2player": self.pot2player} if self.explain else {}),
         }
 
 
@@ -976,7 +1140,13 @@ def make_tables(game_base):
               {SERIAL[n]: i for i, n in enumerate(["alice", "grace", "heidi", "ivan", "judy", "karl"])})
     c = Table(game_base + 3, "Table Limes", "limit", 10, 20, 0, 5, "10-20_50-1000_limit",
               {SERIAL[n]: i for i, n in enumerate(["alice", "lena", "mike", "bob"])})
-    return {"A": a, "B": b, "C": c}
+    d = Table(game_base + 4, "Table Nordkapp", "no-limit", 50, 100, 0, 0,
+              "50-100_2000-10000_no-limit",
+              {SERIAL[n]: i for i, n in enumerate(["bob", "alice", "dave", "Zoë"])})
+    e = Table(game_base + 5, "Table Tromsø", "no-limit", 50, 100, 0, 5,
+              "50-100_2000-10000_no-limit",
+              {SERIAL[n]: i for i, n in enumerate(["alice", "erin", "Zoë", "frank"])})
+    return {"A": a, "B": b, "C": c, "D": d, "E": e}
 
 
 def suit_map(rng):
@@ -1081,6 +1251,11 @@ def session(cap, verify):
     line = "CGI %03d.000\n" % cap["major"]
     x.line("s", line)
     x.line("c", line)
+    if cap.get("explain"):
+        # Before the login, as pokernetwork requires: REST (0x0001), the
+        # game events explained, without the chip stacks' layouts.
+        x.c("PacketPokerExplain", 142, ints(1))
+        x.s("PacketAck", 4)
     x.c("PacketLogin", 10, s("alice") + s("wonderland"))
     x.start_burst()
     x.s("PacketAuthOk", 8)
@@ -1099,7 +1274,7 @@ def session(cap, verify):
     for key in cap["tables"]:
         t = tables[key]
         ts = TableSession(x, t)
-        specs = [h for h in (LIMIT_HANDS if key == "C" else HANDS) if h["table"] == key]
+        specs = [h for h in HANDS + LIMIT_HANDS + SHOWDOWN_HANDS if h["table"] == key]
         first = specs[0]["stacks"]
         ts.join([(NAMES[p], first[NAMES[p]]) for p in sorted(t.seats, key=t.seats.get) if p != HERO])
         ts.sit_hero(first["alice"])
@@ -1109,7 +1284,8 @@ def session(cap, verify):
             hand_serial += 1
             eng = HandEngine(x, t, spec, cap["convention"], hand_serial, ts.hands_count, clock,
                              ts.prev_dealer, suit, ts.stacks,
-                             [p for p in ts.seated], cap.get("contradiction"))
+                             [p for p in ts.seated], cap.get("contradiction"),
+                             cap.get("explain", False))
             eng.player_chips.extend(start_chips)
             eng.run()
             clock += 47 + 13 * spec["no"]
@@ -1157,6 +1333,8 @@ CAPTURES = [
          contradiction={"after_action": (2, 5), "final": 2}),
     dict(name="betting-limit", major=3, convention="chips-moved", port=7777, seed=206,
          game_base=360, hand_base=86000, tables=["C"], conn={}),
+    dict(name="betting-showdowns", major=3, convention="raise-to", port=19380, seed=207,
+         game_base=370, hand_base=87000, tables=["D", "E"], conn={}, explain=True),
 ]
 
 

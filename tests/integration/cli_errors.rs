@@ -229,7 +229,7 @@ fn strict_exits_3_on_gaps_errors_contradictions_and_a_damaged_capture_1() {
         (vec!["inspect", &error], "1 error record"),
         (
             vec!["hands", &contradiction],
-            "4 hand contradictions, the first at frame",
+            "5 hand contradictions, the first at frame",
         ),
     ];
     // A damaged capture: what came before the damage is written, then the

@@ -18,6 +18,8 @@ const CAPTURES: &[&str] = &[
     "pokernetwork/betting-v3-raiseto.pcap",
     "pokernetwork/betting-limit.pcap",
     "pokernetwork/session-old.pcap",
+    "pokernetwork/betting-showdowns.pcap",
+    "pokernetwork/betting-contradiction.pcap",
 ];
 
 fn out(args: &[&str], file: &str) -> String {

@@ -24,6 +24,7 @@ mod detail_view;
 mod display_filter;
 mod fields_interop;
 mod hand_tables;
+mod hand_views;
 mod hands;
 mod hands_betting;
 mod hands_interop;

@@ -601,4 +601,40 @@ mod tests {
         h.settle();
         assert!(h.pots.is_empty());
     }
+
+    #[test]
+    fn a_winner_is_paid_what_the_pots_hold() {
+        // 1 all in for 100, 2 calls 100 and bets 200 more nobody calls:
+        // the server says 1 receives 250 (frame 7), 2 gets 200 back. The
+        // pot holds 200: 1 won 200, and the 50 more are a note naming the
+        // frame, in every view the same story.
+        let mut h = Hand::new(ProtocolId::PokerTh, 0, 1, 1, Timestamp::default());
+        h.complete = true;
+        h.actions = vec![
+            action(1, ActionKind::Call, 100),
+            action(2, ActionKind::Raise, 300),
+        ];
+        h.winners = vec![Win {
+            frame: 7,
+            player: 1,
+            amount: 250,
+            pot: None,
+        }];
+        h.settle();
+        assert_eq!(
+            (h.winners
+                .iter()
+                .map(|w| (w.player, w.amount))
+                .collect::<Vec<_>>()),
+            vec![(1, 200)]
+        );
+        assert_eq!(h.returned.len(), 1);
+        assert_eq!(h.notes.len(), 1, "{:?}", h.notes);
+        let n = &h.notes[0];
+        assert_eq!((n.frame, n.kind), (7, NoteKind::Check));
+        assert!(
+            n.text.starts_with("chips:") && n.text.contains("250"),
+            "{n:?}"
+        );
+    }
 }

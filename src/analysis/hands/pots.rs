@@ -182,6 +182,50 @@ impl Hand {
             }
         }
         self.pots = pots;
+        self.pay_from_pots();
+    }
+
+    /// A winner is paid from the pots he may win ([`Hand::pot_wins`]): what
+    /// the server gives him beyond what they hold (its reports at odds with
+    /// the chips put in) is not winnings, and is a note naming the frame
+    /// that gave it. So the winners are what the pots pay, in every view.
+    fn pay_from_pots(&mut self) {
+        let paid = self.pot_wins();
+        let mut players: Vec<u64> = self.winners.iter().map(|w| w.player).collect();
+        players.dedup();
+        for p in players {
+            let claimed: u64 = (self.winners.iter())
+                .filter(|w| w.player == p)
+                .map(|w| w.amount)
+                .sum();
+            let got: u64 = (paid.iter().flat_map(|x| &x.wins))
+                .filter(|w| w.0 == p)
+                .map(|w| w.1)
+                .sum();
+            if claimed <= got {
+                continue;
+            }
+            let mut over = claimed - got;
+            let mut frame = self.last_frame;
+            for w in self.winners.iter_mut().rev().filter(|w| w.player == p) {
+                let take = over.min(w.amount);
+                if take > 0 {
+                    frame = w.frame;
+                }
+                w.amount -= take;
+                over -= take;
+            }
+            let name = self.name(p);
+            self.flag(
+                frame,
+                format!(
+                    "chips: {name} receives {claimed} (frame {frame}) but the pots hold {got} \
+                     for {name}: {} more than was put in, not won",
+                    claimed - got
+                ),
+            );
+        }
+        self.winners.retain(|w| w.amount > 0);
     }
 }
 

@@ -369,10 +369,19 @@ impl Open {
                     amount: u64::from(c.chips),
                     pot: (c.pot >= 0).then_some(c.pot as usize),
                 };
-                if c.reason.contains("uncalled") {
-                    self.hand.returned.push(w);
+                let to = if c.reason.contains("uncalled") {
+                    &mut self.hand.returned
                 } else {
-                    self.hand.winners.push(w);
+                    &mut self.hand.winners
+                };
+                // One amount per player and pot: a split pot's odd chip
+                // (pokerengine's `left_over`) joins its winner's share.
+                match to
+                    .iter_mut()
+                    .find(|x| x.player == w.player && x.pot == w.pot)
+                {
+                    Some(x) => x.amount += w.amount,
+                    None => to.push(w),
                 }
             }
             Message::PacketPokerChipsBet2player(c) => self.hand.returned.push(Win {

@@ -322,7 +322,9 @@ impl Builder {
                 None => "the capture (or the connection) ends before the hand's result: it is incomplete",
             };
             o.hand.incomplete(at, why);
-        } else if !o.paid {
+        } else if o.paid {
+            settle::from_payments(&mut o.hand);
+        } else {
             let after = o.money.clone();
             settle::from_finals(
                 &mut o.hand,

@@ -1,14 +1,21 @@
-//! A hand's result from the server's final chip reports.
+//! A hand's result from the server's final chip reports, or from the
+//! chips it says it pays.
 //!
-//! A poker-network server does not send who receives how much: the packets
-//! that move chips to winners (`PacketPokerChipsPot2Player` and the like)
-//! are made up by the client library. What goes over the wire is
+//! A poker-network server does not usually send who receives how much: the
+//! packets that move chips to winners (`PacketPokerChipsPot2Player` and the
+//! like) are made up by the client library. What goes over the wire is
 //! `PacketPokerWin` (the winners' serials), then a `PacketPokerPlayerChips`
 //! per player with the money they have after the hand, and
 //! `PacketPokerRake` when the house took some. So a player received the
 //! final money less the money left after his last action; of that, the
 //! chips nobody called are given back ([`Hand::uncalled`]) and the rest is
-//! won.
+//! won ([`from_finals`]).
+//!
+//! A server that explains the game to its client (the client sent
+//! `PacketPokerExplain`) sends the client library's packets itself:
+//! pokernetwork's `PokerExplain.packetsPot2Player` makes a
+//! `PacketPokerChipsPot2Player` per frame of pokerengine's showdown stack.
+//! Their chips are not always winnings ([`from_payments`]).
 
 use crate::analysis::hands::HashMap;
 use crate::analysis::hands::{Hand, Win};
@@ -100,6 +107,44 @@ pub fn from_finals(h: &mut Hand, f: &Finals<'_>) {
                 pot: None,
             });
         }
+    }
+}
+
+/// Settles a hand whose server paid it with `PacketPokerChipsPot2Player`
+/// (and `PacketPokerChipsBet2player`): `h.winners` and `h.returned` hold
+/// what those packets moved. A single `win` that holds every chip put in
+/// the hand is pokerengine's whole pot, not winnings: pokerengine's
+/// `distributeMoney` gives a fold-win one frame of the whole pot, the
+/// uncalled bet included (it writes no `uncalled` frame then), and
+/// `packetsPot2Player` pays a single winner of a single frame the
+/// `game_state`'s pot, the pot before the rake. So of that packet's
+/// chips, the uncalled bet is given back ([`Hand::uncalled`]: it is
+/// returned, never won), the rake is the house's (`PacketPokerRake`), and
+/// the rest is won. Anything else is taken as paid; the hand's checks then
+/// compare it with the chips put in and the final chip reports.
+pub fn from_payments(h: &mut Hand) {
+    let put: u64 = h.actions.iter().map(|a| a.added).sum();
+    let whole = match h.winners.as_slice() {
+        [w] if h.returned.is_empty() && put > 0 && w.amount == put => w.clone(),
+        _ => return,
+    };
+    let rake = h.rake.unwrap_or(0);
+    let back = h.uncalled().filter(|&(p, _)| p == whole.player);
+    let returned = back.map_or(0, |b| b.1);
+    if returned + rake > whole.amount {
+        return;
+    }
+    h.winners[0].amount = whole.amount - returned - rake;
+    if h.winners[0].amount == 0 {
+        h.winners.clear();
+    }
+    if let Some((player, amount)) = back {
+        h.returned.push(Win {
+            frame: whole.frame,
+            player,
+            amount,
+            pot: None,
+        });
     }
 }
 

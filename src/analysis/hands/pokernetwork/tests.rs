@@ -506,3 +506,149 @@ mod arbitrary {
         }
     }
 }
+
+impl Server {
+    /// Chips Pot2Player, as a server that explains the hand sends it.
+    fn pay(&mut self, serial: u32, chips: u32, pot: i16, reason: &str) -> u64 {
+        self.send(Message::PacketPokerChipsPot2Player(Box::new(
+            PacketPokerChipsPot2Player {
+                serial,
+                game_id: GAME,
+                chips,
+                pot,
+                reason: reason.into(),
+            },
+        )))
+    }
+
+    fn rake(&mut self, value: u32) {
+        self.send(Message::PacketPokerRake(PacketPokerRake {
+            value,
+            game_id: GAME,
+        }));
+    }
+}
+
+/// Blinds 10/20 by 1 and 2; 3 raises to 60, 1 and 2 call (180). Flop: 3
+/// bets 200, 1 folds, 2 calls (580). Turn: 3 bets 400, 2 folds. An
+/// explaining server pays 3 the whole pot of 980 with one Chips Pot2Player
+/// (pokerengine's fold-win: no uncalled frame): 400 of it is the bet
+/// nobody called, given back; 3 wins 580. With a rake of 29 (5% of 580)
+/// the packet is the same (the pot before the rake), 3 wins 551.
+#[test]
+fn a_fold_win_paid_as_one_pot_gives_the_uncalled_bet_back() {
+    for rake in [0, 29] {
+        let mut s = Server::new();
+        s.start(4, &[(1, 1000), (2, 1000), (3, 1000)]);
+        s.state("blindAnte");
+        s.blind(1, 10, 0);
+        s.chips(1, 10, 990);
+        s.blind(2, 20, 0);
+        s.chips(2, 20, 980);
+        s.state("pre-flop");
+        s.raise(3, 60);
+        s.chips(3, 60, 940);
+        s.call(1);
+        s.chips(1, 60, 940);
+        s.call(2);
+        s.chips(2, 60, 940);
+        s.state("flop");
+        s.raise(3, 200);
+        s.chips(3, 200, 740);
+        s.fold(1);
+        s.call(2);
+        s.chips(2, 200, 740);
+        s.state("turn");
+        s.raise(3, 400);
+        s.chips(3, 400, 340);
+        s.fold(2);
+        if rake > 0 {
+            s.rake(rake);
+        }
+        s.win(vec![3]);
+        let paid = s.pay(3, 980, 0, "win");
+        s.chips(1, 0, 940);
+        s.chips(2, 0, 740);
+        s.chips(3, 0, 340 + 980 - u64::from(rake));
+        let h = &s.finish()[0];
+        assert!(h.complete, "{:?}", h.notes);
+        assert_eq!(h.notes, vec![], "rake {rake}");
+        assert_eq!(wins(&h.winners), vec![(3, 580 - u64::from(rake))]);
+        assert_eq!(
+            h.returned,
+            vec![Win {
+                frame: paid,
+                player: 3,
+                amount: 400,
+                pot: None
+            }]
+        );
+        assert_eq!(h.pot(), 580);
+    }
+}
+
+/// The checks still see an explaining server at odds with itself: 3
+/// raises to 100, both blinds fold; the server pays him the whole pot of
+/// 130 (80 uncalled, 50 won), then reports 50 chips more than that.
+#[test]
+fn a_paid_fold_win_whose_final_report_disagrees_is_flagged() {
+    let mut s = Server::new();
+    s.start(5, &[(1, 1000), (2, 1000), (3, 1000)]);
+    s.state("blindAnte");
+    s.blind(1, 10, 0);
+    s.chips(1, 10, 990);
+    s.blind(2, 20, 0);
+    s.chips(2, 20, 980);
+    s.state("pre-flop");
+    s.raise(3, 100);
+    s.chips(3, 100, 900);
+    s.fold(1);
+    s.fold(2);
+    s.win(vec![3]);
+    s.pay(3, 130, 0, "win");
+    s.chips(1, 0, 990);
+    s.chips(2, 0, 980);
+    s.chips(3, 0, 1080);
+    let h = &s.finish()[0];
+    assert_eq!(wins(&h.winners), vec![(3, 50)]);
+    assert_eq!(wins(&h.returned), vec![(3, 80)]);
+    let flagged: Vec<&Note> = (h.notes.iter())
+        .filter(|n| n.kind == NoteKind::Check)
+        .collect();
+    assert!(
+        (flagged.iter()).any(|n| n.text.contains("reports 1080") && n.text.contains("gives 1030")),
+        "{:?}",
+        h.notes
+    );
+}
+
+/// A split pot's odd chip (pokerengine's `left_over`, paid on its own)
+/// joins its winner's share of that pot: 1 posts 5 and folds, 3 raises to
+/// 45, 2 calls; 2 and 3 share 95, 2 gets the odd chip.
+#[test]
+fn a_split_pots_odd_chip_joins_its_winners_share() {
+    let mut s = Server::new();
+    s.start(6, &[(1, 1000), (2, 1000), (3, 1000)]);
+    s.state("blindAnte");
+    s.blind(1, 5, 0);
+    s.chips(1, 5, 995);
+    s.blind(2, 20, 0);
+    s.chips(2, 20, 980);
+    s.state("pre-flop");
+    s.raise(3, 45);
+    s.chips(3, 45, 955);
+    s.fold(1);
+    s.call(2);
+    s.chips(2, 45, 955);
+    s.win(vec![2, 3]);
+    s.pay(2, 1, 0, "left_over");
+    s.pay(2, 47, 0, "win");
+    s.pay(3, 47, 0, "win");
+    s.chips(1, 0, 995);
+    s.chips(2, 0, 1003);
+    s.chips(3, 0, 1002);
+    let h = &s.finish()[0];
+    assert_eq!(h.notes, vec![]);
+    assert_eq!(wins(&h.winners), vec![(2, 48), (3, 47)]);
+    assert_eq!(h.returned, vec![]);
+}
