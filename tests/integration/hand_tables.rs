@@ -1,5 +1,6 @@
 //! The table the timelines follow a hand with ends where the hand views
-//! end it: for every hand of the PokerTH 0.7 and poker-network captures,
+//! end it: for every hand of the poker captures (PokerTH 0.7 and 1.x, over
+//! TCP and WebSocket, and poker-network),
 //! the timeline's last table of the hand (its result) has each player's
 //! final stack, winnings and returned chips as the hand's OHH says, and
 //! `replay --hand` steps through the same tables.
@@ -20,6 +21,21 @@ const CAPTURES: &[&str] = &[
     "pokernetwork/session-old.pcap",
     "pokernetwork/betting-showdowns.pcap",
     "pokernetwork/betting-contradiction.pcap",
+    "pokerth1/solo.pcap",
+    "pokerth1/duo.pcap",
+    "pokerth1/kick.pcap",
+    "pokerth1/password.pcap",
+    "pokerth1/reconnect.pcap",
+    "pokerth1/rejected.pcap",
+    "pokerth1/spectator.pcap",
+    "pokerth1/ten.pcap",
+    "pokerth1/timeout.pcap",
+    "pokerth1/midstream.pcap",
+    "pokerth1/lossy-port9234.pcap",
+    "websocket/duo-ws.pcap",
+    "websocket/solo-ws.pcap",
+    "websocket/deflate.pcap",
+    "websocket/fragmented.pcap",
 ];
 
 fn out(args: &[&str], file: &str) -> String {
@@ -97,21 +113,33 @@ fn every_hand_ends_in_the_timeline_as_the_hand_views_end_it() {
 
 #[test]
 fn replay_steps_through_the_tables_the_timeline_shows() {
-    let file = "mixed/all-four.pcap";
-    let tables = timeline_tables(file);
-    for id in ["0:1", "0:3", "1:81001"] {
-        let Some(timeline) = tables.get(id) else {
-            continue;
-        };
-        let replay = json_lines(&out(&["replay", "--format", "jsonl", "--hand", id], file));
-        // The timeline shows a record's last step; every one of them is a
-        // step of the replay, in order, with the same figures.
-        let mut at = 0;
-        for t in timeline {
-            let found = replay[at..].iter().position(|r| r == t);
-            assert!(found.is_some(), "{id}: {t}");
-            at += found.unwrap();
+    let mut checked = 0;
+    for (file, ids) in [
+        ("mixed/all-four.pcap", &["0:1", "0:3", "1:500", "1:502"][..]),
+        ("pokerth1/solo.pcap", &["0:3", "0:7"][..]),
+        ("websocket/duo-ws.pcap", &["0:2"][..]),
+        (
+            "pokernetwork/betting-showdowns.pcap",
+            &["0:87001", "0:87004"][..],
+        ),
+    ] {
+        let tables = timeline_tables(file);
+        for id in ids {
+            let Some(timeline) = tables.get(*id) else {
+                panic!("{file}: no hand {id} in the timeline");
+            };
+            let replay = json_lines(&out(&["replay", "--format", "jsonl", "--hand", id], file));
+            // The timeline shows a record's last step; every one of them is
+            // a step of the replay, in order, with the same figures.
+            let mut at = 0;
+            for t in timeline {
+                let found = replay[at..].iter().position(|r| r == t);
+                assert!(found.is_some(), "{file} {id}: {t}");
+                at += found.unwrap();
+            }
+            assert_eq!(replay.last(), timeline.last(), "{file} {id}");
+            checked += 1;
         }
-        assert_eq!(replay.last(), timeline.last(), "{id}");
     }
+    assert_eq!(checked, 9);
 }

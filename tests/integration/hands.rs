@@ -720,7 +720,7 @@ fn pokerth_2007_hands_are_partial_and_replay_through_turns() {
     assert_eq!(
         events[..5],
         [
-            "hand 0:2 starts",
+            "hand 0:2 starts: blinds 10/20, Alice's cards Tc Jh",
             "Bob to act",
             "Computer 1 to act",
             "Alice to act",

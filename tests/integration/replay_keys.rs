@@ -46,7 +46,7 @@ fn without_a_terminal_every_step_of_the_hand_is_written() {
     assert_eq!(h.len(), 43);
     assert_eq!(
         h[0],
-        "── step 1 of 43 · hand 0:1 · preflop · hand 0:1 starts (frame 166)"
+        "── step 1 of 43 · hand 0:1 · preflop · hand 0:1 starts: blinds 10/20, Bob1's cards 9h 5d (frame 166)"
     );
     assert!(h[42].starts_with("── step 43 of 43 · "), "{}", h[42]);
     // Only hand 0:1: the next hand's start is not written.
@@ -61,14 +61,14 @@ fn keys_step_forward_back_to_a_street_and_to_another_hand() {
     assert_eq!(
         h,
         [
-            "── step 1 of 43 · hand 0:1 · preflop · hand 0:1 starts (frame 166)",
+            "── step 1 of 43 · hand 0:1 · preflop · hand 0:1 starts: blinds 10/20, Bob1's cards 9h 5d (frame 166)",
             "── step 2 of 43 · hand 0:1 · preflop · Bob1 posts the small blind 10, stack 2990 (frame 168)",
             "── step 3 of 43 · hand 0:1 · preflop · Carol posts the big blind 20, stack 2980 (frame 169)",
             "── step 2 of 43 · hand 0:1 · preflop · Bob1 posts the small blind 10, stack 2990 (frame 168)",
             "── step 3 of 43 · hand 0:1 · preflop · Carol posts the big blind 20, stack 2980 (frame 169)",
             "── step 12 of 43 · hand 0:1 · flop · flop: Qh Ks Tc (frame 183)",
             "── step 30 of 43 · hand 0:1 · river · river: 2h (frame 210)",
-            "── step 1 of 12 · hand 0:2 · preflop · hand 0:2 starts (frame 226)",
+            "── step 1 of 12 · hand 0:2 · preflop · hand 0:2 starts: blinds 10/20, Bob1's cards 2h 3s (frame 226)",
         ]
     );
     // Hand 0:2 ended before the flop; back from a hand's start.
@@ -96,8 +96,8 @@ fn a_game_stream_by_hand_frame_and_search() {
         h,
         [
             "── step 1 of 103 · frame 4 · server speaks protocol 5.1 (server_type_internet_no_auth), 0 player(s) online",
-            "── step 30 of 103 · frame 49 · hand 2 starts: small blind 40, button Computer2 (3), client's cards 7d Qs",
-            "── step 52 of 103 · frame 91 · turn 6s: pot 320",
+            "── step 30 of 103 · frame 49 · hand 0:2 starts: blinds 40/80, alice's cards 7d Qs",
+            "── step 52 of 103 · frame 91 · turn: 6s",
             "── step 5 of 103 · frame 13 · lobby chat, alice (1): hello lobby, alice here",
             "── step 9 of 103 · frame 19 · game chat, alice (1): good luck from alice",
             // The search wraps around.

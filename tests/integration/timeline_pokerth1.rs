@@ -120,7 +120,12 @@ fn check_against_truth(name: &str, stream: u64, conn: &str) -> Facts {
     let mut chat: Vec<Value> = Vec::new();
     for (i, ((t, b), &frame)) in truth.iter().zip(&frames).enumerate() {
         let state = at(&steps, frame);
+        // The game's table, and the hand's (the one every view tells).
         let table = &state["tables"]["1"];
+        let hand = &state["table"];
+        let seat_of = |p: &Value| {
+            (hand["seats"].as_array().into_iter().flatten()).find(|s| s["player"] == *p)
+        };
         let last_in_frame = frames.get(i + 1) != Some(&frame);
         match t.as_str() {
             "GameListNew" => {
@@ -179,8 +184,8 @@ fn check_against_truth(name: &str, stream: u64, conn: &str) -> Facts {
                 let Some(mine) = seats.iter().position(|p| *p == me) else {
                     continue; // a spectator: no cards of its own
                 };
-                let seat = &table["seats"][mine];
                 let out = b["seatStates"][mine] == "netPlayerStateNoMoney";
+                let cards = seat_of(&me).map_or(Value::Null, |s| s["cards"].clone());
                 let want = match out {
                     true => Value::Null,
                     false => json!([
@@ -188,7 +193,7 @@ fn check_against_truth(name: &str, stream: u64, conn: &str) -> Facts {
                         card(&b["plainCards"]["plainCard2"])
                     ]),
                 };
-                assert_eq!(seat["cards"], want, "{name} hand {}", facts.hands);
+                assert_eq!(cards, want, "{name} hand {}", facts.hands);
                 facts.cards_seen += usize::from(!out);
             }
             "PlayersActionDone" => {
@@ -199,7 +204,7 @@ fn check_against_truth(name: &str, stream: u64, conn: &str) -> Facts {
                 // After each action (the last of its frame): every stack
                 // as the server last said it.
                 if last_in_frame {
-                    for s in table["seats"].as_array().unwrap() {
+                    for s in hand["seats"].as_array().unwrap() {
                         let p = s["player"].as_u64().unwrap();
                         assert_eq!(s["stack"], money[&p], "{name} hand {}", facts.hands);
                     }
@@ -218,26 +223,33 @@ fn check_against_truth(name: &str, stream: u64, conn: &str) -> Facts {
                         board.push(card(c));
                     }
                 }
-                assert_eq!(table["board"], Value::from(board.clone()));
+                assert_eq!(hand["board"], Value::from(board.clone()));
             }
             "EndOfHandShowCards" | "EndOfHandHideCards" => {
                 let results: Vec<Value> = match t.as_str() {
                     "EndOfHandHideCards" => vec![b.clone()],
                     _ => b["playerResults"].as_array().unwrap().clone(),
                 };
-                let won: u64 = results
-                    .iter()
-                    .map(|r| r["moneyWon"].as_u64().unwrap())
-                    .sum();
-                // The pot the table added up is what the server paid out.
-                assert_eq!(table["pot"], won, "{name} hand {}", facts.hands);
+                // The table shows the result as the server gives it: the
+                // server's money won is what the hand gives back to the
+                // player and what he wins; his money after it, his stack.
+                assert_eq!(hand["over"], true, "{name} hand {}", facts.hands);
                 for r in &results {
                     let p = r["playerId"].as_u64().unwrap();
                     money.insert(p, r["playerMoney"].as_u64().unwrap());
-                    let seat = (table["seats"].as_array().unwrap().iter())
-                        .find(|s| s["player"] == p)
-                        .unwrap();
-                    assert_eq!(seat["stack"], r["playerMoney"]);
+                    let seat = seat_of(&r["playerId"]).unwrap();
+                    assert_eq!(
+                        seat["stack"], r["playerMoney"],
+                        "{name} hand {}",
+                        facts.hands
+                    );
+                    let got = seat["won"].as_u64().unwrap() + seat["returned"].as_u64().unwrap();
+                    assert_eq!(
+                        Value::from(got),
+                        r["moneyWon"],
+                        "{name} hand {}",
+                        facts.hands
+                    );
                 }
                 facts.pots_checked += 1;
             }
@@ -293,9 +305,11 @@ fn solo_against_the_truth() {
 #[test]
 fn duo_against_the_truth_both_clients() {
     // Eight hands; alice is out of chips after the first (the server goes
-    // on dealing her the same two cards, which are not hers to show).
+    // on dealing her the same two cards, which are not hers to show). The
+    // server's After Hand Show Cards of alice's cards, shown at the
+    // showdown already, changes nothing at the table.
     for (stream, conn, steps, cards_seen, stacks, chat) in
-        [(0, "alice", 173, 1, 45, 4), (1, "bob", 173, 8, 45, 3)]
+        [(0, "alice", 172, 1, 45, 4), (1, "bob", 172, 8, 45, 3)]
     {
         assert_eq!(
             check_against_truth("duo", stream, conn),
@@ -322,10 +336,11 @@ fn the_lobby_and_the_table_at_a_frame() {
     for want in [
         "  client alice (1), 1 player(s) online\n",
         "  game    1 \"pcap test solo\"     started  admin alice (1)      alice (1), Computer1 (2), Computer2 (3)\n",
-        "  table of game 1: hand 3, turn, small blind 80\n",
-        "  seat  1  alice (1)          6h 3c  stack     780  bet    160\n",
-        "  seat  2  Computer2 (3)             stack       0  bet    820 all-in\n",
-        "  seat  3  Computer1 (2)             stack     920  bet      0 [button] folded\n",
+        "  table of game 1: hand 3, small blind 80\n",
+        "  hand 0:3 · turn\n",
+        "  seat  1  alice            6h 3c  stack     780  bet    160\n",
+        "  seat  2  Computer2               stack       0  bet    820 all in\n",
+        "  seat  3  Computer1               stack     920  bet      0 [button] folded\n",
         "  pot 1300  board [2d 9c 7s 6s]\n",
     ] {
         assert!(out.contains(want), "{want:?} not in\n{out}");
@@ -338,8 +353,11 @@ fn the_lobby_and_the_table_at_a_frame() {
     let s = &json[0]["state"];
     assert_eq!(s["game"], "pokerth1");
     assert_eq!(s["own_game"]["players"], json!([1, 2, 3]));
-    assert_eq!(s["tables"]["1"]["to_act"], Value::Null);
-    assert_eq!(s["tables"]["1"]["last_action"]["action"], "all_in");
+    assert_eq!(s["table"]["to_act"], Value::Null);
+    assert_eq!(
+        s["table"]["event"],
+        "Computer2 raises to 820 and is all in, stack 0"
+    );
 }
 
 #[test]
@@ -347,10 +365,10 @@ fn the_table_of_changes() {
     let table = run(&["timeline"], "solo.pcap");
     for want in [
         "┆ 15    ┆ 0      ┆ game 1 \"pcap test solo\" listed (created, 0 player(s))",
-        "┆ 30    ┆ 0      ┆ hand 1 starts: small blind 20, button alice (1), client's cards 8h Qh",
-        "┆ 34    ┆ 0      ┆ alice (1) raises to 80: stack 920, pot 140",
-        "┆ 74    ┆ 0      ┆ alice (1) calls (160): stack 940, pot 320",
-        "┆ 80    ┆ 0      ┆ flop 2d 9c 7s: pot 320",
+        "┆ 30    ┆ 0      ┆ hand 0:1 starts: blinds 20/40, alice's cards 8h Qh",
+        "┆ 34    ┆ 0      ┆ alice raises to 80, stack 920",
+        "┆ 74    ┆ 0      ┆ alice calls 80, stack 940",
+        "┆ 80    ┆ 0      ┆ flop: 2d 9c 7s",
         "┆ 170   ┆ 0      ┆ game 1 over: Computer2 (3) wins",
     ] {
         assert!(table.contains(want), "{want:?} not in\n{table}");
@@ -376,7 +394,7 @@ fn replay_a_pokerth1_stream_without_a_terminal() {
     let last = &text[text.rfind("── step").unwrap()..];
     assert!(last.contains("  game over: Computer2 (3) wins\n"), "{last}");
     assert!(
-        last.contains("  seat  2  Computer2 (3)      Kd 8s  stack    3000"),
+        last.contains("  seat  2  Computer2        Kd 8s  stack    3000"),
         "{last}"
     );
 }
@@ -388,7 +406,7 @@ fn every_step_has_the_full_state_and_a_row() {
         let state = s["state"].as_object().unwrap();
         assert_eq!(state["game"], "pokerth1");
         for k in [
-            "players", "games", "tables", "chat", "errors", "kicks", "own_game",
+            "players", "games", "tables", "table", "chat", "errors", "kicks", "own_game",
         ] {
             assert!(state.contains_key(k), "{k}");
         }

@@ -164,6 +164,17 @@ impl StreamBuilder {
         }
     }
 
+    /// The hand in play as it will be handed on (not settled yet), once
+    /// the stream showed its result but the builder keeps it open for what
+    /// may follow (PokerTH: cards shown after the hand); `None` otherwise.
+    pub fn ended(&self) -> Option<Hand> {
+        match self {
+            StreamBuilder::PokerTh(b) => b.ended(),
+            StreamBuilder::PokerTh1(b) => b.ended(),
+            StreamBuilder::PokerTh2007(_) | StreamBuilder::PokerNetwork(_) => None,
+        }
+    }
+
     /// The hand in play so far, if any.
     pub fn current(&self) -> Option<&Hand> {
         match self {

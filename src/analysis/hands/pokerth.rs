@@ -271,15 +271,29 @@ impl Builder {
 
     /// Closes the open hand (at `frame`, or at the end of the stream).
     fn close(&mut self, frame: Option<u64>) -> Option<Hand> {
-        let mut o = self.open.take()?;
-        let h = &mut o.hand;
-        h.close_reported(o.ended, o.troubled, frame, o.won.iter().map(|w| w.player));
-        h.button = button(h).or(h.button);
-        h.settle();
-        reported::pay(h, o.won);
-        self.known.hand_over(h);
-        Some(o.hand)
+        let h = close_open(self.open.take()?, frame);
+        self.known.hand_over(&h);
+        Some(h)
     }
+
+    /// The hand in play as it will be handed on, once its result was seen
+    /// (cards shown after the result may still join it): what a table that
+    /// follows the hand shows at the result.
+    pub fn ended(&self) -> Option<Hand> {
+        let o = self.open.as_ref().filter(|o| o.ended)?;
+        Some(close_open(o.clone(), None))
+    }
+}
+
+/// The hand `o` holds, closed at `frame` (the end of the stream when
+/// `None`).
+fn close_open(mut o: Open, frame: Option<u64>) -> Hand {
+    let h = &mut o.hand;
+    h.close_reported(o.ended, o.troubled, frame, o.won.iter().map(|w| w.player));
+    h.button = button(h).or(h.button);
+    h.settle();
+    reported::pay(h, o.won);
+    o.hand
 }
 
 /// The button's seat: the seat before the small blind's (heads up, the

@@ -94,6 +94,7 @@ impl Known {
 }
 
 /// A hand being built.
+#[derive(Clone)]
 pub(super) struct Open {
     /// The hand so far.
     pub hand: Hand,

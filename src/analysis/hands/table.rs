@@ -162,7 +162,7 @@ impl Table {
             hand: h.id(),
             frame: Some(h.first_frame),
             street: Street::Preflop,
-            event: format!("hand {} starts", h.id()),
+            event: start_text(h),
             seats: h.seats.iter().map(|s| seat_state(h, s)).collect(),
             pot: Some(0),
             board: Vec::new(),
@@ -195,7 +195,6 @@ impl Table {
     /// last call (seats that sat down since, actions, prompts, deals, cards
     /// shown); calls `each` with the table after every step.
     pub fn follow(&mut self, h: &Hand, mut each: impl FnMut(&TableState)) {
-        self.seat_new(h);
         let partial = !h.turns.is_empty();
         let mut events: Vec<(u64, Street, u8, Event)> = Vec::new();
         let acts = h.actions.get(self.taken.actions..).unwrap_or_default();
@@ -223,6 +222,12 @@ impl Table {
                 .map_or(Street::Preflop, |a| a.street);
             (s.frame, street, 2, Event::Show(s))
         }));
+        if events.is_empty() {
+            // Nothing happened at the table: it stays as its last step
+            // showed it.
+            return;
+        }
+        self.seat_new(h);
         self.taken = Taken {
             actions: h.actions.len(),
             turns: turns(h).len(),
@@ -287,7 +292,6 @@ impl Table {
             self.state.frame = Some(e.frame());
             self.push(&mut each);
         }
-        self.button(h);
     }
 
     /// `h` is over and settled: takes what is left of it (the streets whose
@@ -296,6 +300,8 @@ impl Table {
     /// `each` with the table after every step, the result last.
     pub fn finish(&mut self, h: &Hand, mut each: impl FnMut(&TableState)) {
         self.follow(h, &mut each);
+        self.seat_new(h);
+        self.button(h);
         self.unseen_waiting();
         while self.state.board.len() < h.board.len() && self.state.street < Street::River {
             self.deal(h);
@@ -456,6 +462,30 @@ impl Table {
             format!("{}: {}", t.street.name(), cards_text(cards))
         };
     }
+}
+
+/// The start of `h` for people: `hand 0:3 starts: blinds 10/20, the
+/// client's cards Ah Kd`.
+fn start_text(h: &Hand) -> String {
+    let mut t = format!("hand {} starts", h.id());
+    let mut said = Vec::new();
+    match (h.small_blind, h.big_blind) {
+        (Some(s), Some(b)) => said.push(format!("blinds {s}/{b}")),
+        (Some(s), None) => said.push(format!("small blind {s}")),
+        _ => {}
+    }
+    if let Some(a) = h.ante.filter(|&a| a > 0) {
+        said.push(format!("ante {a}"));
+    }
+    let hero = h.hero.and_then(|p| h.seat(p));
+    if let Some((s, c)) = hero.and_then(|s| Some((s, s.cards?))) {
+        said.push(format!("{}'s cards {}", s.display_name(), cards_text(&c)));
+    }
+    if !said.is_empty() {
+        t.push_str(": ");
+        t.push_str(&said.join(", "));
+    }
+    t
 }
 
 /// A seat at the start of `h`.

@@ -167,10 +167,21 @@ impl Game {
         }
     }
 
+    /// The table of a poker stream's hand in play (or its last hand).
+    pub fn table(&self) -> Option<&TableState> {
+        match self {
+            Game::PokerthLobby(l) => l.table.as_ref(),
+            Game::Pokerth1(l) => l.table.as_ref(),
+            Game::Pokernetwork(p) => p.table.as_ref(),
+            Game::Gls(_) | Game::Cardgame(_) => None,
+        }
+    }
+
     /// The table of a poker stream's hand, as its [`poker::Play`] has it.
     fn set_table(&mut self, t: Option<&TableState>) {
         let slot = match self {
             Game::PokerthLobby(l) => &mut l.table,
+            Game::Pokerth1(l) => &mut l.table,
             Game::Pokernetwork(p) => &mut p.table,
             _ => return,
         };
@@ -335,10 +346,6 @@ impl<F: ChangeSink> RecordSink for TimelineCollector<F> {
         let mut what = event(&r, game);
         let play = match self.plays.entry(r.stream) {
             std::collections::btree_map::Entry::Occupied(e) => Some(e.into_mut()),
-            // PokerTH 1.x's table is its lobby's own (`pokerth1::table`).
-            std::collections::btree_map::Entry::Vacant(_) if protocol == ProtocolId::PokerTh1 => {
-                None
-            }
             std::collections::btree_map::Entry::Vacant(e) => {
                 poker::Play::for_record(&r).map(|p| e.insert(p))
             }

@@ -11,7 +11,7 @@
 //! the one `hands` prints.
 
 use crate::analysis::hands::table::{Table, TableState};
-use crate::analysis::hands::{settle_and_check, StreamBuilder};
+use crate::analysis::hands::{settle_and_check, Hand, StreamBuilder};
 use crate::decode::Record;
 
 /// A poker stream's builder and the table of its hand in play (or of its
@@ -41,30 +41,48 @@ impl Play {
     pub fn record(&mut self, r: &Record, mut step: impl FnMut(&TableState)) {
         if let Some(h) = self.builder.record(r) {
             let h = settle_and_check(h);
-            let table = match &mut self.table {
-                Some(t) if t.state().hand == h.id() => t,
-                other => {
-                    let t = other.insert(Table::start(&h));
-                    t.begin(&mut step);
-                    t
-                }
-            };
-            table.finish(&h, &mut step);
+            let table = table_of(&mut self.table, &h, &mut step);
+            if table.state().over {
+                // Its result was shown already: what joined it since (cards
+                // shown after the hand).
+                table.follow(&h, &mut step);
+            } else {
+                table.finish(&h, &mut step);
+            }
         }
-        if let Some(h) = self
-            .builder
-            .current()
-            .filter(|_| self.builder.grows_in_order())
-        {
-            let table = match &mut self.table {
-                Some(t) if t.state().hand == h.id() => t,
-                other => {
-                    let t = other.insert(Table::start(h));
-                    t.begin(&mut step);
-                    t
-                }
-            };
-            table.follow(h, &mut step);
+        if !self.builder.grows_in_order() {
+            return;
+        }
+        let Some(h) = self.builder.current() else {
+            return;
+        };
+        let over =
+            (self.table.as_ref()).is_some_and(|t| t.state().hand == h.id() && t.state().over);
+        let ended = if over { None } else { self.builder.ended() };
+        let table = table_of(&mut self.table, h, &mut step);
+        match ended {
+            // The result is in: the table shows it now, not when the next
+            // hand starts.
+            Some(done) => table.finish(&settle_and_check(done), &mut step),
+            None => table.follow(h, &mut step),
         }
     }
+}
+
+/// The table of hand `h`: the one in use if it is `h`'s, else a new
+/// one, whose start goes to `step`.
+fn table_of<'a>(
+    slot: &'a mut Option<Table>,
+    h: &Hand,
+    step: &mut impl FnMut(&TableState),
+) -> &'a mut Table {
+    let fresh = !matches!(&*slot, Some(t) if t.state().hand == h.id());
+    if fresh {
+        *slot = None;
+    }
+    let t = slot.get_or_insert_with(|| Table::start(h));
+    if fresh {
+        t.begin(step);
+    }
+    t
 }

@@ -218,14 +218,13 @@ fn shown(
     Ok(line)
 }
 
-/// The hand and street of the table a PokerTH 1.x stream's client plays
-/// at, for `h` and `f`/`t`/`r`; other games have none.
+/// The hand and street of a poker stream's table, for `h` and
+/// `f`/`t`/`r`; other games have none.
 fn table_position(g: &Game) -> (Option<u64>, Option<&'static str>) {
-    let Game::Pokerth1(lobby) = g else {
-        return (None, None);
-    };
-    let table = (lobby.own_game.as_ref()).and_then(|own| lobby.tables.get(&own.game_id));
-    table.map_or((None, None), |t| (t.hand.map(u64::from), t.street))
+    g.table().map_or((None, None), |t| {
+        let hand = t.hand.rsplit(':').next().and_then(|n| n.parse().ok());
+        (hand, Some(t.street.name()))
+    })
 }
 
 /// Writes the steps: on a terminal (or with `--keys`) as the keys say,

@@ -62,8 +62,12 @@ impl Open {
             if states.get(i) == Some(&NO_MONEY) {
                 continue;
             }
-            hand.seats
-                .push(Seat::new(i as u32 + 1, p, names.get(&p).cloned()));
+            hand.seats.push(Seat {
+                // What the player ended the last hand with (the start money
+                // for the game's first): a table shows it from the start.
+                stack: prior.get(&p).copied(),
+                ..Seat::new(i as u32 + 1, p, names.get(&p).cloned())
+            });
         }
         let sb = m.u32("smallBlind").map(u64::from);
         hand.small_blind = sb;

@@ -171,7 +171,10 @@ impl Builder {
                 // The server's number of the hand in play: the next one
                 // starts after it.
                 self.known.hands_in_game = id(b, "handNum");
-                self.known.last_final.clear();
+                // Each player's money as the server gives it now.
+                self.known.last_final = (players.iter())
+                    .filter_map(|p| Some((id(p, "playerId")?, id(p, "playerMoney")?)))
+                    .collect();
                 return done;
             }
             "HandStart" => {
@@ -300,6 +303,14 @@ impl Builder {
         if let Some(o) = &mut self.open {
             o.renumber(old, new);
         }
+    }
+
+    /// The hand in play as it will be handed on, once its result was seen
+    /// (cards shown after the result may still join it): what a table that
+    /// follows the hand shows at the result.
+    pub fn ended(&self) -> Option<Hand> {
+        let o = self.open.as_ref().filter(|o| o.ended)?;
+        Some(settle::close(o.clone(), None))
     }
 
     /// Hands the open hand on: settled, with its final stacks, winners and

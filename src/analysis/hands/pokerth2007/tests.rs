@@ -528,7 +528,7 @@ fn replay_steps_through_turns_and_known_actions_only() {
     assert_eq!(
         events,
         [
-            "hand 0:1 starts",
+            "hand 0:1 starts: blinds 10/20, Alice's cards 2d 3d",
             "Bob to act",
             "Alice to act",
             "Alice calls (the amount is not in the capture)",

@@ -2,8 +2,9 @@
 //! client's game, statistics, the latest kick, error and chat line, then
 //! the table of the game last played.
 
-use super::table::{cards_text, number, Table};
+use super::table::{number, Table};
 use super::{name_in, KnownPlayer, Lobby};
+use crate::analysis::hands::table::{self, TableState};
 use std::collections::BTreeMap;
 
 /// The stream for people: the client, the game list, the client's game,
@@ -74,7 +75,7 @@ pub fn draw(l: &Lobby) -> String {
         o.push_str(&format!("  chat: {who}: {}\n", c.text));
     }
     if let Some(t) = l.table_game.and_then(|g| l.tables.get(&g)) {
-        o.push_str(&draw_table(t, &l.players));
+        o.push_str(&draw_table(t, l.table.as_ref(), &l.players));
     }
     if l.incomplete {
         o.push_str("  (incomplete: bytes missing)\n");
@@ -82,69 +83,31 @@ pub fn draw(l: &Lobby) -> String {
     o
 }
 
-/// The table for people: a line per seat, then the pot, board and the
-/// last action or the results.
-pub fn draw_table(t: &Table, players: &BTreeMap<u32, KnownPlayer>) -> String {
+/// The game's table for people (the game, the hand number, the small
+/// blind, seats out of play, the game's winner), then the hand's table.
+pub fn draw_table(
+    t: &Table,
+    hand: Option<&TableState>,
+    players: &BTreeMap<u32, KnownPlayer>,
+) -> String {
     let mut o = format!(
-        "  table of game {}: hand {}{}{}\n",
+        "  table of game {}: hand {}{}\n",
         t.game_id,
         number(t.hand),
-        t.street.map_or(String::new(), |s| format!(", {s}")),
         t.small_blind
             .map_or(String::new(), |b| format!(", small blind {b}"))
     );
-    for (i, s) in t.seats.iter().enumerate() {
-        let cards = s.cards.map_or("     ".into(), |c| cards_text(&c));
-        let mut flags = String::new();
-        if t.button == Some(s.player) {
-            flags.push_str(" [button]");
+    for s in &t.seats {
+        if let Some(st) = s.state.filter(|&st| st != "normal") {
+            o.push_str(&format!("  {} ({st})\n", name_in(players, s.player)));
         }
-        if s.folded {
-            flags.push_str(" folded");
-        }
-        if s.all_in {
-            flags.push_str(" all-in");
-        }
-        if s.state.is_some_and(|st| st != "normal") {
-            flags.push_str(&format!(" ({})", s.state.unwrap_or_default()));
-        }
-        if t.to_act == Some(s.player) {
-            flags.push_str("  ← to act");
-        }
-        let stack = s.stack.map_or("?".into(), |x| x.to_string());
-        o.push_str(&format!(
-            "  seat {:>2}  {:<18} {cards}  stack {stack:>7}  bet {:>6}{flags}\n",
-            i + 1,
-            name_in(players, s.player),
-            s.bet
-        ));
     }
-    o.push_str(&format!(
-        "  pot {}  board [{}]\n",
-        t.pot,
-        cards_text(&t.board)
-    ));
-    if let Some(a) = &t.last_action {
-        o.push_str(&format!(
-            "  last action: {} {} ({})\n",
-            name_in(players, a.player),
-            a.action,
-            a.total_bet
-        ));
-    }
-    for r in &t.results {
-        let won = match r.won {
-            0 => String::new(),
-            n => format!(" wins {n},"),
-        };
-        o.push_str(&format!(
-            "  result: {}{won} stack {}\n",
-            name_in(players, r.player),
-            r.stack
-        ));
+    if let Some(h) = hand {
+        o.push_str(&format!("  hand {} · {}\n", h.hand, h.street.name()));
+        o.push_str(&table::draw(h));
     }
     if t.partial {
-        o.push_str("  (hand seen from its middle: the pot may be short)\n");
+        o.push_str("  (hand seen from its middle)\n");
     }
     if let Some(w) = t.winner {
         o.push_str(&format!("  game over: {} wins\n", name_in(players, w)));

@@ -26,6 +26,7 @@ mod tests;
 
 use super::recent::Recent;
 pub use super::Event;
+use crate::analysis::hands::table::TableState;
 use crate::decode::Record;
 use crate::protocols::pokerth1::messages::{
     bool_of, enum_of, list_of, message_of, schema, string_of, u32_of, Message,
@@ -172,6 +173,9 @@ pub struct Lobby {
     /// The table of the game the client plays or watches, or last did, by
     /// game id (one at a time: a table goes when another starts).
     pub tables: BTreeMap<u32, Table>,
+    /// The hand in play at the client's table, or the last one, as the
+    /// hand views tell it (`super::poker`).
+    pub table: Option<TableState>,
     /// Server statistics by name.
     pub statistics: BTreeMap<String, u32>,
     /// The open kick petitions by id (one leaves when it ends, a game's
