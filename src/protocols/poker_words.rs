@@ -7,7 +7,7 @@
 //! | an action | `alice (17) folds`, `… checks`, `… calls 40`, `… bets 40`, `… raises to 120`, `… is all in for 300`, `… posts the small blind 10`, then `, stack 960` and ` (preflop)` when the message says them |
 //! | the client asks to act | `alice (17) asks to call 40 (preflop)`; refused: `alice (17) may not check (preflop): not_your_turn` |
 //! | whose turn | `alice (17) to act (flop)` |
-//! | a hand starts | `hand starts: small blind 10, dealer alice (17), your cards [Ah Kd]` |
+//! | a hand starts | `hand starts: small blind 10, button alice (17), your cards [Ah Kd]` |
 //! | board cards | `flop [Ah Kd 2c]`, `turn [7s]`, `river [2d]`, `board [Ah Kd 2c 7s]` |
 //! | a result | `alice (17) wins 880 from the main pot with [Ah Ad], stack 1880`; `alice (17) wins 110 without showdown, stack 3010` |
 //! | a showdown | `showdown: alice (17) wins 880 with [Ah Ad], stack 1880; shown: bob (18) [Kc Ks]` |

@@ -190,7 +190,7 @@ impl Message {
                 words::hand_starts(Some(u64::from(p.hand_serial)), &details)
             }
             M::PacketPokerDealer(p) => format!(
-                "game {}: dealer button at {} (was {})",
+                "game {}: button at {} (was {})",
                 p.game_id,
                 seat(p.dealer),
                 seat(p.previous_dealer)

@@ -216,7 +216,7 @@ impl Message {
             }
             M::StartEventAck(_) => "start event ack".into(),
             M::GameStart(m) => format!(
-                "game starts: dealer {}, players {}",
+                "game starts: button {}, players {}",
                 who(m.start_dealer_player_id),
                 words::players(names, m.player_id_slots.iter().copied())
             ),

@@ -13,7 +13,7 @@ fn game_start() {
         80,
         json!({"start_dealer_player_id": 6, "number_of_players": 3, "player_id_slots": [5, 6, 7]}),
     );
-    assert_eq!(s, "game starts: dealer player 6, players [5, 6, 7]");
+    assert_eq!(s, "game starts: button player 6, players [5, 6, 7]");
 }
 
 #[test]

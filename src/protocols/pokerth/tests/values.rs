@@ -194,7 +194,7 @@ fn summaries_name_the_players_the_stream_told() {
             "Init v5.2 player \"Bob1\"",
             "init ack: you are Bob1 (1001), session 2712847316, server release 0.7.1",
             "Bob1 (1001) asks to raise, putting in 120 (flop)",
-            "game starts: dealer Bot (1005), players [Bob1 (1001), 1002, 1003, 1004, \
+            "game starts: button Bot (1005), players [Bob1 (1001), 1002, 1003, 1004, \
              Bot (1005), 1006, 1007, 1008, … 2 more]",
             "showdown: Bot (1005) wins 300 with [Ad Ac], stack 1800",
             "chat from Bob1 (1001): hello",

@@ -77,7 +77,7 @@ impl Message {
             "HandStart" => {
                 let mut details = vec![format!("small blind {}", u("smallBlind"))];
                 if u32_of(m, "dealerPlayerId").is_some() {
-                    details.push(format!("dealer {}", who("dealerPlayerId")));
+                    details.push(format!("button {}", who("dealerPlayerId")));
                 }
                 if let Some(c) = message_of(m, "plainCards") {
                     let c1 = u32_of(&c, "plainCard1").map_or("?".into(), card);
@@ -87,7 +87,7 @@ impl Message {
                 words::hand_starts(None, &details)
             }
             "GameStartInitial" => format!(
-                "game {} starts: dealer {}, seats {}",
+                "game {} starts: button {}, seats {}",
                 u("gameId"),
                 who("startDealerPlayerId"),
                 player_list(names, m, "playerSeats")

@@ -38,7 +38,7 @@ fn hand_start_with_plain_cards_and_unpacked_seat_states() {
     );
     assert_eq!(
         s,
-        "hand starts: small blind 20, dealer player 2, your cards [5d 2s]"
+        "hand starts: small blind 20, button player 2, your cards [5d 2s]"
     );
 }
 
