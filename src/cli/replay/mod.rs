@@ -41,7 +41,14 @@ Keys (on a terminal, read from /dev/tty even when the capture comes on standard 
   /TEXT, /           the next step whose event holds TEXT; / alone searches again
   ?                  the keys
   q, Esc, Ctrl-C     the end
-Without a terminal (and without --keys) every step is written.";
+Without a terminal (and without --keys) every step is written.
+
+Steps are numbered from 1 (`step 1 of N`) in both modes. --hand steps
+through the hand's table one event at a time (a blind, the server's prompt,
+an action, a deal, cards shown, the result): the same table `timeline` shows
+for the stream after each message, and the same hand `hands` writes (its pot
+holds the bets in front of the players; the result gives back uncalled chips
+and pays the winnings).";
 
 /// Arguments of `cardshark replay`.
 #[derive(Args, Debug)]
@@ -60,8 +67,8 @@ pub struct ReplayArgs {
         conflicts_with = "stream"
     )]
     pub hand: Option<HandId>,
-    /// A game stream (GLS, card game, PokerTH 0.7 lobby, PokerTH 1.x lobby
-    /// and table): its timeline, as `cardshark timeline -s N` lists it, a
+    /// A game stream (GLS, card game, PokerTH 0.7 or 1.x lobby and table,
+    /// poker-network table): its timeline, as `cardshark timeline -s N` lists it, a
     /// state at a time.
     #[arg(short = 's', long = "stream", value_name = "N", value_hint = ValueHint::Other)]
     pub stream: Option<u64>,

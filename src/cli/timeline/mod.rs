@@ -1,5 +1,6 @@
 //! `cardshark timeline`: the state of each game stream (GLS board, card
-//! game table, PokerTH lobby, PokerTH 1.x lobby and tables) after every
+//! game table, PokerTH 0.7 and 1.x lobby and hand table, poker-network hand
+//! table) after every
 //! message that changed it: a table of changes, the full state at every
 //! step as JSON Lines, or the state at one frame.
 
@@ -40,6 +41,13 @@ pub enum TimelineFormat {
 
 /// Arguments of `cardshark timeline`.
 #[derive(Args, Debug)]
+#[command(after_long_help = "\
+Poker streams (PokerTH 0.7, PokerTH 1.x, poker-network) show the table of the hand in play
+after every message that changes it (state key `table`: seats with stacks, bets, cards, what
+each won and got back; the pot with the bets in front of the players; the board; whose turn
+it is), read through the same hand builder as `cardshark hands`: a hand ends in the timeline
+with the stacks, winnings and returned chips `hands` gives it, and `replay --hand` steps
+through the same tables.")]
 pub struct TimelineArgs {
     #[command(flatten)]
     pub input: InputArgs,
