@@ -204,7 +204,7 @@ impl Builder {
             return;
         };
         let player = u64::from(a.player_id);
-        o.ensure_seat(player, &self.known.names);
+        o.ensure_seat(frame, player, &self.known.names);
         let (street, blind) = match a.game_state.0 {
             0xF0 => (Street::Preflop, Some(ActionKind::SmallBlind)),
             0xF1 => (Street::Preflop, Some(ActionKind::BigBlind)),

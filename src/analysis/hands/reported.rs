@@ -166,8 +166,19 @@ impl Open {
     }
 
     /// The seat of `player`, added when the hand's start did not list it.
-    pub fn ensure_seat(&mut self, player: u64, names: &HashMap<u64, String>) {
+    pub fn ensure_seat(&mut self, frame: u64, player: u64, names: &HashMap<u64, String>) {
         if self.hand.seat(player).is_none() {
+            if !self.unseen_start && !self.hand.seats.is_empty() {
+                // The hand's start named who is dealt in: a message about
+                // someone else is placed, and said.
+                let who = names
+                    .get(&player)
+                    .map_or_else(|| format!("player {player}"), |n| format!("{n} ({player})"));
+                self.hand.note(
+                    frame,
+                    format!("{who} plays in the hand but Hand Start did not deal them in: seated"),
+                );
+            }
             let seat = self.hand.next_seat();
             self.hand
                 .seats
@@ -292,7 +303,7 @@ impl Open {
             self.hand.note(frame, text);
             return;
         };
-        self.ensure_seat(player, names);
+        self.ensure_seat(frame, player, names);
         if (self.hand.shown.iter()).any(|s| s.player == player && s.cards == cards) {
             return;
         }
@@ -317,7 +328,7 @@ impl Open {
         money: u64,
         names: &HashMap<u64, String>,
     ) {
-        self.ensure_seat(player, names);
+        self.ensure_seat(frame, player, names);
         if won > 0 {
             self.won.push(Win {
                 frame,

@@ -118,7 +118,7 @@ impl Open {
             return;
         };
         self.hand.last_frame = frame;
-        self.ensure_seat(player, names);
+        self.ensure_seat(frame, player, names);
         let (street, blind) = match state {
             4 => (Street::Preflop, Some(ActionKind::SmallBlind)),
             5 => (Street::Preflop, Some(ActionKind::BigBlind)),

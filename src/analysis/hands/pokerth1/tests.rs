@@ -694,3 +694,81 @@ fn the_collector_builds_pokerth_1_streams_from_decoded_bytes() {
     assert_eq!(seen.streams.get("pokerth-1"), Some(&1));
     assert!(h.seat(1).unwrap().cards.is_some());
 }
+
+#[test]
+fn an_action_of_a_player_not_dealt_in_is_a_note_with_its_frame_and_the_hand_goes_on() {
+    let mut s = Server::new();
+    s.names(&[(2, "bob")]);
+    s.game(&[1, 2], 1);
+    s.hand_start(10, 1, &["netPlayerStateNormal"; 2], None);
+    s.act(1, "PreflopSmallBlind", "None", 10, 990);
+    s.act(2, "PreflopBigBlind", "None", 20, 980);
+    let stranger = s.act(9, "Preflop", "Call", 20, 480);
+    s.act(1, "Preflop", "Call", 20, 980);
+    s.send(
+        "EndOfHandHideCards",
+        json!({"gameId": 1, "playerId": 2, "moneyWon": 60, "playerMoney": 1040}),
+    );
+    s.end_game();
+    let [h] = &s.hands[..] else {
+        panic!("{} hands", s.hands.len())
+    };
+    let note = (h.notes.iter())
+        .find(|n| n.text.contains("Hand Start did not deal them in"))
+        .unwrap_or_else(|| panic!("{:?}", h.notes));
+    assert_eq!(note.frame, stranger);
+    assert!(
+        note.text.starts_with("player 9 plays in the hand"),
+        "{}",
+        note.text
+    );
+    // The hand is still written, with the stranger seated.
+    assert_eq!(h.seats.len(), 3);
+    assert_eq!(h.actions.len(), 4);
+}
+
+#[test]
+fn the_table_follows_the_hand_step_by_step() {
+    use crate::analysis::hands::table::states;
+    let mut s = Server::new();
+    showdown(&mut s);
+    s.end_game();
+    let h = &s.hands[0];
+    let t = states(h);
+    let steps: Vec<usize> = t.iter().map(|t| t.step).collect();
+    assert_eq!(steps, (1..=t.len()).collect::<Vec<_>>());
+    let at = |event: &str| {
+        (t.iter())
+            .find(|t| t.event == event)
+            .unwrap_or_else(|| panic!("no step {event:?}"))
+    };
+    // The pot holds the bets in front of the players.
+    let raise = at("alice raises to 60, stack 940");
+    assert_eq!(raise.pot, Some(90));
+    assert_eq!(raise.to_act, None);
+    let bets: Vec<_> = raise.seats.iter().map(|s| s.bet).collect();
+    assert_eq!(bets, [Some(60), Some(10), Some(20)]);
+    assert!(raise.seats[0].button);
+    // The server's prompt names who is to act.
+    assert_eq!(at("bob to act").to_act, Some(2));
+    // A deal keeps the bets in the pot, in front of nobody.
+    let flop = at("flop: 2c 7d 9h");
+    assert_eq!(flop.pot, Some(130));
+    assert!(flop.seats.iter().all(|s| s.bet == Some(0)));
+    // The result: the winner is paid, the stacks are the server's.
+    let last = t.last().unwrap();
+    assert!(last.over && last.complete);
+    assert_eq!(last.event, "alice wins 330");
+    let end: Vec<_> = (last.seats.iter())
+        .map(|s| (s.player, s.stack, s.won, s.returned))
+        .collect();
+    assert_eq!(
+        end,
+        [
+            (1, Some(1170), 330, 0),
+            (2, Some(990), 0, 0),
+            (3, Some(840), 0, 0)
+        ]
+    );
+    assert_eq!(last.pot, Some(0));
+}
