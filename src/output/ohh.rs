@@ -74,6 +74,17 @@ pub const SPEC_VERSION: &str = "1.4.6";
 /// What separates two objects in the storage format: one blank line.
 pub const SEPARATOR: &str = "\n\n";
 
+/// The specification's name of a round's street (capitalised, unlike the
+/// names people read elsewhere).
+fn street_name(s: Street) -> &'static str {
+    match s {
+        Street::Preflop => "Preflop",
+        Street::Flop => "Flop",
+        Street::Turn => "Turn",
+        Street::River => "River",
+    }
+}
+
 /// The specification's name of an action (one of its list).
 fn action_name(a: &Action) -> &'static str {
     match a.kind {
@@ -170,7 +181,7 @@ pub fn hand(h: &Hand) -> Value {
         if street != Street::Preflop && cards.is_empty() && actions.is_empty() {
             continue;
         }
-        let mut r = json!({"id": rounds.len(), "street": street.name(), "actions": actions});
+        let mut r = json!({"id": rounds.len(), "street": street_name(street), "actions": actions});
         if !cards.is_empty() {
             r["cards"] = json!(cards.iter().map(|c| c.to_string()).collect::<Vec<_>>());
         }
@@ -274,7 +285,7 @@ fn extension(h: &Hand, unknown: Vec<String>) -> Value {
         // Whose turn the server said it was (PokerTH 2007, which tells a
         // client little else about the others).
         let turns: Vec<Value> = (h.turns.iter())
-            .map(|t| json!({"frame": t.frame, "street": t.street.name(), "player_id": t.player}))
+            .map(|t| json!({"frame": t.frame, "street": street_name(t.street), "player_id": t.player}))
             .collect();
         x.insert("turns".into(), json!(turns));
     }
@@ -351,6 +362,21 @@ mod tests {
             o["pots"],
             json!([{"number": 0, "amount": 30, "rake": 0, "player_wins": [{"player_id": 20, "win_amount": 30}]}])
         );
+    }
+
+    #[test]
+    fn rounds_are_named_as_the_specification_names_them() {
+        use crate::analysis::hands::{Action, ActionKind, Street};
+        let mut h = Hand::new(ProtocolId::PokerTh, 0, 1, 1, Timestamp::default());
+        h.seats = vec![seat(1, 10), seat(2, 20)];
+        let mut flop = Action::sample(3, 10, ActionKind::Check, 0);
+        flop.street = Street::Flop;
+        h.actions = vec![Action::sample(2, 10, ActionKind::Call, 20), flop];
+        let v = hand(&h);
+        let streets: Vec<&str> = (v["ohh"]["rounds"].as_array().unwrap().iter())
+            .map(|r| r["street"].as_str().unwrap())
+            .collect();
+        assert_eq!(&streets[..2], ["Preflop", "Flop"]);
     }
 
     #[test]
