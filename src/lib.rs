@@ -61,7 +61,7 @@
 //! ```
 //!
 //! Records ([`decode::Record`], the JSON record contract) come the same way
-//! from a [`pipeline::Render`] of one's own (see the [`pipeline`] docs),
+//! from a [`decode::Render`] of one's own (see the [`pipeline`] docs),
 //! and game-state timelines from [`analysis::timeline::TimelineCollector`].
 
 pub mod analysis;

@@ -265,7 +265,7 @@ impl RecordSink for Rows<'_> {
     }
 }
 
-impl pipeline::Render for Rows<'_> {
+impl cardshark::decode::Render for Rows<'_> {
     type Item = Piece;
     fn take(&mut self, into: &mut Items<Piece>) {
         let base = into.bytes.len();

@@ -15,8 +15,9 @@
 //! they see from their threads, and sums and minimums do not depend on
 //! which thread saw what.
 
+use cardshark::decode::Render;
 use cardshark::decode::{Body, Record, RecordSink, StreamReport, WsEvent};
-use cardshark::pipeline::{Items, Render};
+use cardshark::pipeline::Items;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 static ON: AtomicBool = AtomicBool::new(false);

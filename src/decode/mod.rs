@@ -30,7 +30,7 @@ pub use record::{Body, Carried, How, Record, WsEvent};
 
 use crate::capture::Timestamp;
 use crate::detect::{self, Overrides, Verdict};
-use crate::pipeline::{Items, Render, Work};
+use crate::pipeline::{Items, Work};
 use crate::protocols::{self, Dialect, ProtocolId, StreamDecoder};
 use crate::reassembly::{Direction, EndReason, Event, OwnedEvent, Sink, StreamInfo};
 use crate::transport::websocket::connection::{self, Recognised};
@@ -53,6 +53,17 @@ pub trait RecordSink {
     fn pending(&self) -> usize {
         0
     }
+}
+
+/// The part of a pipeline's [`Work`] after the decode stage: a record sink that makes
+/// items (see the [module docs](self) for an example). A
+/// [`DecodeStage`](crate::decode::DecodeStage) over a `Render` is a
+/// `Work`.
+pub trait Render: RecordSink + Send {
+    /// What the worker makes of its records.
+    type Item: Send;
+    /// Moves the items made so far to `into`.
+    fn take(&mut self, into: &mut Items<Self::Item>);
 }
 
 /// Hands `r` to `sink`, unless its output weighs `chunk`: then `r` is

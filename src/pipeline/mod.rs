@@ -22,8 +22,8 @@
 //!
 //! ```no_run
 //! use cardshark::capture::CaptureReader;
-//! use cardshark::decode::{DecodeConfig, DecodeStage, Record, RecordSink};
-//! use cardshark::pipeline::{Items, Pipeline, Render};
+//! use cardshark::decode::{DecodeConfig, DecodeStage, Record, RecordSink, Render};
+//! use cardshark::pipeline::{Items, Pipeline};
 //! use std::ops::ControlFlow;
 //!
 //! /// Each worker names the message types it decodes.
@@ -338,17 +338,6 @@ pub trait Work: Sink {
     /// [`Work::pending`] stays under the chunk. The items left waiting
     /// count in [`Work::low`].
     fn resume(&mut self) {}
-}
-
-/// The part of a [`Work`] after the decode stage: a record sink that makes
-/// items (see the [module docs](self) for an example). A
-/// [`DecodeStage`](crate::decode::DecodeStage) over a `Render` is a
-/// `Work`.
-pub trait Render: crate::decode::RecordSink + Send {
-    /// What the worker makes of its records.
-    type Item: Send;
-    /// Moves the items made so far to `into`.
-    fn take(&mut self, into: &mut Items<Self::Item>);
 }
 
 /// What a pass gives back: the summary and the workers' works, with

@@ -25,7 +25,7 @@
 //! or once FINs were seen both ways; `Flow::segment` follows the same
 //! rule from the flags.
 
-use super::table::{FlowId, FlowKey, FlowTable};
+use super::table::{Flow, FlowId, FlowTable};
 use super::{Config, Direction, EndReason, ReassemblyStats, StreamInfo};
 use crate::capture::Timestamp;
 use crate::link::{TcpFlags, TcpSegment};
@@ -58,46 +58,6 @@ impl Payload for (u32, u32) {
 impl Payload for () {
     fn bytes(&self) -> usize {
         0
-    }
-}
-
-/// A connection as the flow table knows it.
-#[derive(Debug)]
-pub(crate) struct Flow {
-    pub key: FlowKey,
-    /// The hash of `key` (which worker owns the connection).
-    pub hash: u64,
-    /// Its stream number.
-    pub id: u64,
-    client: SocketAddr,
-    /// The latest time seen: idle time counts from it.
-    pub last: Timestamp,
-    /// True once the connection ended (RST, or FINs both ways).
-    pub ended: bool,
-    fin: [bool; 2],
-    /// The sequence number of the client's SYN, when seen: another SYN
-    /// with a different one is a new connection on the same 4-tuple.
-    pub syn_seq: Option<u32>,
-}
-
-impl Flow {
-    /// Notes a segment of this connection: it ends the connection on the
-    /// same flags as `Conn::process` does. Returns the way it travels.
-    fn segment(&mut self, ts: Timestamp, seg: &TcpSegment<'_>) -> Direction {
-        self.last = self.last.max(ts);
-        let dir = if seg.src == self.client {
-            Direction::C2S
-        } else {
-            Direction::S2C
-        };
-        if self.ended {
-            return dir;
-        }
-        if seg.flags.fin() {
-            self.fin[dir.index()] = true;
-        }
-        self.ended = seg.flags.rst() || self.fin == [true, true];
-        dir
     }
 }
 
@@ -275,16 +235,13 @@ impl Flows {
             let info = opening(self.stats.streams, frame, ts, seg);
             self.stats.streams += 1;
             let (syn, ack) = (seg.flags.syn(), seg.flags.ack());
-            let f = Box::new(Flow {
-                key: flow.key,
-                hash: flow.hash,
-                id: info.id,
-                client: info.client,
-                last: ts,
-                ended: false,
-                fin: [false; 2],
-                syn_seq: (syn && !ack).then_some(seg.seq),
-            });
+            let f = Box::new(Flow::new(
+                flow,
+                info.id,
+                info.client,
+                ts,
+                (syn && !ack).then_some(seg.seq),
+            ));
             let conn = (f.id, f.hash);
             let slot = self.table.insert(f);
             out(self.step(slot, conn, Action::Open(info)));

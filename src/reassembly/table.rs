@@ -26,8 +26,9 @@
 //! So a packet costs one hash lookup, and the heap work is amortised over
 //! expiry and eviction.
 
-use super::flows::Flow;
+use super::Direction;
 use crate::capture::Timestamp;
+use crate::link::TcpSegment;
 use hashbrown::HashTable;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
@@ -107,6 +108,67 @@ impl FlowHasher {
 pub struct FlowId {
     pub(crate) key: FlowKey,
     pub(crate) hash: u64,
+}
+
+/// A connection as the flow table knows it.
+#[derive(Debug)]
+pub(crate) struct Flow {
+    pub key: FlowKey,
+    /// The hash of `key` (which worker owns the connection).
+    pub hash: u64,
+    /// Its stream number.
+    pub id: u64,
+    client: SocketAddr,
+    /// The latest time seen: idle time counts from it.
+    pub last: Timestamp,
+    /// True once the connection ended (RST, or FINs both ways).
+    pub ended: bool,
+    fin: [bool; 2],
+    /// The sequence number of the client's SYN, when seen: another SYN
+    /// with a different one is a new connection on the same 4-tuple.
+    pub syn_seq: Option<u32>,
+}
+
+impl Flow {
+    /// The connection of `flow`, stream `id`, opened at `ts` by `client`
+    /// (with the sequence number of its SYN, when seen).
+    pub(super) fn new(
+        flow: &FlowId,
+        id: u64,
+        client: SocketAddr,
+        ts: Timestamp,
+        syn_seq: Option<u32>,
+    ) -> Flow {
+        Flow {
+            key: flow.key,
+            hash: flow.hash,
+            id,
+            client,
+            last: ts,
+            ended: false,
+            fin: [false; 2],
+            syn_seq,
+        }
+    }
+
+    /// Notes a segment of this connection: it ends the connection on the
+    /// same flags as `Conn::process` does. Returns the way it travels.
+    pub(super) fn segment(&mut self, ts: Timestamp, seg: &TcpSegment<'_>) -> Direction {
+        self.last = self.last.max(ts);
+        let dir = if seg.src == self.client {
+            Direction::C2S
+        } else {
+            Direction::S2C
+        };
+        if self.ended {
+            return dir;
+        }
+        if seg.flags.fin() {
+            self.fin[dir.index()] = true;
+        }
+        self.ended = seg.flags.rst() || self.fin == [true, true];
+        dir
+    }
 }
 
 /// Ended connections kept for their late packets (the last ACK after the

@@ -42,8 +42,9 @@ pub use model::*;
 /// process as SipHash is, but several times faster on integer keys.
 pub type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
 
+use crate::decode::Render;
 use crate::decode::{Body, Record, RecordSink};
-use crate::pipeline::{Items, Render};
+use crate::pipeline::Items;
 use crate::protocols::pokernetwork::Message as PnMessage;
 use crate::protocols::pokerth::messages::Message as PtMessage;
 use crate::protocols::{Dialect, Fields, Label, ProtocolId};

@@ -20,8 +20,9 @@ pub mod rtt;
 pub mod samples;
 
 use crate::analysis::hands::{Hand, HandCollector};
+use crate::decode::Render;
 use crate::decode::{Body, Record, RecordSink};
-use crate::pipeline::{Items, Render};
+use crate::pipeline::Items;
 use crate::protocols::Label;
 use crate::transport::Transport;
 use hands::HandView;

@@ -22,8 +22,9 @@
 //!   its stream.
 
 use crate::analysis::hands::Hand;
+use crate::decode::Render;
 use crate::decode::{Body, Record, RecordSink, StreamReport};
-use crate::pipeline::{Items, Render};
+use crate::pipeline::Items;
 use std::collections::HashMap;
 use std::fs::File;
 use std::hash::Hasher;
