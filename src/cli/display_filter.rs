@@ -195,30 +195,42 @@ pub fn with_totals(mut row: J) -> J {
     row
 }
 
-/// The names of a timeline change.
-pub const CHANGE_NAMES: &[JsonName] = &[
-    (
-        "frame",
-        Kind::Any,
-        "the frame of the message that changed the state",
-    ),
-    ("ts", Kind::Time, "its time"),
-    ("stream", Kind::Any, "the stream"),
-    (
-        "game",
-        Kind::OneOf {
-            what: "a game",
-            values: &["gls", "cardgame", "pokerth_lobby", "pokerth1"],
-        },
-        "gls, cardgame, pokerth_lobby or pokerth1",
-    ),
-    ("what", Kind::Any, "what changed, as the table says it"),
-];
+/// The names of a timeline change; `game` takes the name of every game
+/// the timeline has ([`Game::names`]).
+pub fn change_names() -> &'static [JsonName] {
+    static NAMES: std::sync::OnceLock<Vec<JsonName>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        let games = Game::names();
+        let help = match games.split_last() {
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        };
+        vec![
+            (
+                "frame",
+                Kind::Any,
+                "the frame of the message that changed the state",
+            ),
+            ("ts", Kind::Time, "its time"),
+            ("stream", Kind::Any, "the stream"),
+            (
+                "game",
+                Kind::OneOf {
+                    what: "a game",
+                    values: games,
+                },
+                Box::leak(help.into_boxed_str()),
+            ),
+            ("what", Kind::Any, "what changed, as the table says it"),
+        ]
+    })
+}
 
 /// The scope of timeline changes.
 pub fn change_scope() -> JsonScope {
     JsonScope {
-        names: CHANGE_NAMES,
+        names: change_names(),
         item: "timeline change",
         command: "timeline",
     }
@@ -236,13 +248,7 @@ impl Subject<Vec<String>> for ChangeSubject<'_> {
             Some("ts") => f(Value::Time(c.ts)),
             Some("stream") => f(Value::Int(c.stream.into())),
             Some("what") => f(Value::Str(&c.what)),
-            Some("game") => f(Value::Str(match self.1 {
-                Game::Gls(_) => "gls",
-                Game::Cardgame(_) => "cardgame",
-                Game::PokerthLobby(_) => "pokerth_lobby",
-                Game::Pokerth1(_) => "pokerth1",
-                Game::Pokernetwork(_) => "pokernetwork",
-            })),
+            Some("game") => f(Value::Str(self.1.as_state().name())),
             _ => false,
         }
     }
@@ -287,7 +293,7 @@ mod tests {
                 name_of(h)
             );
         }
-        let changes: Vec<&str> = CHANGE_NAMES.iter().map(|n| n.0).collect();
+        let changes: Vec<&str> = change_names().iter().map(|n| n.0).collect();
         for h in crate::cli::timeline::write::HEADERS
             .iter()
             .filter(|h| **h != "Time")

@@ -260,3 +260,25 @@ pub(crate) fn sample(dir: Direction, body: Body) -> Record {
         body,
     }
 }
+
+/// A record of frame `frame` (stream 0, a stream start, from and to
+/// 10.0.0.1:1000): the game and hand builders' unit tests' one record.
+#[cfg(test)]
+pub(crate) fn test_record(frame: u64) -> Record {
+    let addr = SocketAddr::from(([10, 0, 0, 1], 1000));
+    Record {
+        order: 0,
+        frame,
+        ts: Timestamp::default(),
+        stream: 0,
+        dir: Direction::S2C,
+        src: addr,
+        dst: addr,
+        offset: 0,
+        protocol: None,
+        dialect: None,
+        transport: Transport::Tcp,
+        carried: None,
+        body: Body::StreamStart,
+    }
+}

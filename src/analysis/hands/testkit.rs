@@ -1,7 +1,7 @@
 //! The hand builders' test harness: a server talking to a builder.
 
 use super::{settle_and_check, Hand};
-use crate::analysis::timeline::test_record;
+use crate::decode::record::test_record;
 use crate::decode::Record;
 
 /// A server talking to a hand builder `B` (each protocol's tests add how

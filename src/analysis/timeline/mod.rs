@@ -1,14 +1,35 @@
 //! Game timelines: the state of each game stream after every message that
 //! changed it.
 //!
+//! **One shape for every game.** Each game's state is a [`GameState`]
+//! (`state.rs`): it takes the stream's decoded messages (a record and its
+//! fields) and returns what each changed, marks itself incomplete, hears
+//! the stream's end, draws itself for people and, for a poker game, holds
+//! its hand's table. Each game is a folder of the same layout: `mod.rs`
+//! its state and how messages change it, `draw.rs` the state drawn for
+//! people, `tests.rs` its unit tests: [`gls`] (the Glass Plate Game's
+//! board), [`cardgame`] (the card game's table), [`pokerth_lobby`] (the
+//! PokerTH 0.7 lobby), [`pokerth1`] (a PokerTH 1.x stream: its lobby and
+//! tables) and [`pokernetwork`] (a poker-network stream's table). [`Game`]
+//! holds one of them for a stream, and is what the changes carry and the
+//! JSON names (its `game` key); the collector and the commands ask
+//! everything else of [`Game::as_state`], never of a game by name.
+//!
+//! **Adding a game** takes its folder, of the layout above, implementing
+//! [`GameState`] (`pub mod` it here), a variant of [`Game`] (its `game`
+//! name) with its arm in [`Game::for_protocol`] and in
+//! [`Game::as_state`]/[`Game::as_state_mut`]; no command changes.
+//!
 //! [`TimelineCollector`] is a [`RecordSink`]: it gives each stream of a game
-//! protocol a tracker ([`gls::Board`], [`cardgame::Table`],
-//! [`pokerth_lobby::Lobby`], [`pokerth1::Lobby`]), and reports every
-//! [`Change`] with the state it left to a callback, in capture order, so
-//! that a long capture needs no more memory than its current states. Gaps, bytes no decoder could place
+//! protocol its [`Game`], and reports every [`Change`] with the state it
+//! left to a callback, in capture order, so that a long capture needs no
+//! more memory than its current states. Gaps, bytes no decoder could place
 //! and messages that could not be decoded are changes too (the state is
 //! marked `incomplete` from there on): what the capture does not show is
-//! never made up.
+//! never made up. Beside the game, a poker stream's hands are read by its
+//! [`poker::Play`] (the hand builder `hands` reads them with, and the one
+//! hand table), whose table the collector hands the game after each record
+//! that changed it ([`GameState::set_table`]).
 //!
 //! A state holds what is true of its stream now, not the stream's past, so
 //! that its size follows what is open rather than how long the stream ran:
@@ -22,20 +43,27 @@
 //! 1.x player gone offline, a 1.x table once the client's next one starts.
 //! What no message ever ends stays (GLS dice, PokerTH 0.7's known players,
 //! statistics by kind).
+//!
+//! Imports go one way: the games import [`state`] and [`recent`] (and the
+//! hands' table), never this file; this file imports the games, [`state`]
+//! and [`poker`].
 
 pub mod cardgame;
 pub mod gls;
 pub mod poker;
+pub mod pokernetwork;
 pub mod pokerth1;
 pub mod pokerth_lobby;
 pub mod recent;
+pub mod state;
 
-use crate::analysis::hands::table::{self, TableState};
+use crate::analysis::hands::table::TableState;
 use crate::capture::Timestamp;
 use crate::decode::{Body, Record, RecordSink};
-use crate::protocols::{Fields, ProtocolId};
+use crate::protocols::ProtocolId;
 pub use recent::Recent;
 use serde::Serialize;
+pub use state::{Event, GameState};
 use std::collections::BTreeMap;
 
 /// One change of a game's state.
@@ -52,35 +80,16 @@ pub struct Change {
     pub what: String,
 }
 
-/// A dated line of a lobby: a kick, a vote, an error, a notice, a chat
-/// line.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Event {
-    /// The frame.
-    pub frame: u64,
-    /// What happened (its own allocation, exactly its length: a state
-    /// keeps thousands of these, one list of each per stream open).
-    pub text: Box<str>,
-}
-
-impl Event {
-    /// Adds `text` at `r`'s frame to `list`; returns it.
-    pub fn add(list: &mut Recent<Event>, r: &Record, text: String) -> String {
-        list.push(Event {
-            frame: r.frame,
-            text: text.as_str().into(),
-        });
-        text
-    }
-}
-
 /// A timestamp as RFC 3339 text.
 fn rfc3339<S: serde::Serializer>(ts: &Timestamp, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(ts)
 }
 
-/// The state of one game stream. Serialises with a `game` key naming the
-/// game (`gls`, `cardgame`, `pokerth_lobby`, `pokerth1`) beside the state's fields.
+/// The state of one game stream: each game's state behind one holder, which
+/// serialises with a `game` key naming the game (`gls`, `cardgame`,
+/// `pokerth_lobby`, `pokerth1`, `pokernetwork`: [`GameState::name`]) beside
+/// the state's fields. Everything else is asked of the game through
+/// [`Game::as_state`].
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "game", rename_all = "snake_case")]
 pub enum Game {
@@ -94,17 +103,7 @@ pub enum Game {
     /// by far the largest state).
     Pokerth1(Box<pokerth1::Lobby>),
     /// A poker-network stream: the table of its hand in play.
-    Pokernetwork(PokerTable),
-}
-
-/// A poker stream's table, for a protocol whose timeline is its hands
-/// (poker-network).
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct PokerTable {
-    /// The table of the hand in play, or of the last hand.
-    pub table: Option<TableState>,
-    /// True once bytes were missing or could not be decoded.
-    pub incomplete: bool,
+    Pokernetwork(pokernetwork::PokerTable),
 }
 
 impl Game {
@@ -116,93 +115,52 @@ impl Game {
             ProtocolId::CardGame => Game::Cardgame(cardgame::Table::new()),
             ProtocolId::PokerTh => Game::PokerthLobby(pokerth_lobby::Lobby::new()),
             ProtocolId::PokerTh1 => Game::Pokerth1(Box::default()),
-            ProtocolId::PokerNetwork => Game::Pokernetwork(PokerTable::default()),
+            ProtocolId::PokerNetwork => Game::Pokernetwork(pokernetwork::PokerTable::default()),
         })
     }
 
-    /// Applies a decoded message; returns what changed, or `None` when the
-    /// message changed nothing.
-    pub fn message(&mut self, r: &Record, fields: &Fields) -> Option<String> {
-        match (self, fields) {
-            (Game::Gls(b), Fields::Gls(m)) => b.message(r, m),
-            (Game::Cardgame(t), Fields::CardGame(m)) => t.message(r, m),
-            (Game::PokerthLobby(l), Fields::PokerTh(m)) => l.message(r, m),
-            (Game::Pokerth1(l), Fields::PokerTh1(m)) => l.message(r, m),
-            _ => None,
-        }
-    }
-
-    /// Marks the state incomplete (a gap, undecodable bytes).
-    fn set_incomplete(&mut self) {
+    /// The game's state, as every game answers.
+    pub fn as_state(&self) -> &dyn GameState {
         match self {
-            Game::Gls(b) => b.incomplete = true,
-            Game::Cardgame(t) => t.incomplete = true,
-            Game::PokerthLobby(l) => l.incomplete = true,
-            Game::Pokerth1(l) => l.incomplete = true,
-            Game::Pokernetwork(t) => t.incomplete = true,
+            Game::Gls(b) => b,
+            Game::Cardgame(t) => t,
+            Game::PokerthLobby(l) => l,
+            Game::Pokerth1(l) => l.as_ref(),
+            Game::Pokernetwork(t) => t,
         }
     }
 
-    /// The state drawn for people (a board, a table, a game list).
-    pub fn draw(&self) -> String {
+    /// The game's state, to change.
+    pub fn as_state_mut(&mut self) -> &mut dyn GameState {
         match self {
-            Game::Gls(b) => gls::draw(b),
-            Game::Cardgame(t) => cardgame::draw(t),
-            Game::PokerthLobby(l) => pokerth_lobby::draw(l),
-            Game::Pokerth1(l) => pokerth1::draw(l),
-            Game::Pokernetwork(t) => match &t.table {
-                Some(s) => format!(
-                    "  hand {} · {}\n{}{}",
-                    s.hand,
-                    s.street.name(),
-                    table::draw(s),
-                    if t.incomplete {
-                        "  (incomplete: bytes missing)\n"
-                    } else {
-                        ""
-                    }
-                ),
-                None => "  no hand yet\n".to_string(),
-            },
+            Game::Gls(b) => b,
+            Game::Cardgame(t) => t,
+            Game::PokerthLobby(l) => l,
+            Game::Pokerth1(l) => l.as_mut(),
+            Game::Pokernetwork(t) => t,
         }
     }
 
-    /// The table of a poker stream's hand in play (or its last hand).
-    pub fn table(&self) -> Option<&TableState> {
-        match self {
-            Game::PokerthLobby(l) => l.table.as_ref(),
-            Game::Pokerth1(l) => l.table.as_ref(),
-            Game::Pokernetwork(p) => p.table.as_ref(),
-            Game::Gls(_) | Game::Cardgame(_) => None,
-        }
-    }
-
-    /// The table of a poker stream's hand, as its [`poker::Play`] has it.
-    fn set_table(&mut self, t: Option<&TableState>) {
-        let slot = match self {
-            Game::PokerthLobby(l) => &mut l.table,
-            Game::Pokerth1(l) => &mut l.table,
-            Game::Pokernetwork(p) => &mut p.table,
-            _ => return,
-        };
-        match (slot.as_mut(), t) {
-            (Some(s), Some(t)) => s.clone_from(t),
-            (None, Some(t)) => *slot = Some(t.clone()),
-            _ => {}
-        }
-    }
-
-    /// The stream ended.
-    fn end(&mut self) {
-        if let Game::Gls(b) = self {
-            b.end();
-        }
+    /// The name of every game ([`GameState::name`]), once each, in the
+    /// order of the protocols that have one (what `-Y 'game == …'` takes).
+    pub fn names() -> &'static [&'static str] {
+        static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+        NAMES.get_or_init(|| {
+            let mut names = Vec::new();
+            for g in ProtocolId::ALL.into_iter().filter_map(Game::for_protocol) {
+                let name = g.as_state().name();
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+            names
+        })
     }
 }
 
 /// What a non-message record (or a message that could not be decoded)
 /// means for a game's state.
-fn event(r: &Record, game: &mut Game) -> Option<String> {
+fn event(r: &Record, game: &mut dyn GameState) -> Option<String> {
     match &r.body {
         Body::Gap { len, .. } => {
             game.set_incomplete();
@@ -343,7 +301,7 @@ impl<F: ChangeSink> RecordSink for TimelineCollector<F> {
             },
         };
         self.seen_stream |= self.stream.is_some();
-        let mut what = event(&r, game);
+        let mut what = event(&r, game.as_state_mut());
         let play = match self.plays.entry(r.stream) {
             std::collections::btree_map::Entry::Occupied(e) => Some(e.into_mut()),
             std::collections::btree_map::Entry::Vacant(e) => {
@@ -357,7 +315,7 @@ impl<F: ChangeSink> RecordSink for TimelineCollector<F> {
                 self.on_change.table_step(r.order, r.stream, t);
             });
             if !said.is_empty() {
-                game.set_table(play.table());
+                game.as_state_mut().set_table(play.table());
                 let table = said.join("; ");
                 what = Some(match what {
                     Some(w) => format!("{w}; {table}"),
@@ -385,51 +343,31 @@ impl<F: ChangeSink> RecordSink for TimelineCollector<F> {
     }
 }
 
-/// Board locations: "A1" .. "H8" as an index 0..63 (column major: A1, A2,
-/// .., A8, B1, ..), `None` for anything else.
-pub fn square_index(loc: &str) -> Option<usize> {
-    let b = loc.as_bytes();
-    match b {
-        [c @ b'A'..=b'H', r @ b'1'..=b'8'] => {
-            Some(usize::from(c - b'A') * 8 + usize::from(r - b'1'))
-        }
-        _ => None,
-    }
-}
-
-/// A record of frame `frame` for the trackers' unit tests.
-#[cfg(test)]
-pub(crate) fn test_record(frame: u64) -> Record {
-    let addr = std::net::SocketAddr::from(([10, 0, 0, 1], 1000));
-    Record {
-        order: 0,
-        frame,
-        ts: Timestamp::default(),
-        stream: 0,
-        dir: crate::reassembly::Direction::S2C,
-        src: addr,
-        dst: addr,
-        offset: 0,
-        protocol: None,
-        dialect: None,
-        transport: crate::transport::Transport::Tcp,
-        carried: None,
-        body: Body::StreamStart,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn squares() {
-        assert_eq!(square_index("A1"), Some(0));
-        assert_eq!(square_index("A8"), Some(7));
-        assert_eq!(square_index("B1"), Some(8));
-        assert_eq!(square_index("H8"), Some(63));
-        for bad in ["", "A", "I1", "A9", "A0", "a1", "A10", "H8 "] {
-            assert_eq!(square_index(bad), None, "{bad}");
+    fn each_game_is_named_by_its_json_game_key() {
+        let mut names = Vec::new();
+        for p in ProtocolId::ALL {
+            let Some(g) = Game::for_protocol(p) else {
+                continue;
+            };
+            let v = serde_json::to_value(&g).unwrap();
+            assert_eq!(v["game"], g.as_state().name(), "{p:?}");
+            names.push(g.as_state().name());
         }
+        assert_eq!(
+            Game::names(),
+            [
+                "pokerth_lobby",
+                "pokerth1",
+                "pokernetwork",
+                "gls",
+                "cardgame"
+            ]
+        );
+        assert_eq!(Game::names(), names);
     }
 }

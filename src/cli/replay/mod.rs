@@ -187,7 +187,7 @@ fn stream_steps(args: &ReplayArgs, stream: u64, text: bool) -> Result<Vec<Step>,
                 "── step {} of {n} · frame {} · {what}\n{}",
                 i + 1,
                 c.frame,
-                g.draw()
+                g.as_state().draw()
             )
         };
         let json = || {
@@ -228,7 +228,7 @@ fn shown(
 /// The hand and street of a poker stream's table, for `h` and
 /// `f`/`t`/`r`; other games have none.
 fn table_position(g: &Game) -> (Option<u64>, Option<&'static str>) {
-    g.table().map_or((None, None), |t| {
+    g.as_state().table().map_or((None, None), |t| {
         let hand = t.hand.rsplit(':').next().and_then(|n| n.parse().ok());
         (hand, Some(t.street.name()))
     })

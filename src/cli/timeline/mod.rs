@@ -6,7 +6,7 @@
 
 pub(crate) mod write;
 
-use crate::cli::display_filter::{self, ChangeSubject, CHANGE_NAMES};
+use crate::cli::display_filter::{self, ChangeSubject};
 use crate::cli::pcap_out::PcapOut;
 use crate::cli::strict::Watch;
 use crate::cli::{warn_all, CliError, DecodeOpts, InputArgs, TimeArgs};
@@ -72,7 +72,7 @@ pub struct TimelineArgs {
           long_help = display_filter::items_help(
               "Changes that do not match are not written (`--format jsonl` keeps numbering \
                each stream's steps from its first change).",
-              CHANGE_NAMES,
+              display_filter::change_names(),
               "game == \"gls\" && what contains \"Frostsnow\"",
           ))]
     pub display_filter: Option<String>,
@@ -531,7 +531,7 @@ fn write_state(
         out.push(b'\n');
     } else {
         writeln!(out, "── stream {stream} at frame {frame}")?;
-        out.extend_from_slice(state.draw().as_bytes());
+        out.extend_from_slice(state.as_state().draw().as_bytes());
     }
     Ok(())
 }

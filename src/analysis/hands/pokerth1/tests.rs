@@ -8,7 +8,7 @@
 
 use super::*;
 use crate::analysis::hands::HandCollector;
-use crate::analysis::timeline::test_record;
+use crate::decode::record::test_record;
 use crate::decode::{Body, RecordSink};
 use crate::protocols::pokerth1::messages::{schema, type_name};
 use crate::protocols::{ProtocolId, StreamDecoder};

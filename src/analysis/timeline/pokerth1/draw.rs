@@ -2,8 +2,9 @@
 //! client's game, statistics, the latest kick, error and chat line, then
 //! the table of the game last played.
 
+use super::parts::{name_in, KnownPlayer};
 use super::table::{number, Table};
-use super::{name_in, KnownPlayer, Lobby};
+use super::Lobby;
 use crate::analysis::hands::table::{self, TableState};
 use std::collections::BTreeMap;
 

@@ -3,65 +3,13 @@
 //! sets its table up), being removed from it (which drops its petitions),
 //! invitations, and kicks and their petitions and votes.
 
+use super::parts::{enum_text, ids, push_new, Invitation, OwnGame, Petition, Settings};
 use super::table::Table;
-use super::{enum_text, ids, push_new, Event, Lobby, Settings};
+use super::Lobby;
+use crate::analysis::timeline::state::Event;
 use crate::decode::Record;
 use crate::protocols::pokerth1::messages::{bool_of, list_of, message_of, u32_of, Message};
 use crate::reassembly::Direction;
-use serde::Serialize;
-
-/// The game the client is in (as a player or a spectator).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct OwnGame {
-    /// Game ID.
-    pub game_id: u32,
-    /// The players (ids; the client first when it plays).
-    pub players: Vec<u32>,
-    /// The spectators.
-    pub spectators: Vec<u32>,
-    /// The admin, when known.
-    pub admin: Option<u32>,
-    /// True when the client only watches.
-    pub spectating: bool,
-    /// True once the game started.
-    pub started: bool,
-    /// The settings (Join Game Ack).
-    pub settings: Settings,
-}
-
-/// An open kick petition (its end, with the result, is in the kicks).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Petition {
-    /// The game.
-    pub game_id: u32,
-    /// Who asked.
-    pub proposer: u32,
-    /// Whom to kick.
-    pub target: u32,
-    /// Votes needed to kick.
-    pub votes_needed: u32,
-    /// Votes against so far.
-    pub against: u32,
-    /// Votes in favour so far.
-    pub in_favour: u32,
-    /// Seconds to vote.
-    pub timeout_sec: Option<u32>,
-}
-
-/// An invitation to a game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Invitation {
-    /// The frame.
-    pub frame: u64,
-    /// The game.
-    pub game_id: u32,
-    /// Who is invited.
-    pub who: u32,
-    /// By whom (`None` for the client's own, asked of the server).
-    pub by: Option<u32>,
-    /// The answer, once refused.
-    pub rejected: Option<String>,
-}
 
 /// Whether `Lobby::game_message` (the own game's reader) reads message
 /// `name`.

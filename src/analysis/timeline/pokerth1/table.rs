@@ -9,7 +9,7 @@
 //! which the timeline follows the hand with through the hand builder
 //! (`super::super::poker`): the lobby's `table`.
 
-use super::{name_in, KnownPlayer};
+use super::parts::{name_in, KnownPlayer};
 use crate::decode::Record;
 use crate::protocols::pokerth1::messages::{is_hand_message, Message};
 use serde::Serialize;

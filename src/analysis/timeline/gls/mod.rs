@@ -6,12 +6,20 @@
 //!
 //! A player leaves the list when the server says they parted. The dice stay
 //! on the board: no message takes one off.
+//!
+//! A game of the timeline ([`GameState`]): the board and how each message
+//! changes it here, drawn for people in [`draw`](mod@draw).
+
+pub mod draw;
+#[cfg(test)]
+mod tests;
 
 use super::recent::Recent;
-use super::square_index;
+use super::state::GameState;
 use crate::decode::Record;
 use crate::protocols::gls::messages::{Color, Message};
 use crate::protocols::gls::ClientState;
+use crate::protocols::Fields;
 use serde::Serialize;
 
 /// A plate on a square.
@@ -343,176 +351,39 @@ fn any(c: Color) -> String {
     }
 }
 
-/// The board for people: an 8×8 grid (rows 8 to 1, columns A to H), each
-/// square its plate's abbreviation and dice count (`···` unknown, `---`
-/// empty), then the dice, players, chat and refusals.
-pub fn draw(b: &Board) -> String {
-    let mut o = String::from("       A      B      C      D      E      F      G      H\n");
-    for row in (0..8).rev() {
-        o.push_str(&format!("  {} ", row + 1));
-        for col in 0..8 {
-            let sq = &b.board[col * 8 + row];
-            let cell = match (&sq.plate, sq.empty) {
-                (Some(p), _) => format!("{:<3.3}", p.abbrev),
-                (None, true) => "---".into(),
-                (None, false) => "···".into(),
-            };
-            let dice = if sq.dice.is_empty() {
-                "   ".into()
-            } else {
-                format!("•{:<2}", sq.dice.len())
-            };
-            o.push_str(&format!(" {cell}{dice}"));
+impl GameState for Board {
+    fn name(&self) -> &'static str {
+        "gls"
+    }
+
+    fn message(&mut self, r: &Record, fields: &Fields) -> Option<String> {
+        match fields {
+            Fields::Gls(m) => Board::message(self, r, m),
+            _ => None,
         }
-        o.push('\n');
     }
-    for sq in b.board.iter().filter(|s| !s.dice.is_empty()) {
-        let dice: Vec<String> = (sq.dice.iter())
-            .map(|d| format!("die {} {} by {}", d.die, d.color, d.nick))
-            .collect();
-        o.push_str(&format!("  {}: {}\n", sq.loc, dice.join(", ")));
+
+    fn set_incomplete(&mut self) {
+        self.incomplete = true;
     }
-    let players: Vec<String> = (b.players.iter())
-        .map(|p| {
-            let mut s = p.nick.clone();
-            if p.me {
-                s.push_str(" (me)");
-            }
-            s
-        })
-        .collect();
-    o.push_str(&format!(
-        "  state {}  players: {}\n",
-        b.client_state.unwrap_or("?"),
-        players.join(", ")
-    ));
-    for c in b.chat.iter().rev().take(3).rev() {
-        o.push_str(&format!("  <{}> {}\n", c.nick, c.message));
+
+    fn end(&mut self) {
+        Board::end(self);
     }
-    if let Some(j) = b.rejected.last() {
-        o.push_str(&format!("  last refusal: {}: {}\n", j.what, j.reason));
+
+    fn draw(&self) -> String {
+        draw::draw(self)
     }
-    if b.incomplete {
-        o.push_str("  (incomplete: bytes missing)\n");
-    }
-    o
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::analysis::timeline::test_record;
-    use crate::protocols::gls::messages::*;
-
-    #[test]
-    fn dice_players_and_bad_locations() {
-        let mut b = Board::new();
-        let r = test_record(3);
-        let die = |loc: &str| {
-            Message::DiePlace(DiePlace {
-                loc: loc.into(),
-                color: Color(6),
-                nick: "Ann".into(),
-                die: 24,
-            })
-        };
-        b.message(&r, &die("B2"));
-        b.message(&r, &die("B2"));
-        assert!(b
-            .message(&r, &die("Z9"))
-            .unwrap()
-            .contains("invalid location"));
-        assert_eq!(b.square("B2").unwrap().dice.len(), 2);
-        assert_eq!(b.board.iter().map(|s| s.dice.len()).sum::<usize>(), 2);
-        // A DiePlace alone does not show the client's state.
-        assert_eq!(b.client_state, None);
-        // A rename of a player never seen adds them.
-        b.message(
-            &r,
-            &Message::NickChange(NickChange {
-                old_nick: "x".into(),
-                new_nick: "y".into(),
-            }),
-        );
-        assert_eq!(b.players[0].nick, "y");
-        assert_eq!(b.players[0].former_nicks.iter().collect::<Vec<_>>(), ["x"]);
-        // Say2 implies an authenticated client.
-        b.message(
-            &r,
-            &Message::Say2(Say2 {
-                nick: "y".into(),
-                time: 0,
-                time_utc: None,
-                message: "hi".into(),
-            }),
-        );
-        assert_eq!(b.client_state, Some("authenticated"));
-        b.end();
-        assert_eq!(b.client_state, Some("disconnected"));
-    }
-
-    #[test]
-    fn histories_keep_the_last_entries_and_a_player_who_parts_goes() {
-        use crate::analysis::timeline::recent::KEPT;
-        use crate::protocols::gls::messages::Player as Nick;
-        let mut b = Board::new();
-        let n = KEPT + 10;
-        let mut said = Vec::new();
-        for i in 0..n {
-            let r = test_record(i as u64 + 1);
-            let say = Message::Say2(Say2 {
-                nick: "Ann".into(),
-                time: 0,
-                time_utc: None,
-                message: format!("line {i}"),
-            });
-            said.push(b.message(&r, &say));
-            let reject = Message::DiePlaceReject(DiePlaceReject {
-                loc: "H8".into(),
-                color: Color(0),
-                reason: format!("no {i}"),
-            });
-            said.push(b.message(&r, &reject));
-            let rename = Message::NickChange(NickChange {
-                old_nick: format!("Bo{i}"),
-                new_nick: format!("Bo{}", i + 1),
-            });
-            said.push(b.message(&r, &rename));
+/// Board locations: "A1" .. "H8" as an index 0..63 (column major: A1, A2,
+/// .., A8, B1, ..), `None` for anything else.
+pub fn square_index(loc: &str) -> Option<usize> {
+    let b = loc.as_bytes();
+    match b {
+        [c @ b'A'..=b'H', r @ b'1'..=b'8'] => {
+            Some(usize::from(c - b'A') * 8 + usize::from(r - b'1'))
         }
-        // Every message made its change.
-        assert!(said.iter().all(Option::is_some), "{said:?}");
-        assert_eq!(
-            said[0].as_deref(),
-            Some("Ann: line 0 [client state: authenticated]")
-        );
-        // The state keeps the last KEPT of each, oldest first.
-        let let_go = (n - KEPT) as u64;
-        assert_eq!((b.chat.len(), b.chat.let_go()), (KEPT, let_go));
-        assert_eq!(b.chat[0].message, format!("line {}", n - KEPT));
-        assert_eq!(b.chat[0].frame, let_go + 1);
-        assert_eq!(b.rejected.last().unwrap().reason, format!("no {}", n - 1));
-        assert_eq!((b.rejected.len(), b.rejected.let_go()), (KEPT, let_go));
-        assert_eq!(b.players.len(), 1);
-        let bo = &b.players[0];
-        assert_eq!(bo.nick, format!("Bo{n}"));
-        assert_eq!(bo.former_nicks.len(), KEPT);
-        assert_eq!(bo.former_nicks.total(), n as u64);
-        assert_eq!(bo.former_nicks[0], format!("Bo{}", n - KEPT));
-        let v = serde_json::to_value(&b).unwrap();
-        assert_eq!(v["chat"].as_array().unwrap().len(), KEPT);
-        assert_eq!(
-            v["players"][0]["former_nicks"].as_array().unwrap().len(),
-            KEPT
-        );
-        // A player who parts leaves the list; joining again adds them anew.
-        let r = test_record(1000);
-        let part = Message::PlayerPart(Nick {
-            nick: format!("Bo{n}"),
-        });
-        assert_eq!(b.message(&r, &part), Some(format!("Bo{n} leaves")));
-        assert!(b.players.is_empty());
-        b.message(&r, &Message::PlayerJoin(Nick { nick: "Bo".into() }));
-        assert_eq!(b.players[0].nick, "Bo");
-        assert!(b.players[0].former_nicks.is_empty());
+        _ => None,
     }
 }

@@ -7,12 +7,22 @@
 //! A game leaves the list when the list says it is closed, a petition when
 //! it ends. The players known by name stay: this protocol never says that
 //! one left the server.
+//!
+//! A game of the timeline ([`GameState`]): the lobby and how each message
+//! changes it here (and the table of its hand, which the timeline hands
+//! it), drawn for people in [`draw`](mod@draw).
+
+pub mod draw;
+#[cfg(test)]
+mod tests;
 
 use super::recent::Recent;
-pub use super::Event;
-use crate::analysis::hands::table::{self, TableState};
+pub use super::state::Event;
+use super::state::{hold_table, GameState};
+use crate::analysis::hands::table::TableState;
 use crate::decode::Record;
 use crate::protocols::pokerth::messages::*;
+use crate::protocols::Fields;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -380,143 +390,31 @@ impl Lobby {
     }
 }
 
-/// The lobby for people: the game list, the client's game, the statistics
-/// and the latest kick event and chat line.
-pub fn draw(l: &Lobby) -> String {
-    let me = match (l.me, &l.my_name) {
-        (Some(id), _) => l.name(id),
-        (None, Some(n)) => n.clone(),
-        (None, None) => "?".into(),
-    };
-    let mut o = format!("  client {me}\n");
-    for g in l.games.values() {
-        let players: Vec<String> = g.players.iter().map(|&p| l.name(p)).collect();
-        o.push_str(&format!(
-            "  game {:>4} {:<20} {:<8} admin {:<14} {}{}\n",
-            g.game_id,
-            format!("\"{}\"", g.name),
-            g.mode.to_string(),
-            l.name(g.admin),
-            players.join(", "),
-            if g.password { "  [password]" } else { "" }
-        ));
-    }
-    if let Some(g) = &l.own_game {
-        let players: Vec<String> = g.players.iter().map(|&p| l.name(p)).collect();
-        o.push_str(&format!(
-            "  in game {}{}: {}\n",
-            g.game_id,
-            if g.started { " (started)" } else { "" },
-            players.join(", ")
-        ));
-    }
-    if !l.statistics.is_empty() {
-        let s: Vec<String> = (l.statistics.iter())
-            .map(|(k, v)| format!("{k} {v}"))
-            .collect();
-        o.push_str(&format!("  statistics: {}\n", s.join(", ")));
-    }
-    if let Some(k) = l.kicks.last() {
-        o.push_str(&format!("  kicks: {}\n", k.text));
-    }
-    if let Some(c) = l.chat.last() {
-        o.push_str(&format!("  chat: {}\n", c.text));
-    }
-    if let Some(t) = &l.table {
-        o.push_str(&format!("  hand {} · {}\n", t.hand, t.street.name()));
-        o.push_str(&table::draw(t));
-    }
-    if l.incomplete {
-        o.push_str("  (incomplete: bytes missing)\n");
-    }
-    o
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::analysis::timeline::recent::KEPT;
-    use crate::analysis::timeline::test_record;
-
-    /// Applies `m` at frame `frame`; the change it made.
-    fn apply(l: &mut Lobby, frame: u64, m: Message) -> Option<String> {
-        l.message(&test_record(frame), &m)
+impl GameState for Lobby {
+    fn name(&self) -> &'static str {
+        "pokerth_lobby"
     }
 
-    #[test]
-    fn the_histories_keep_the_last_entries_and_every_change_is_reported() {
-        let mut l = Lobby::new();
-        let n = KEPT as u64 * 2 + 7;
-        let mut said = Vec::new();
-        for i in 0..n {
-            let chat = Message::ChatText(ChatText {
-                player_id: 5,
-                text_length: 0,
-                text: format!("line {i}"),
-            });
-            said.push(apply(&mut l, 3 * i + 1, chat));
-            let kick = Message::AskKickPlayer(PlayerId { player_id: 6 });
-            said.push(apply(&mut l, 3 * i + 2, kick));
-            let error = Message::Error(ErrorMessage {
-                error_reason: ErrorReason(u16::try_from(i).unwrap()),
-            });
-            said.push(apply(&mut l, 3 * i + 3, error));
+    fn message(&mut self, r: &Record, fields: &Fields) -> Option<String> {
+        match fields {
+            Fields::PokerTh(m) => Lobby::message(self, r, m),
+            _ => None,
         }
-        // Every message made its change, the oldest as the newest.
-        assert_eq!(said.len() as u64, 3 * n);
-        assert!(said.iter().all(Option::is_some));
-        assert_eq!(said[0].as_deref(), Some("chat 5: line 0"));
-        assert_eq!(said[1].as_deref(), Some("client asks to kick 6"));
-        // The state keeps the last KEPT of each, oldest first.
-        let let_go = n - KEPT as u64;
-        for list in [&l.chat, &l.kicks, &l.errors] {
-            assert_eq!(list.len(), KEPT);
-            assert_eq!(list.let_go(), let_go);
-        }
-        let chat: Vec<&str> = l.chat.iter().map(|e| &*e.text).collect();
-        let want: Vec<String> = (let_go..n).map(|i| format!("5: line {i}")).collect();
-        assert_eq!(chat, want);
-        assert_eq!(l.chat[0].frame, 3 * let_go + 1);
-        assert_eq!(l.errors.last().unwrap().frame, 3 * n);
-        assert!(draw(&l).contains(&format!("  chat: 5: line {}\n", n - 1)));
-        // As JSON, each is the list of those kept.
-        let v = serde_json::to_value(&l).unwrap();
-        assert_eq!(v["chat"].as_array().unwrap().len(), KEPT);
-        assert_eq!(v["chat"][KEPT - 1]["text"], format!("5: line {}", n - 1));
-        assert_eq!(v["kicks"].as_array().unwrap().len(), KEPT);
     }
 
-    #[test]
-    fn a_petition_leaves_when_it_ends_or_the_client_leaves_its_game() {
-        let mut l = Lobby::new();
-        let start = |id| {
-            Message::StartKickPlayerPetition(StartKickPlayerPetition {
-                petition_id: id,
-                proposing_player_id: 1,
-                kick_player_id: 2,
-                kick_timeout: 30,
-                votes_needed_to_kick: 2,
-            })
-        };
-        apply(&mut l, 1, start(1));
-        apply(&mut l, 2, start(2));
-        assert_eq!(l.petitions.keys().copied().collect::<Vec<_>>(), [1, 2]);
-        let end = Message::EndKickPlayerPetition(EndKickPlayerPetition {
-            petition_id: 1,
-            votes_against_kicking: 1,
-            votes_in_favour_of_kicking: 1,
-            vote_result: VoteResult(0),
-            end_reason: PetitionEndReason(0),
-        });
-        let said = apply(&mut l, 3, end).unwrap();
-        assert!(said.starts_with("petition 1 ends: not_kicked"), "{said}");
-        assert_eq!(l.petitions.keys().copied().collect::<Vec<_>>(), [2]);
-        assert_eq!(l.kicks.last().unwrap().text, said.into());
-        let removed = Message::RemovedFromGame(RemovedFromGame {
-            remove_reason: RemoveReason(0),
-        });
-        apply(&mut l, 4, removed);
-        assert!(l.petitions.is_empty());
-        assert_eq!(l.kicks.len(), 3);
+    fn set_incomplete(&mut self) {
+        self.incomplete = true;
+    }
+
+    fn draw(&self) -> String {
+        draw::draw(self)
+    }
+
+    fn table(&self) -> Option<&TableState> {
+        self.table.as_ref()
+    }
+
+    fn set_table(&mut self, table: Option<&TableState>) {
+        hold_table(&mut self.table, table);
     }
 }
