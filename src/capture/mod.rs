@@ -32,6 +32,7 @@
 
 #![warn(missing_docs)]
 
+mod container;
 mod decompress;
 mod error;
 mod input;
@@ -49,10 +50,10 @@ pub mod write;
 #[cfg(test)]
 mod tests;
 
+pub use container::CaptureFormat;
 pub use decompress::Compression;
 pub use error::CaptureError;
 pub use open::CaptureReader;
-pub use reader::CaptureFormat;
 pub use source::{natural, stdin_head, Source, Wrap};
 pub use timestamp::Timestamp;
 

@@ -2,7 +2,7 @@
 //! (seconds, micro- or nanoseconds, captured length, original length) and
 //! the captured bytes.
 
-use super::reader::{CaptureFormat, Container, Packet, MAX_BLOCK_LEN};
+use super::container::{CaptureFormat, Container, Packet, MAX_BLOCK_LEN};
 use super::{LinkType, Timestamp};
 use pcap_parser::{LegacyPcapBlock, PcapBlockOwned, PcapError, PcapHeader};
 

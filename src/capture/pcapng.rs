@@ -5,7 +5,7 @@
 //! pcap-parser parses the blocks; the options that set timestamps
 //! (`if_tsresol`, `if_tsoffset`) are read here, in the section's byte order.
 
-use super::reader::{CaptureFormat, Container, Packet};
+use super::container::{CaptureFormat, Container, Packet};
 use super::{LinkType, Timestamp};
 use pcap_parser::pcapng::{Block, InterfaceDescriptionBlock};
 use pcap_parser::PcapBlockOwned;

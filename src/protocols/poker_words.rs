@@ -524,4 +524,11 @@ mod tests {
         );
         assert_eq!(game_over(named().who(17)), "game over: alice (17) wins");
     }
+
+    #[test]
+    fn in_a_list_a_bare_id_is_a_number() {
+        let mut n = Names::new();
+        n.tell(1, "alice");
+        assert_eq!(players(&n, [1, 2]), "[alice (1), 2]");
+    }
 }

@@ -24,7 +24,7 @@ use super::scan::{index_of, scan};
 use crate::protocols::{Dialect, Note, ParseError, ParseResult, Parsed};
 use crate::reassembly::Direction;
 use prost::Message as _;
-use prost_reflect::{DynamicMessage, Kind, Value};
+use prost_reflect::{DynamicMessage, Value};
 
 /// Notes collected while parsing.
 pub type Notes = Vec<Note>;
@@ -159,7 +159,7 @@ fn parse_canonical(envelope: &[u8]) -> Option<Result<(Message, Notes), String>> 
     if len != (envelope.len() - at - n3) as u64 {
         return None;
     }
-    sub_descriptor(kind)?;
+    schema::sub_descriptor(kind)?;
     let index = sub_index(kind)?;
     let body = &envelope[at + n3..];
     let mut notes = Notes::new();
@@ -179,27 +179,8 @@ fn sub_index(kind: u32) -> Option<usize> {
     static SUBS: std::sync::OnceLock<Vec<Option<usize>>> = std::sync::OnceLock::new();
     let subs = SUBS.get_or_init(|| {
         (0..128u32)
-            .map(|k| sub_descriptor(k).and_then(|d| index_of(d.name())))
+            .map(|k| schema::sub_descriptor(k).and_then(|d| index_of(d.name())))
             .collect()
     });
     subs.get(kind as usize).copied().flatten()
-}
-
-/// The descriptor of the message that `messageType` `kind` names.
-pub fn sub_descriptor(kind: u32) -> Option<prost_reflect::MessageDescriptor> {
-    static SUBS: std::sync::OnceLock<Vec<Option<prost_reflect::MessageDescriptor>>> =
-        std::sync::OnceLock::new();
-    let subs = SUBS.get_or_init(|| {
-        let env = &schema().envelope;
-        (0..128u32)
-            .map(|k| {
-                let fd = env.get_field(k + 1).filter(|_| k > 0)?;
-                match fd.kind() {
-                    Kind::Message(m) => Some(m),
-                    _ => None,
-                }
-            })
-            .collect()
-    });
-    subs.get(kind as usize).cloned().flatten()
 }

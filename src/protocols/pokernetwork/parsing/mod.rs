@@ -12,8 +12,6 @@ pub mod wire;
 
 pub use wire::{Wire, WireKind};
 
-use super::framing::starts_handshake;
-use super::framing::LengthConvention;
 use super::messages::FieldValue;
 use super::messages::{account, basic, hand, table, tourney};
 use super::messages::{Handshake, Message, Record, UnknownPacket};
@@ -25,6 +23,85 @@ use nom::number::complete::{be_u16, be_u8};
 use nom::{IResult, Parser};
 use std::borrow::Cow;
 use std::sync::OnceLock;
+
+/// What a packet header's length field counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LengthConvention {
+    /// Protocol 3.x (`CGI 003.…`): the payload only.
+    PayloadOnly,
+    /// Older servers (`CGI 002.…`): the payload and the 3-byte header.
+    WithHeader,
+}
+
+impl LengthConvention {
+    /// Both conventions, the current one first.
+    pub const ALL: [LengthConvention; 2] =
+        [LengthConvention::PayloadOnly, LengthConvention::WithHeader];
+
+    /// The convention of protocol major version `major`.
+    pub fn for_major(major: u16) -> LengthConvention {
+        if major >= 3 {
+            LengthConvention::PayloadOnly
+        } else {
+            LengthConvention::WithHeader
+        }
+    }
+
+    /// The whole packet's size for length field `length`; `None` when the
+    /// field cannot be right (shorter than the header it counts).
+    pub fn total_len(self, length: u16) -> Option<usize> {
+        let length = usize::from(length);
+        match self {
+            LengthConvention::PayloadOnly => Some(HEADER_LEN + length),
+            LengthConvention::WithHeader => (length >= HEADER_LEN).then_some(length),
+        }
+    }
+
+    /// The convention of a poker-network dialect (`None` for another
+    /// protocol's).
+    pub fn of(dialect: Dialect) -> Option<LengthConvention> {
+        match dialect {
+            Dialect::PokerNetwork => Some(LengthConvention::PayloadOnly),
+            Dialect::PokerNetwork2 => Some(LengthConvention::WithHeader),
+            _ => None,
+        }
+    }
+
+    /// The dialect of the convention.
+    pub fn dialect(self) -> crate::protocols::Dialect {
+        match self {
+            LengthConvention::PayloadOnly => crate::protocols::Dialect::PokerNetwork,
+            LengthConvention::WithHeader => crate::protocols::Dialect::PokerNetwork2,
+        }
+    }
+
+    /// A few words for error messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            LengthConvention::PayloadOnly => "length counts the payload (protocol 3)",
+            LengthConvention::WithHeader => "length counts the header too (protocol 2)",
+        }
+    }
+
+    /// The convention whose length field `length` gives a packet of
+    /// exactly `total` bytes.
+    pub fn from_sizes(length: u16, total: usize) -> Option<LengthConvention> {
+        Self::ALL
+            .into_iter()
+            .find(|c| c.total_len(length) == Some(total))
+    }
+}
+
+/// The handshake line starts with this.
+pub const HANDSHAKE_PREFIX: &[u8] = b"CGI ";
+
+/// True when `buf` starts like a handshake line (or is a prefix of one).
+/// No packet starts so: type 67 (`C`) with length 0x4749 (`GI`) is far
+/// longer than any `PacketPokerInGame`.
+pub fn starts_handshake(buf: &[u8]) -> bool {
+    let n = buf.len().min(HANDSHAKE_PREFIX.len());
+    n > 0 && buf[..n] == HANDSHAKE_PREFIX[..n]
+}
 
 /// A nom result over packet bytes.
 pub type PResult<'a, T> = IResult<&'a [u8], T>;

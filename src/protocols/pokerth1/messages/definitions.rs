@@ -6,7 +6,7 @@
 //! interoperability). PokerTH's own `.proto` is AGPL-3.0: nothing of it, or
 //! generated from it, is here. Do not edit by hand: change the script.
 
-use super::schema::{EnumDef, FieldDef, Label, MessageDef, Ty};
+use super::shape::{EnumDef, FieldDef, Label, MessageDef, Ty};
 
 /// Every message type, nested ones as `Parent.Child`.
 #[rustfmt::skip]

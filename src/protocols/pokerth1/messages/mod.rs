@@ -11,6 +11,7 @@
 pub mod definitions;
 pub mod json;
 pub mod schema;
+pub mod shape;
 pub mod summary;
 
 use prost_reflect::{DynamicMessage, ReflectMessage, Value};
@@ -133,16 +134,12 @@ impl Message {
     /// The decoded message. Bytes the scan accepted decode; were prost to
     /// refuse them all the same, the message reads as empty.
     pub fn body(&self) -> &DynamicMessage {
-        self.body.get_or_init(|| {
-            match (
-                &self.raw,
-                crate::protocols::pokerth1::parsing::sub_descriptor(self.kind),
-            ) {
+        self.body
+            .get_or_init(|| match (&self.raw, schema::sub_descriptor(self.kind)) {
                 (Some(bytes), Some(desc)) => DynamicMessage::decode(desc.clone(), &bytes[..])
                     .unwrap_or_else(|_| DynamicMessage::new(desc)),
                 _ => DynamicMessage::new(schema().envelope.clone()),
-            }
-        })
+            })
     }
 
     /// The record type name.

@@ -1,11 +1,12 @@
-//! The shape of the wire facts in [`super::definitions`], and the
-//! protobuf descriptors built from them once, at first use, for
+//! The protobuf descriptors built once from the wire facts of
+//! [`super::definitions`] (their shape: [`super::shape`]), at first use, for
 //! `prost-reflect` to decode with.
 //!
 //! Each field's JSON name in the descriptor is its record key (snake_case),
 //! so serialising a decoded message needs no lookup by name.
 
 use super::definitions::{ENUMS, MESSAGES};
+pub use super::shape::{EnumDef, FieldDef, Label, MessageDef, Ty};
 use prost_reflect::{DescriptorPool, MessageDescriptor};
 use prost_types::field_descriptor_proto::{Label as PLabel, Type as PType};
 use prost_types::{
@@ -14,78 +15,6 @@ use prost_types::{
 };
 use std::collections::HashMap;
 use std::sync::OnceLock;
-
-/// A field's label (proto2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Label {
-    /// Must be on the wire.
-    Required,
-    /// May be.
-    Optional,
-    /// Zero or more times (packed or not).
-    Repeated,
-}
-
-/// A field's type: a scalar, or the full name of an enumeration or message
-/// (nested ones as `Parent.Child`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[allow(missing_docs)]
-pub enum Ty {
-    U32,
-    U64,
-    I32,
-    I64,
-    S32,
-    S64,
-    F32,
-    F64,
-    SF32,
-    SF64,
-    Float,
-    Double,
-    Bool,
-    Str,
-    Bytes,
-    Enum(&'static str),
-    Message(&'static str),
-}
-
-/// One field of a message.
-#[derive(Debug, Clone, Copy)]
-pub struct FieldDef {
-    /// The field number on the wire.
-    pub number: u32,
-    /// The name in the wire facts (camelCase).
-    pub name: &'static str,
-    /// The record key (snake_case).
-    pub json: &'static str,
-    /// Required, optional or repeated.
-    pub label: Label,
-    /// Its type.
-    pub ty: Ty,
-    /// Packed on the wire (repeated scalars).
-    pub packed: bool,
-    /// The default the protocol gives an absent optional field.
-    pub default: Option<&'static str>,
-}
-
-/// One message type.
-#[derive(Debug, Clone, Copy)]
-pub struct MessageDef {
-    /// Full name, nested ones as `Parent.Child`.
-    pub name: &'static str,
-    /// Its fields, in number order.
-    pub fields: &'static [FieldDef],
-}
-
-/// One enumeration: (name on the wire, record name, number) per value.
-#[derive(Debug, Clone, Copy)]
-pub struct EnumDef {
-    /// Full name, nested ones as `Parent.Child`.
-    pub name: &'static str,
-    /// Its values.
-    pub values: &'static [(&'static str, &'static str, i32)],
-}
 
 /// The protobuf package the descriptors are built in.
 const PACKAGE: &str = "pokerth1";
@@ -253,4 +182,23 @@ fn field(f: &FieldDef) -> FieldDescriptorProto {
         }),
         ..Default::default()
     }
+}
+
+/// The descriptor of the message that `messageType` `kind` names.
+pub fn sub_descriptor(kind: u32) -> Option<prost_reflect::MessageDescriptor> {
+    static SUBS: std::sync::OnceLock<Vec<Option<prost_reflect::MessageDescriptor>>> =
+        std::sync::OnceLock::new();
+    let subs = SUBS.get_or_init(|| {
+        let env = &schema().envelope;
+        (0..128u32)
+            .map(|k| {
+                let fd = env.get_field(k + 1).filter(|_| k > 0)?;
+                match fd.kind() {
+                    prost_reflect::Kind::Message(m) => Some(m),
+                    _ => None,
+                }
+            })
+            .collect()
+    });
+    subs.get(kind as usize).cloned().flatten()
 }
