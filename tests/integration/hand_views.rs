@@ -500,6 +500,7 @@ fn every_view_of_every_hand_tells_the_same_story() {
         "pokernetwork/betting-showdowns.pcap",
         "pokernetwork/session-old.pcap",
         "pokerth/session.pcap",
+        "pokerth/showdowns.pcap",
         "pokerth/session-2007.pcap",
         "pokerth1/duo.pcap",
         "websocket/duo-ws.pcap",
