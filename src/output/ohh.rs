@@ -74,6 +74,17 @@ pub const SPEC_VERSION: &str = "1.4.6";
 /// What separates two objects in the storage format: one blank line.
 pub const SEPARATOR: &str = "\n\n";
 
+/// The specification's name of a street (`Preflop`, ...: its
+/// <round_obj> street list), not the lower-case name the other views use.
+fn street_name(s: Street) -> &'static str {
+    match s {
+        Street::Preflop => "Preflop",
+        Street::Flop => "Flop",
+        Street::Turn => "Turn",
+        Street::River => "River",
+    }
+}
+
 /// The specification's name of an action (one of its list).
 fn action_name(a: &Action) -> &'static str {
     match a.kind {
@@ -170,7 +181,7 @@ pub fn hand(h: &Hand) -> Value {
         if street != Street::Preflop && cards.is_empty() && actions.is_empty() {
             continue;
         }
-        let mut r = json!({"id": rounds.len(), "street": street.name(), "actions": actions});
+        let mut r = json!({"id": rounds.len(), "street": street_name(street), "actions": actions});
         if !cards.is_empty() {
             r["cards"] = json!(cards.iter().map(|c| c.to_string()).collect::<Vec<_>>());
         }
@@ -274,7 +285,7 @@ fn extension(h: &Hand, unknown: Vec<String>) -> Value {
         // Whose turn the server said it was (PokerTH 2007, which tells a
         // client little else about the others).
         let turns: Vec<Value> = (h.turns.iter())
-            .map(|t| json!({"frame": t.frame, "street": t.street.name(), "player_id": t.player}))
+            .map(|t| json!({"frame": t.frame, "street": street_name(t.street), "player_id": t.player}))
             .collect();
         x.insert("turns".into(), json!(turns));
     }
@@ -351,6 +362,30 @@ mod tests {
             o["pots"],
             json!([{"number": 0, "amount": 30, "rake": 0, "player_wins": [{"player_id": 20, "win_amount": 30}]}])
         );
+    }
+
+    /// The rounds and the turns name their streets as the specification
+    /// lists them (`Preflop`, `Flop`, ...), whatever the other views say:
+    /// a validator refuses `preflop`.
+    #[test]
+    fn streets_are_named_as_the_specification_names_them() {
+        let mut h = Hand::new(ProtocolId::PokerTh, 0, 1, 1, Timestamp::default());
+        h.seats = vec![seat(1, 10), seat(2, 20)];
+        use crate::protocols::cards::{Card, Suit};
+        h.board = [(11, Suit::Diamonds), (11, Suit::Spades), (5, Suit::Clubs)]
+            .map(|(rank, suit)| Card::new(rank, suit).unwrap())
+            .to_vec();
+        h.turns.push(crate::analysis::hands::Turn {
+            frame: 2,
+            street: Street::Flop,
+            player: 10,
+        });
+        let v = hand(&h);
+        let streets: Vec<&Value> = (v["ohh"]["rounds"].as_array().unwrap().iter())
+            .map(|r| &r["street"])
+            .collect();
+        assert_eq!(streets, [&json!("Preflop"), &json!("Flop")]);
+        assert_eq!(v["ohh"]["cardshark"]["turns"][0]["street"], "Flop");
     }
 
     #[test]
