@@ -503,6 +503,7 @@ fn every_view_of_every_hand_tells_the_same_story() {
         "pokerth/showdowns.pcap",
         "pokerth/session-2007.pcap",
         "pokerth1/duo.pcap",
+        "pokerth1/allin.pcap",
         "websocket/duo-ws.pcap",
         "mixed/all-four.pcap",
     ] {
