@@ -364,19 +364,28 @@ mod tests {
         );
     }
 
+    /// The rounds and the turns name their streets as the specification
+    /// lists them (`Preflop`, `Flop`, ...), whatever the other views say:
+    /// a validator refuses `preflop`.
     #[test]
-    fn rounds_are_named_as_the_specification_names_them() {
-        use crate::analysis::hands::{Action, ActionKind, Street};
+    fn streets_are_named_as_the_specification_names_them() {
         let mut h = Hand::new(ProtocolId::PokerTh, 0, 1, 1, Timestamp::default());
         h.seats = vec![seat(1, 10), seat(2, 20)];
-        let mut flop = Action::sample(3, 10, ActionKind::Check, 0);
-        flop.street = Street::Flop;
-        h.actions = vec![Action::sample(2, 10, ActionKind::Call, 20), flop];
+        use crate::protocols::cards::{Card, Suit};
+        h.board = [(11, Suit::Diamonds), (11, Suit::Spades), (5, Suit::Clubs)]
+            .map(|(rank, suit)| Card::new(rank, suit).unwrap())
+            .to_vec();
+        h.turns.push(crate::analysis::hands::Turn {
+            frame: 2,
+            street: Street::Flop,
+            player: 10,
+        });
         let v = hand(&h);
-        let streets: Vec<&str> = (v["ohh"]["rounds"].as_array().unwrap().iter())
-            .map(|r| r["street"].as_str().unwrap())
+        let streets: Vec<&Value> = (v["ohh"]["rounds"].as_array().unwrap().iter())
+            .map(|r| &r["street"])
             .collect();
-        assert_eq!(&streets[..2], ["Preflop", "Flop"]);
+        assert_eq!(streets, [&json!("Preflop"), &json!("Flop")]);
+        assert_eq!(v["ohh"]["cardshark"]["turns"][0]["street"], "Flop");
     }
 
     #[test]

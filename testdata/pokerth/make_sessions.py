@@ -438,11 +438,17 @@ class Seat:
 class Table:
     """Deals hands and writes what the server sends (and `me`'s actions)."""
 
-    def __init__(self, conv, me, seats, small_blind, rng, style="calm"):
+    def __init__(self, conv, me, seats, small_blind, rng, style="calm", server_pays=False):
         self.conv, self.me, self.seats, self.rng, self.style = conv, me, seats, rng, style
         self.small_blind = small_blind
         self.dealer = 0
         self.hand_no = 0
+        # server_pays: the end of a hand as the 0.7 server makes it (LocalBoard::distributePot,
+        # ServerGameStateHand): the pot paid level by level, a level's odd chips to the winners
+        # nearest the dealer's left, and All In Show Cards and End Of Hand Show Cards listing
+        # the players in seat order; each hand's figures are kept in `self.truth`.
+        self.server_pays = server_pays
+        self.truth = []
 
     def alive(self):
         return [s for s in self.seats if s.stack > 0]
@@ -481,6 +487,9 @@ class Table:
 
         self.in_hand = [s for s in order]
         self.contrib = {s.pid: 0 for s in order}
+        self.log = []
+        self.start = {s.pid: s.stack for s in order}
+        self.dealt = 0
         self.bets = {s.pid: 0 for s in order}
         self.highest = 0
         self.min_raise = 2 * sb
@@ -496,6 +505,7 @@ class Table:
         all_in_shown = False
         for state, dealt in streets:
             if dealt is not None:
+                self.dealt += len(dealt)
                 if state == FLOP:
                     conv.s(deal_flop(*dealt))
                 elif state == TURN:
@@ -514,10 +524,16 @@ class Table:
                 break
             if not all_in_shown and state != RIVER and \
                     len([s for s in self.in_hand if s.stack > 0]) <= 1:
-                conv.s(all_in_show_cards([(s.pid, *hole[s.pid]) for s in self.in_hand]))
+                shown = self.in_hand
+                if self.server_pays:
+                    shown = [s for s in self.seats if s in self.in_hand]
+                conv.s(all_in_show_cards([(s.pid, *hole[s.pid]) for s in shown]))
                 all_in_shown = True
 
-        self.finish(order, hole, board)
+        if self.server_pays:
+            self.pay_levels(order, hole, board)
+        else:
+            self.finish(order, hole, board)
         assert sum(s.stack for s in players) == chips, "chips must be conserved"
         self.dealer = (self.dealer + 1) % max(1, len(self.alive()))
 
@@ -594,6 +610,10 @@ class Table:
                     acted = set()
                     self.raises += 1
             acted.add(seat.pid)
+            self.log.append({"street": ["preflop", "flop", "turn", "river"][state],
+                             "player": seat.pid, "action": ["", "fold", "check", "call", "bet",
+                                                            "raise", "allin"][action],
+                             "moved": add, "to": self.bets[seat.pid]})
             conv.s(players_action_done(seat.pid, state, action, self.bets[seat.pid], seat.stack,
                                        self.highest, self.min_raise))
 
@@ -651,6 +671,86 @@ class Table:
             records.append({"pid": s.pid, "c1": hole[s.pid][0], "c2": hole[s.pid][1], "pos": pos,
                             "value": value, "won": won[s.pid], "money": s.stack})
         conv.s(end_of_hand_show_cards(records))
+
+
+    def pay_levels(self, order, hole, board):
+        """The end of a hand as the 0.7 server makes it. The chips every
+        player put in this hand (a folded player's too) are cut into levels
+        at each amount someone put in; a level holds that much from each
+        player who put in at least as much, and goes to the best hand among
+        those still in who did. A level that does not divide evenly among
+        its winners gives one chip more to each of the first (remainder)
+        winners found going round the seats from the dealer's left. So a bet
+        nobody called comes back as money won, the whole pot is money won
+        when everybody else folded, and a player whose bet was called only
+        in part is paid his excess back even when he loses."""
+        conv = self.conv
+        dealer = order[-1]
+        showdown = len(self.in_hand) > 1
+        hands = {s.pid: best_hand(list(hole[s.pid]) + board) for s in self.in_hand}
+        won = {s.pid: 0 for s in order}
+        left = dict(self.contrib)
+        at = self.seats.index(dealer)
+        round_seats = self.seats[at + 1:] + self.seats[:at + 1]
+        levels = []
+        while any(v > 0 for v in left.values()):
+            level = min(v for v in left.values() if v > 0)
+            payers = [pid for pid, v in left.items() if v > 0]
+            amount = level * len(payers)
+            eligible = [s for s in self.in_hand if left[s.pid] >= level]
+            assert eligible, "a level nobody still in may win"
+            best = max(hands[s.pid][0] for s in eligible)
+            winners = [s for s in round_seats if s in eligible and hands[s.pid][0] == best]
+            share, odd = divmod(amount, len(winners))
+            paid = {}
+            for j, s in enumerate(winners):
+                paid[s.pid] = share + (1 if j < odd else 0)
+                won[s.pid] += paid[s.pid]
+            levels.append({"level": level, "amount": amount, "payers": payers,
+                           "eligible": [s.pid for s in eligible], "paid": paid})
+            for pid in payers:
+                left[pid] -= level
+        for s in self.in_hand:
+            s.stack += won[s.pid]
+        if showdown:
+            records = []
+            for s in self.seats:
+                if s not in self.in_hand:
+                    continue
+                _, pos, value = hands[s.pid]
+                records.append({"pid": s.pid, "c1": hole[s.pid][0], "c2": hole[s.pid][1],
+                                "pos": pos, "value": value, "won": won[s.pid], "money": s.stack})
+            conv.s(end_of_hand_show_cards(records))
+        else:
+            w = self.in_hand[0]
+            conv.s(end_of_hand_hide_cards(w.pid, won[w.pid], w.stack))
+        # What the standard rules say: the part of the biggest contribution
+        # nobody matched goes back; the rest is won.
+        uncalled = {}
+        top = max(self.contrib.values())
+        for pid, c in self.contrib.items():
+            others = max(v for q, v in self.contrib.items() if q != pid)
+            if c == top and c > others:
+                uncalled[pid] = c - others
+        self.truth.append({
+            "number": self.hand_no, "small_blind": self.small_blind,
+            "big_blind": 2 * self.small_blind, "dealer": dealer.pid,
+            "order": [s.pid for s in order],
+            "players": [{"player": s.pid, "name": s.name, "seat": self.seats.index(s) + 1,
+                         "hole": [card_text(c) for c in hole[s.pid]],
+                         "start": self.start[s.pid], "put_in": self.contrib[s.pid],
+                         "money_won": won[s.pid], "uncalled": uncalled.get(s.pid, 0),
+                         "won": won[s.pid] - uncalled.get(s.pid, 0), "final": s.stack,
+                         "folded": s not in self.in_hand}
+                        for s in order],
+            "board": [card_text(c) for c in board[:self.dealt]],
+            "full_board": [card_text(c) for c in board],
+            "showdown": showdown, "actions": self.log, "levels": levels})
+
+
+def card_text(c):
+    """11 -> 'Kd'."""
+    return "23456789TJQKA"[c % 13] + "dhsc"[c // 13]
 
 
 # ---------------------------------------------------------------------------
@@ -782,6 +882,117 @@ def bob_session(seed, with_avatar_upload=True):
     return conv
 
 
+def deck_for(table, holes, board):
+    """The deck that gives each player (by id) his hole cards and the board,
+    dealt as Table.play_hand deals: one card each from the dealer's left,
+    then a second round, then the board."""
+    players = table.alive()
+    n = len(players)
+    d = table.dealer % n
+    order = players[d + 1:] + players[:d + 1]
+    cards = [card(holes[s.pid][0]) for s in order] + [card(holes[s.pid][1]) for s in order]
+    cards += [card(c) for c in board]
+    assert len(set(cards)) == len(cards), "a card dealt twice"
+    return cards
+
+
+def showdowns_session(seed):
+    """Alice (1001) joins Dave's game 21 "Showdowns" with Bob and Carol and
+    plays six hands whose ends the 0.7 server pays in its own way (issue
+    34): a turn bet nobody calls, a river bet nobody calls, a split pot
+    with an odd chip, a side pot won by another player than the short
+    all-in's main pot, and an all-in call for less whose excess the bettor
+    gets back while the caller wins."""
+    rng = random.Random(seed)
+    conv = Conv("PokerTH 0.7.1: Alice plays game 21, six hands of bets nobody calls, split and side pots")
+    me = 1001
+    names = {1004: "Dave", 1002: "Bob", 1003: "Carol"}
+    conv.c(init("Alice"))
+    conv.s(init_ack(0x5D0E0000 + seed, me))
+    conv.s(statistics_changed(4))
+    # 4 seats, blinds raised every 10 hands (so not in these six), 30 s to act, small blind 50,
+    # 5000 each.
+    info = gib(4, 1, 10, 1, 3, 4, 30, 50, 0, 5000)
+    conv.s(game_list_new(21, 1004, 1, "Showdowns", [1004, 1002, 1003], False, info))
+    for pid in (1004, 1002, 1003):
+        conv.c(retrieve_player_info(pid))
+        conv.s(player_info(pid, 0x01, names[pid]))
+    conv.c(join_game(21))
+    conv.s(join_game_ack(21, 0, info))
+    conv.s(game_list_player_joined(21, me))
+    conv.s(player_joined(1004, 1))
+    conv.s(player_joined(1002, 0))
+    conv.s(player_joined(1003, 0))
+    conv.s(chat_text(1004, "all four here, let's go"))
+    conv.s(start_event(False))
+    conv.c(start_event_ack())
+    conv.s(game_list_update(21, 2))
+    seats = [Seat(1004, "Dave"), Seat(me, "Alice"), Seat(1002, "Bob"), Seat(1003, "Carol")]
+    for st in seats:
+        st.stack = 5000
+    conv.s(game_start(1004, [st.pid for st in seats]))
+    table = Table(conv, me, seats, 50, rng, server_pays=True)
+    dave, alice, bob, carol = 1004, me, 1002, 1003
+    call, check, fold = ("call",), ("check",), ("fold",)
+
+    def play(script, holes, board):
+        table.play_hand(script=script, deck=deck_for(table, holes, board))
+        for pid, acts in script.items():
+            played = [a for a in table.log if a["player"] == pid]
+            assert len(played) == len(acts), f"hand {table.hand_no}: {pid} played {played}, not {acts}"
+
+    # 1. Dealer Dave; Alice small blind, Bob big blind. A turn bet nobody
+    #    calls: Bob bets 400 on the turn, all fold (money won 800: the pot
+    #    of 400 and his own 400).
+    play({carol: [call, check, fold], dave: [call, check, fold], alice: [call, check, check, fold],
+          bob: [check, check, ("bet", 400)]},
+         {alice: ("8c", "6c"), bob: ("Jd", "Th"), carol: ("4s", "4d"), dave: ("Qh", "3c")},
+         ["2d", "7s", "Kc", "5h", "9d"])
+    # 2. Dealer Alice; Bob small blind, Carol big blind. A river bet nobody
+    #    calls: Alice bets 1200 into 1950, Dave folds.
+    play({dave: [("raise", 300), ("bet", 500), check, check, fold],
+          alice: [call, call, check, ("bet", 1200)], bob: [fold], carol: [call, check, fold]},
+         {alice: ("Ah", "Qs"), bob: ("7d", "2c"), carol: ("9s", "8s"), dave: ("Jc", "Jh")},
+         ["Qd", "6h", "3s", "Tc", "4c"])
+    # 3. Dealer Bob; Carol small blind, Dave big blind. A split pot with an
+    #    odd chip: Alice raises to 325 and folds the flop; Carol and Dave
+    #    (A9 each on KK742) share 1775: 888 to Carol, the first winner
+    #    left of the dealer, 887 to Dave.
+    play({alice: [("raise", 325), fold], bob: [fold], carol: [call, check, call, check, check],
+          dave: [call, ("bet", 400), check, check]},
+         {alice: ("8h", "8d"), bob: ("Tc", "5d"), carol: ("Ad", "9c"), dave: ("Ah", "9s")},
+         ["Kd", "Ks", "7c", "4h", "2s"])
+    # 4. Dealer Carol; Dave small blind, Alice big blind. Bob loses most of
+    #    his chips to Carol (queens up against his jacks): he keeps 950.
+    play({bob: [("raise", 300), ("bet", 1000), ("bet", 3000), check], carol: [call, call, call, check],
+          dave: [fold], alice: [fold]},
+         {alice: ("9h", "3d"), bob: ("Jh", "Js"), carol: ("Qh", "Qc"), dave: ("6s", "2h")},
+         ["Td", "5c", "8s", "3h", "Ac"])
+    # 5. Dealer Dave; Alice small blind, Bob big blind. A side pot: Carol
+    #    raises to 300, Dave calls, Alice folds, Bob (950) raises all in,
+    #    both call; on the flop Carol bets 1000, Dave calls. Bob's aces win
+    #    the main pot (2900, Alice's small blind in it), Dave's kings the
+    #    side pot (2000) over Carol's queens.
+    play({carol: [("raise", 300), call, ("bet", 1000), check, check], dave: [call, call, call, check, check],
+          alice: [fold], bob: [("allin",)]},
+         {alice: ("7c", "6d"), bob: ("As", "Ac"), carol: ("Qs", "Qd"), dave: ("Ks", "Kc")},
+         ["8d", "5h", "3c", "Jd", "2h"])
+    # 6. Dealer Alice; Bob small blind, Carol big blind. An all-in call for
+    #    less: Dave bets 4000 on the flop, Bob calls all in for 2800 and
+    #    wins with his jacks; the 1200 of Dave's bet Bob could not call come
+    #    back to Dave as money won (All In Show Cards before the turn).
+    play({dave: [call, ("bet", 4000)], alice: [call, fold], bob: [call, check, call],
+          carol: [check, check, fold]},
+         {alice: ("5s", "4h"), bob: ("Jc", "Jd"), carol: ("Th", "2d"), dave: ("Ad", "Kh")},
+         ["9s", "6c", "2c", "Tc", "3s"])
+    conv.c(send_chat_text("that's me for tonight"))
+    conv.s(chat_text(me, "that's me for tonight"))
+    conv.c(leave_current_game())
+    conv.s(removed_from_game(0))
+    conv.s(game_list_player_left(21, me))
+    return conv, table
+
+
 def refused_login():
     conv = Conv("PokerTH 0.7.1: a second Alice is refused")
     conv.c(init("Alice"))
@@ -902,7 +1113,69 @@ def connection(conv, **kw):
     return c
 
 
-def write_scripts():
+def pokerkit_check(hand):
+    """Plays `hand` (a Table truth) again in pokerkit with the same stacks,
+    blinds, cards and actions; pokerkit evaluates the showdowns and pays
+    the pots itself. Its final stacks must be the server's. Returns a note
+    for the expect file."""
+    try:
+        from pokerkit import Automation, Mode, NoLimitTexasHoldem
+    except ImportError:
+        sys.exit("make_sessions.py: pokerkit checks the showdowns hands:\n"
+                 "    python3 -m venv /tmp/pk && /tmp/pk/bin/pip install pokerkit==0.7.7\n"
+                 "    /tmp/pk/bin/python make_sessions.py\n"
+                 "(or pass --no-verify to skip the check)")
+    import warnings
+    warnings.filterwarnings("ignore", message="A card being dealt")
+    players = {p["player"]: p for p in hand["players"]}
+    order = hand["order"]            # small blind first, the dealer last, as pokerkit seats them
+    index = {pid: i for i, pid in enumerate(order)}
+    automations = (
+        Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING, Automation.RUNOUT_COUNT_SELECTION,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING)
+    state = NoLimitTexasHoldem.create_state(
+        automations, False, 0, (hand["small_blind"], hand["big_blind"]), hand["big_blind"],
+        [players[pid]["start"] for pid in order], len(order), mode=Mode.CASH_GAME)
+    for pid in order:
+        state.deal_hole("".join(players[pid]["hole"]))
+    board, dealt = hand["full_board"], 0
+
+    def deal():
+        nonlocal dealt
+        while state.status and state.can_deal_board():
+            n = 3 if dealt == 0 else 1
+            state.deal_board("".join(board[dealt:dealt + n]))
+            dealt += n
+
+    for a in hand["actions"]:
+        deal()
+        if state.actor_index != index[a["player"]]:
+            raise SystemExit(f"hand {hand['number']}: pokerkit has {order[state.actor_index]} "
+                             f"to act, the server {a['player']}")
+        if a["action"] == "fold":
+            state.fold()
+        elif a["action"] in ("check", "call") or (a["action"] == "allin" and a["to"] <= max(
+                state.bets)):
+            state.check_or_call()
+        else:
+            state.complete_bet_or_raise_to(a["to"])
+    deal()
+    if state.status:
+        raise SystemExit(f"hand {hand['number']}: not over in pokerkit")
+    if dealt != len(hand["board"]):
+        raise SystemExit(f"hand {hand['number']}: pokerkit dealt {dealt} board cards, the server "
+                         f"{len(hand['board'])}")
+    for pid in order:
+        if state.stacks[index[pid]] != players[pid]["final"]:
+            raise SystemExit(f"hand {hand['number']}: {players[pid]['name']} ends with "
+                             f"{state.stacks[index[pid]]} in pokerkit, {players[pid]['final']} "
+                             f"on the server")
+    return {"checked": True, "final_stacks_equal": True}
+
+
+def write_scripts(verify=True):
     lossy = dict(mtu=300, loss_c2s=0.05, loss_s2c=0.05, ack_loss=0.02)
     plan = {
         "session": ("two connections on 7234: Bob's session, then a refused login",
@@ -930,6 +1203,19 @@ def write_scripts():
             for conv, _ in convs:
                 seen.update(conv.names["c2s"] + conv.names["s2c"])
     print(f"pokerth message types used: {len(seen)}", file=sys.stderr)
+    # The showdowns capture: its expect file has each hand's figures too.
+    conv, table = showdowns_session(34)
+    for hand in table.truth:
+        hand["pokerkit"] = pokerkit_check(hand) if verify else {"checked": False}
+    script = {"comment": "Alice's game on 7234: bets nobody calls, a split pot, side pots",
+              "connections": [connection(conv)]}
+    with open(os.path.join(HERE, "showdowns.script.json"), "w") as f:
+        json.dump(script, f, indent=1)
+    expect = {"comment": "message names each way, in order, for showdowns.pcap.json; and each "
+                         "hand as the server played and paid it (see README.md)",
+              "connections": [conv.names], "hands": table.truth}
+    with open(os.path.join(HERE, "showdowns.expect.json"), "w") as f:
+        json.dump(expect, f, indent=1)
 
 
 # ---------------------------------------------------------------------------
@@ -998,4 +1284,4 @@ if __name__ == "__main__":
     if sys.argv[1:] == ["cut"]:
         cut_midstream()
     else:
-        write_scripts()
+        write_scripts(verify="--no-verify" not in sys.argv[1:])

@@ -153,6 +153,7 @@ fn pokerth_sessions() {
     assert_eq!(init["type_id"], 1);
     check_pokerth("lossy", "pokerth");
     check_pokerth("port9999", "pokerth");
+    check_pokerth("showdowns", "pokerth");
     check_pokerth("session-2007", "pokerth-2007");
 }
 

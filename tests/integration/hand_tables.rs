@@ -14,6 +14,7 @@ const CAPTURES: &[&str] = &[
     "pokerth/port9999.pcap",
     "pokerth/lossy.pcap",
     "pokerth/midstream-full.pcap",
+    "pokerth/showdowns.pcap",
     "mixed/all-four.pcap",
     "pokernetwork/betting-v2-moved.pcap",
     "pokernetwork/betting-v3-raiseto.pcap",

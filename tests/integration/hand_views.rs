@@ -500,8 +500,10 @@ fn every_view_of_every_hand_tells_the_same_story() {
         "pokernetwork/betting-showdowns.pcap",
         "pokernetwork/session-old.pcap",
         "pokerth/session.pcap",
+        "pokerth/showdowns.pcap",
         "pokerth/session-2007.pcap",
         "pokerth1/duo.pcap",
+        "pokerth1/allin.pcap",
         "websocket/duo-ws.pcap",
         "mixed/all-four.pcap",
     ] {

@@ -397,7 +397,7 @@ fn every_capture_gives_hands_without_failing() {
             }
         }
     }
-    assert_eq!(files.len(), 28);
+    assert_eq!(files.len(), 29);
     for f in files {
         let out = common::cardshark()
             .args(["hands", "--format", "jsonl", "--incomplete"])

@@ -112,6 +112,13 @@ fn pays_the_wrong_winner(h: &Value) -> bool {
         && wins == [(Some("bob".into()), &serde_json::json!(120))]
 }
 
+/// The captures made for issue 34's comparison of every view of every hand.
+const ISSUE_34: [&str; 3] = [
+    "pokernetwork/betting-showdowns.pcap",
+    "pokerth/showdowns.pcap",
+    "pokerth1/allin.pcap",
+];
+
 #[test]
 #[ignore = "needs the Python venv of tests/interop/setup.sh (pokerkit, ohh-pydantic); CI runs it"]
 fn pokerkit_replays_and_the_ohh_specification_validates_every_hand() {
@@ -126,6 +133,8 @@ fn pokerkit_replays_and_the_ohh_specification_validates_every_hand() {
     // Hands with a blind posted all-in short, whose stacks pokerkit's
     // convention cannot give (see short_blind): parsed and replayed only.
     let mut short = 0;
+    // The captures pokerkit replayed, with how many hands.
+    let mut replayed_in: Vec<(String, usize)> = Vec::new();
     for path in captures(&root.join("testdata")) {
         let file = path.strip_prefix(root.join("testdata")).unwrap();
         let file = file.to_string_lossy().replace('\\', "/");
@@ -243,6 +252,7 @@ fn pokerkit_replays_and_the_ohh_specification_validates_every_hand() {
             theirs.len(),
             objects.len()
         );
+        replayed_in.push((file.clone(), theirs.len()));
         hands += objects.len();
         replayed += theirs.len();
         valid += objects.len();
@@ -255,4 +265,13 @@ fn pokerkit_replays_and_the_ohh_specification_validates_every_hand() {
     );
     // Both poker protocols are in testdata/: an empty walk is a broken test.
     assert!(with_hands >= 2 && replayed > 0, "no poker capture found");
+    // The captures of issue 34 (bets nobody calls, split and side pots,
+    // uncalled excess over an all-in call), one per protocol and
+    // generation, are among those replayed.
+    for want in ISSUE_34 {
+        assert!(
+            replayed_in.iter().any(|(f, n)| f == want && *n > 0),
+            "{want}: not replayed by pokerkit"
+        );
+    }
 }

@@ -204,3 +204,87 @@ fn every_hand_of_every_connection_ends_with_the_servers_money() {
     }
     println!("{total} complete hands checked");
 }
+
+/// The hands of issue 34 in `allin.pcap` (four scripted players, the
+/// real server's cards; see testdata/pokerth1/README.md), as alice's
+/// connection tells them: bets nobody calls, split pots (also of a side
+/// pot, and heads up), side pots won by other players than the short
+/// all-in's main pot, and all-in excesses nobody could call coming back
+/// (to a loser too). By hand: each pot's chips and winners (name, chips),
+/// then the chips returned (name, chips). Every figure was read off the
+/// server's messages in `allin.messages.jsonl` and pokerkit replays these
+/// hands to the server's stacks (hands_interop.rs).
+#[test]
+fn allin_bets_nobody_calls_split_and_side_pots() {
+    type Pots = &'static [(u64, &'static [(&'static str, u64)])];
+    type Back = &'static [(&'static str, u64)];
+    let want: [(&str, Pots, Back); 8] = [
+        // A turn bet nobody calls; a river bet nobody calls.
+        ("0:1", &[(80, &[("alice", 80)])], &[("alice", 100)]),
+        ("0:2", &[(80, &[("dave", 80)])], &[("dave", 150)]),
+        // Checked down to a split.
+        ("0:10", &[(80, &[("alice", 40), ("carol", 40)])], &[]),
+        // dave all in, bob all in for less, alice all in over both.
+        (
+            "0:12",
+            &[(5170, &[("dave", 5170)]), (280, &[("dave", 280)])],
+            &[("alice", 280)],
+        ),
+        // The short all-in (alice) wins the main pot; the side pot is split.
+        (
+            "0:13",
+            &[
+                (840, &[("alice", 840)]),
+                (3980, &[("carol", 1990), ("dave", 1990)]),
+            ],
+            &[("dave", 3180)],
+        ),
+        // dave's excess comes back to him, who wins nothing.
+        (
+            "0:14",
+            &[(2520, &[("carol", 2520)]), (2300, &[("carol", 2300)])],
+            &[("dave", 3180)],
+        ),
+        // Heads up: a split of everything, then the last hand.
+        (
+            "0:15",
+            &[(6360, &[("carol", 3180), ("dave", 3180)])],
+            &[("carol", 1640)],
+        ),
+        ("0:16", &[(6360, &[("carol", 6360)])], &[("carol", 1640)]),
+    ];
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/pokerth1/allin.pcap");
+    let hands: Vec<Value> = (common::hands_ohh(&file, &[]).into_iter())
+        .filter(|h| h["cardshark"]["stream"] == 0)
+        .collect();
+    assert_eq!(hands.len(), 16);
+    for (id, pots, back) in want {
+        let h = (hands.iter())
+            .find(|h| h["cardshark"]["id"] == id)
+            .unwrap_or_else(|| panic!("no hand {id}"));
+        let name = |p: &Value| {
+            let p = (h["players"].as_array().unwrap().iter())
+                .find(|q| q["id"] == *p)
+                .unwrap();
+            p["name"].as_str().unwrap().to_string()
+        };
+        let got: Vec<(u64, Vec<(String, u64)>)> = (h["pots"].as_array().unwrap().iter())
+            .map(|p| {
+                let mut w: Vec<(String, u64)> = (p["player_wins"].as_array().unwrap().iter())
+                    .map(|w| (name(&w["player_id"]), num(w, "win_amount")))
+                    .collect();
+                w.sort();
+                (num(p, "amount"), w)
+            })
+            .collect();
+        let want_pots: Vec<(u64, Vec<(String, u64)>)> = (pots.iter())
+            .map(|(n, w)| (*n, w.iter().map(|(p, c)| (p.to_string(), *c)).collect()))
+            .collect();
+        assert_eq!(got, want_pots, "{id}: pots");
+        let returned: Vec<(String, u64)> = (h["cardshark"]["returned"].as_array().unwrap().iter())
+            .map(|r| (name(&r["player_id"]), num(r, "amount")))
+            .collect();
+        let want_back: Vec<(String, u64)> = back.iter().map(|(p, c)| (p.to_string(), *c)).collect();
+        assert_eq!(returned, want_back, "{id}: returned");
+    }
+}

@@ -29,6 +29,7 @@ mod hands;
 mod hands_betting;
 mod hands_interop;
 mod hands_partial;
+mod hands_pokerth;
 mod hands_pokerth1;
 mod hands_spill;
 mod hostile;

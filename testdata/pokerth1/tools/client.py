@@ -2,7 +2,8 @@
 """Scripted PokerTH 1.x client: logs in, creates or joins a game, plays it, logs every message.
 
 Derived from shared/tools/pokerth-server/client.py (scenarios "solo" and "duo", unchanged here);
-this copy adds the scenarios spectator, kick, rejected, timeout, password, ten, reconnect and frag.
+this copy adds the scenarios spectator, kick, rejected, timeout, password, ten, reconnect, frag
+and allin.
 
 Wire format (PokerTH src/net/common/asioreceivebuffer.cpp, NET_HEADER_SIZE 4): each message is a
 4-byte big-endian length, then a serialized PokerTHMessage (see schema.json) whose messageType says
@@ -35,6 +36,15 @@ Scenarios:
   reconnect  as duo; in hand 2 bob closes his connection, logs in again with myLastSessionId (his
              old session id), gets InitAck.rejoinGameId, sends RejoinExistingGame and plays on
              (StartEvent rejoinEvent, GameStartRejoin, PlayerIdChanged to the others).
+  allin      four scripted players (alice creates a 4-seat game, bob, carol and dave join; no
+             computer players), 2000 each, blinds 10/20 that never rise. They play from one plan
+             (ALLIN_PLAN below): hand 1 ends with a turn bet nobody calls, hand 2 with a river bet
+             nobody calls; then they check every hand down until a pot is split (the cards are
+             the server's: as many hands as it takes, at most 50); then a hand where a flop bet
+             of 300 is called by one player and checked down (stacks drift apart); then a hand
+             where the biggest stack folds and the three others go all in (side pots, the
+             biggest all-in's excess back uncalled, and the game goes on); from then on everybody
+             goes all in every hand until the game ends.
   frag       WebSocket only (--ws): the solo game, but alice sends every message fragmented into
              2-4 binary frames (binary FIN=0, continuation FIN=0..., continuation FIN=1; cut points
              random, every fragment non-empty) and pings the server: before every third message
@@ -64,7 +74,11 @@ import pokerth_schema as pb
 
 Msg = pb.PokerTHMessage
 TYPE = {v.number: v.name[len("Type_"):] for v in Msg.PokerTHMessageType.DESCRIPTOR.values}
-SCENARIOS = ["solo", "duo", "spectator", "kick", "rejected", "timeout", "password", "ten", "reconnect", "frag"]
+SCENARIOS = ["solo", "duo", "spectator", "kick", "rejected", "timeout", "password", "ten", "reconnect", "frag",
+             "allin"]
+# allin: what each hand is for. The clients share one plan (they run in one process): the first
+# to see a hand's start fixes its phase, from what every client knows by then.
+ALLIN_SPLIT_HANDS = 50      # check-down hands at most, waiting for a split pot
 PASSWORD = "letmein"
 
 
@@ -488,7 +502,65 @@ class Client:
                                              "gameState": t.gameState if state is None else state,
                                              "myAction": act, "myRelativeBet": bet})
 
-    def choose(self):
+    def allin_phase(self):
+        """The phase of the current hand in the allin scenario (see the docstring)."""
+        phases = self.shared.setdefault("phases", {})
+        if self.hand not in phases:
+            split_at = self.shared.get("split_at")
+            if self.hand == 1:
+                phase = "turnbet"
+            elif self.hand == 2:
+                phase = "riverbet"
+            elif split_at is None and self.hand <= 2 + ALLIN_SPLIT_HANDS:
+                phase = "checkdown"
+            elif self.shared.setdefault("flopbet_at", self.hand) == self.hand:
+                phase = "flopbet"
+            elif self.shared.setdefault("sidepot_at", self.hand) == self.hand:
+                phase = "sidepot"
+            else:
+                phase = "shove"
+            phases[self.hand] = phase
+            self.events.append(f"hand {self.hand}: {phase}")
+        return phases[self.hand]
+
+    def choose_allin(self, state):
+        """The allin scenario's action: the plan of the hand's phase."""
+        to_call = self.highest - self.my_set
+        phase = self.allin_phase()
+        street = {pb.netStatePreflop: "preflop", pb.netStateFlop: "flop", pb.netStateTurn: "turn",
+                  pb.netStateRiver: "river"}.get(state)
+
+        def call_or_check():
+            if to_call <= 0:
+                return "netActionCheck", 0
+            if to_call >= self.cash:
+                return "netActionAllIn", self.cash
+            return "netActionCall", to_call
+
+        if phase == "sidepot":
+            # the biggest stack folds, the others go all in: the game goes on after this hand
+            cash = self.shared.get("cash", {})
+            biggest = max(sorted(cash), key=lambda n: cash[n]) if cash else None
+            if self.nick == biggest:
+                return ("netActionCheck", 0) if to_call <= 0 else ("netActionFold", 0)
+            return "netActionAllIn", self.cash
+        if phase == "shove":
+            return "netActionAllIn", self.cash
+        betting_street = {"turnbet": "turn", "riverbet": "river", "flopbet": "flop"}.get(phase)
+        if street == betting_street:
+            bet = {"turnbet": 100, "riverbet": 150, "flopbet": 300}[phase]
+            if self.highest == 0:   # the first to act bets
+                if bet >= self.cash:
+                    return "netActionAllIn", self.cash
+                return "netActionBet", bet
+            if phase == "flopbet" and self.shared.setdefault(("caller", self.hand), self.me) == self.me:
+                return call_or_check()   # the first to face the flop bet calls it
+            return "netActionFold", 0
+        return call_or_check()
+
+    def choose(self, state=None):
+        if self.scenario == "allin":
+            return self.choose_allin(state)
         to_call, r = self.highest - self.my_set, self.rng.random()
         allin_from = self.allin_from
         if self.scenario == "timeout":   # keep the game going until bob has been warned
@@ -518,7 +590,7 @@ class Client:
             return
         if self.idle:
             return   # let the server's playerActionTimeout expire
-        act, bet = self.choose()
+        act, bet = self.choose(t.gameState)
         to_call = self.highest - self.my_set
         if self.tricks and self.tricks[0] in ("check", "lowraise") and 0 < to_call < self.cash - 2 * self.sb \
                 and act != "netActionAllIn":
@@ -560,7 +632,7 @@ class Client:
                                                  "gameState": r.gameState, "myAction": "netActionFold",
                                                  "myRelativeBet": 0})
 
-    def end_hand(self):
+    def finish_hand(self):
         self.hands_done += 1
         if self.hands_done == 1 and self.role == "create":
             self.send("ShowMyCardsRequestMessage", {})   # answered by AfterHandShowCardsMessage
@@ -572,10 +644,21 @@ class Client:
             self.cash = e.playerMoney
         self.end_hand()
 
+    def end_hand(self):
+        if self.scenario == "allin":   # each player's money after the hand, for the next's plan
+            self.shared.setdefault("cash", {})[self.nick] = self.cash
+        self.finish_hand()
+
     def on_EndOfHandShowCardsMessage(self, e):
         for res in e.playerResults:
             if res.playerId == self.me:
                 self.cash = res.playerMoney
+        if (self.scenario == "allin" and self.shared.get("phases", {}).get(self.hand) == "checkdown"
+                and sum(res.moneyWon > 0 for res in e.playerResults) > 1):
+            # everybody put in the same: more than one winner is a split pot
+            if self.shared.setdefault("split_at", self.hand) == self.hand:
+                self.events.append(f"hand {self.hand}: split pot "
+                                   f"{[(r.playerId, r.moneyWon) for r in e.playerResults]}")
         self.end_hand()
 
     def on_EndOfGameMessage(self, e):
@@ -596,7 +679,7 @@ def main():
 
     sc = a.scenario
     seats = {"solo": 3, "duo": 4, "spectator": 3, "kick": 5, "rejected": 4, "timeout": 3, "password": 4,
-             "ten": 10, "reconnect": 4, "frag": 3}[sc]
+             "ten": 10, "reconnect": 4, "frag": 3, "allin": 4}[sc]
     info = dict(gameName=f"pcap test {sc}", netGameType="normalGame", maxNumPlayers=seats,
                 raiseIntervalMode="raiseOnHandNum", raiseEveryHands=1, endRaiseMode="doubleBlinds",
                 proposedGuiSpeed=11, delayBetweenHands=5, playerActionTimeout=20,  # server minima
@@ -607,20 +690,24 @@ def main():
     if sc == "ten":   # ten stacks take long to collect: start with higher blinds
         info.update(firstSmallBlind=50)
         allin_from = min(allin_from, 4)
-    seconds = a.seconds or (600 if sc in ("timeout", "ten") else 400)
+    hands = a.hands
+    if sc == "allin":   # blinds that never rise, so that the plan decides; played to the end
+        info.update(firstSmallBlind=10, startMoney=2000, raiseEveryHands=1000)
+        hands = max(hands, 1000)
+    seconds = a.seconds or (600 if sc in ("timeout", "ten") else 1800 if sc == "allin" else 400)
     log, deadline = JsonlLog(a.log), time.monotonic() + seconds
     if sc == "frag" and not a.ws:
         ap.error("the frag scenario needs --ws (run.sh: WS=1 ./run.sh frag)")
     players = {"solo": [("alice", "create")], "frag": [("alice", "create")],
                "spectator": [("alice", "create"), ("bob", "join"), ("carol", "spectate")],
-               "kick": [("alice", "create"), ("bob", "join"), ("carol", "join"), ("dave", "join")]
+               "kick": [("alice", "create"), ("bob", "join"), ("carol", "join"), ("dave", "join")],
+               "allin": [("alice", "create"), ("bob", "join"), ("carol", "join"), ("dave", "join")],
                }.get(sc, [("alice", "create"), ("bob", "join")])
     humans = sum(role != "spectate" for _, role in players)
     shared = {}
     clients = []
     for i, (name, role) in enumerate(players):
-        hands = 3 if role == "spectate" else a.hands
-        clients.append(Client(name, a.port, log, role, info, humans, hands, allin_from, deadline, a.seed + i, a.ws,
+        clients.append(Client(name, a.port, log, role, info, humans, 3 if role == "spectate" else hands, allin_from, deadline, a.seed + i, a.ws,
                               scenario=sc, shared=shared, password=PASSWORD if sc == "password" else None))
         time.sleep(0.3)   # log in one after the other, in a fixed order
     threads = [threading.Thread(target=c.run) for c in clients]

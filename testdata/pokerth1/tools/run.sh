@@ -3,7 +3,7 @@
 # on loopback while tcpdump records it; verify.py then checks the capture against the client's log.
 # Derived from shared/tools/pokerth-server/run.sh (same steps); this copy lives in
 # <repo>/testdata/pokerth1/tools/ and runs the extended client.py with more scenarios.
-#   usage: run.sh [solo] [duo] [spectator] [kick] [rejected] [timeout] [password] [ten] [reconnect]
+#   usage: run.sh [solo] [duo] [spectator] [kick] [rejected] [timeout] [password] [ten] [reconnect] [allin]
 #                 [frag]   (default: solo duo; see client.py for what each scenario does;
 #                           frag, the solo game with fragmented messages and pings, needs WS=1)
 #   env:   OUT (default ./out), PORT (default 7234), VENV (default /tmp/pokerth-venv), HANDS,

@@ -132,6 +132,21 @@ fn lossy_capture_decodes_completely() {
 }
 
 #[test]
+fn showdowns_capture_decodes_completely() {
+    let r = decode_capture("showdowns", 1460);
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0].0, Some(crate::protocols::Dialect::PokerTh));
+    let expect = testdata("showdowns.expect.json");
+    let s2c = names(&expect["connections"][0]["s2c"]);
+    // Two hands end with a bet nobody called, four at a showdown (one of
+    // them after All In Show Cards).
+    let count = |n: &str| s2c.iter().filter(|x| *x == n).count();
+    assert_eq!(count("EndOfHandHideCards"), 2);
+    assert_eq!(count("EndOfHandShowCards"), 4);
+    assert_eq!(count("AllInShowCards"), 1);
+}
+
+#[test]
 fn port9999_capture_decodes_completely() {
     let r = decode_capture("port9999", 3);
     assert_eq!(r[0].0, Some(crate::protocols::Dialect::PokerTh));
