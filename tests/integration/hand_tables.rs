@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 
 const CAPTURES: &[&str] = &[
     "pokerth/session.pcap",
+    "pokerth1/allin.pcap",
     "pokerth/port9999.pcap",
     "pokerth/lossy.pcap",
     "pokerth/midstream-full.pcap",
