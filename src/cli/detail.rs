@@ -266,6 +266,6 @@ pub fn check_frame(args: &DecodeArgs, frames: u64, written: u64) -> Result<(), C
 /// line after `indent`; nothing for a record without bytes.
 pub fn hex_below(out: &mut Vec<u8>, r: &Record, indent: &str) {
     if let Body::Message { bytes: Some(b), .. } = &r.body {
-        let _ = super::follow::hex_dump(out, indent, r.offset, b);
+        let _ = super::dump::hex_dump(out, indent, r.offset, b);
     }
 }

@@ -12,10 +12,9 @@ mod decode;
 mod detail;
 mod diag;
 mod display_filter;
+mod dump;
 mod fields;
 mod follow;
-mod follow_filter;
-mod follow_websocket;
 mod hand_keys;
 mod hands;
 mod input;
@@ -33,6 +32,8 @@ mod stats;
 mod strict;
 mod tables;
 mod terminal;
+#[cfg(test)]
+mod tests;
 mod timeline;
 mod usage;
 

@@ -4,9 +4,10 @@
 //! were not frames marked. The messages come from the decode stage, which
 //! keeps their payloads for this ([`DecodeConfig::payloads`]).
 
-use super::follow::{gap_words, hex_dump, no_stream, text_dump, FollowArgs, FollowFormat, RULE};
-use super::strict::Watch;
-use super::{warn_all, CliError};
+use super::args::{no_stream, FollowArgs, FollowFormat};
+use crate::cli::dump::{gap_words, hex_dump, text_dump, RULE};
+use crate::cli::strict::Watch;
+use crate::cli::{warn_all, CliError};
 use cardshark::decode::{Body, DecodeConfig, DecodeStage, Record, RecordSink, WsEvent};
 use cardshark::reassembly::Direction;
 use std::io::{self, Write};

@@ -2,8 +2,8 @@
 //! by a pass that decodes the capture (the bytes are then followed a
 //! stream at a time, as `-s N` does).
 
-use super::follow::FollowArgs;
-use super::{display_filter, CliError, InputArgs};
+use super::args::FollowArgs;
+use crate::cli::{display_filter, CliError, InputArgs};
 use cardshark::decode::{DecodeStage, Record, RecordSink};
 use cardshark::filter::record::{Paths, RecordKey, View};
 use cardshark::filter::Filter;
@@ -54,7 +54,7 @@ pub fn matching(args: &FollowArgs, expr: &str) -> Result<Vec<u64>, CliError> {
     args.input.run_events(&mut stage)?;
     let streams: Vec<u64> = stage.into_sink().streams.into_iter().collect();
     if streams.is_empty() {
-        super::diag::warn(
+        crate::cli::diag::warn(
             args.input.name(),
             &format!("no record matches -Y '{expr}': no stream to follow"),
         );
