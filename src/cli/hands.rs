@@ -23,7 +23,9 @@ use cardshark::decode::DecodeStage;
 use cardshark::filter::Filter;
 use cardshark::output::spill::{self, KeyedBytes, Sorted, Store};
 use cardshark::output::table::Table;
+use cardshark::output::tables::hands::HandIds;
 use cardshark::output::tables::ids::{Keyed, KeyedHand, StreamKey};
+use cardshark::output::tables::{self, Format};
 use cardshark::output::{hand_text, ohh};
 use cardshark::pipeline::StreamSet;
 use clap::{Args, ValueEnum, ValueHint};
@@ -291,7 +293,7 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
         args.format == HandsFormat::Csv,
     );
     if let Some(format) = args.tables.format(parquet, csv, &args.input)? {
-        return super::tables::hands(args, format);
+        return write_tables(args, format);
     }
     let (input, pcap_out) = args.input.with_pcap_out()?;
     let mut rendered = Rendered {
@@ -480,6 +482,43 @@ fn why_no_hands(seen: &Seen) -> String {
          cardshark can rebuild{cut}",
         of(seen.hand_starts)
     )
+}
+
+/// `hands --format parquet|csv -o DIR`: every hand the filters let
+/// through, incomplete ones too (their `complete` column says so).
+fn write_tables(args: &HandsArgs, format: Format) -> Result<(), CliError> {
+    let filter = display_filter::items(
+        args.display_filter.as_deref(),
+        super::hand_keys::hand_scope(),
+    )?;
+    let (input, pcap_out) = args.input.with_pcap_out()?;
+    let capture = super::tables::capture_id(&input)?;
+    let mut out = args.tables.create(format, &tables::hands::TABLES)?;
+    let mut matched = StreamSet::default();
+    let mut failed = None;
+    let seen = collect_keyed(&input, &args.decode, |h, key| {
+        if !chosen(args, filter.as_ref(), &h) {
+            return ControlFlow::Continue(());
+        }
+        matched.insert(h.stream);
+        let ids = HandIds::new(capture, &h, key);
+        match tables::hands::append_all(&mut out, &ids, &h) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    })?;
+    if let Some(e) = failed {
+        return Err(super::tables::error(e));
+    }
+    out.finish().map_err(super::tables::error)?;
+    check_found(args, &seen, !matched.is_empty())?;
+    match pcap_out {
+        Some(pcap) => pcap.write(&input, &matched),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]

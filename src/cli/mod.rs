@@ -9,11 +9,9 @@
 
 mod completions;
 mod decode;
-mod detail;
 mod diag;
 mod display_filter;
 mod dump;
-mod fields;
 mod follow;
 mod hand_keys;
 mod hands;

@@ -1,25 +1,14 @@
-//! `-o DIR`: the tables of `decode` (`records`) and `hands` (`hands`,
-//! `actions`, `players`) as Parquet (`--format parquet`) or CSV files
-//! (`--format csv`), written by `output::tables` from the one pipeline's
-//! sink.
+//! `-o DIR` and `--overwrite`, shared by the commands that write tables
+//! (`decode`'s `records`: `decode/records.rs`; `hands`' `hands`, `actions`
+//! and `players`: `hands.rs`) as Parquet (`--format parquet`) or CSV files
+//! (`--format csv`): checking the directory, making the tables, the
+//! capture's id. The commands call it; it calls none of them.
 
-use super::decode::{self, DecodeArgs, Selection};
-use super::hands::{self, HandsArgs};
-use super::strict;
-use super::{display_filter, CliError, InputArgs};
+use super::{CliError, InputArgs};
 use cardshark::capture::{stdin_head, CaptureError};
-use cardshark::decode::Render;
-use cardshark::decode::{Body, DecodeStage, Record, RecordSink};
-use cardshark::output::tables::hands::HandIds;
-use cardshark::output::tables::ids::{self, StreamKey, EDGE};
-use cardshark::output::tables::record_batch::RecordsTable;
-use cardshark::output::tables::records::{RecordRow, Stream};
-use cardshark::output::tables::writer::Batches;
+use cardshark::output::tables::ids::{self, EDGE};
 use cardshark::output::tables::{self, Format, Tables};
-use cardshark::pipeline::{Items, StreamSet};
 use clap::{Args, ValueHint};
-use std::collections::HashMap;
-use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 /// `-o DIR` and `--overwrite`.
@@ -90,14 +79,18 @@ impl TableArgs {
     }
 
     /// Makes the directory and starts the files of `specs`.
-    fn create(&self, format: Format, specs: &[tables::writer::Spec]) -> Result<Tables, CliError> {
+    pub(super) fn create(
+        &self,
+        format: Format,
+        specs: &[tables::writer::Spec],
+    ) -> Result<Tables, CliError> {
         let dir = self.output.as_deref().unwrap_or(std::path::Path::new("."));
         Tables::create(dir, self.overwrite, format, specs).map_err(error)
     }
 }
 
 /// The command's error for a table that could not be written.
-fn error(e: tables::Error) -> CliError {
+pub(super) fn error(e: tables::Error) -> CliError {
     match e {
         tables::Error::Usage(m) => CliError::Usage(m),
         tables::Error::Write(m) => CliError::Other(m),
@@ -106,7 +99,7 @@ fn error(e: tables::Error) -> CliError {
 
 /// The capture id of the input (its files, or standard input: see
 /// `output::tables::ids`).
-fn capture_id(input: &InputArgs) -> Result<i64, CliError> {
+pub(super) fn capture_id(input: &InputArgs) -> Result<i64, CliError> {
     let mut parts = Vec::new();
     for s in input.sources()? {
         // The words of the capture reader's own errors.
@@ -124,147 +117,4 @@ fn capture_id(input: &InputArgs) -> Result<i64, CliError> {
         parts.push(id?);
     }
     Ok(ids::capture_of_inputs(&parts))
-}
-
-/// A record's row, and what `--strict` makes of the record.
-type Row = (RecordRow, Option<strict::Problem>);
-
-/// A worker's side of `decode -o`: the rows of the records the filters
-/// let through.
-struct RecordRows<'a> {
-    args: &'a DecodeArgs,
-    select: &'a Selection,
-    capture: i64,
-    /// The streams not yet ended (their ids and endpoints).
-    streams: HashMap<u64, Stream, foldhash::fast::RandomState>,
-    items: Items<Row>,
-}
-
-impl RecordSink for RecordRows<'_> {
-    fn pending(&self) -> usize {
-        self.items.weight()
-    }
-
-    fn record(&mut self, r: Record) {
-        if let Some(key) = StreamKey::of_start(&r) {
-            let stream = Stream::new(key.uid(self.capture), &r);
-            self.streams.insert(r.stream, stream);
-        }
-        // A stream's last record takes it out of those not yet ended.
-        let ended = if matches!(r.body, Body::StreamEnd { .. }) {
-            self.streams.remove(&r.stream)
-        } else {
-            None
-        };
-        if !decode::selected(self.args, self.select, &r) {
-            return;
-        }
-        let unknown;
-        let stream = match ended.as_ref().or_else(|| self.streams.get(&r.stream)) {
-            Some(s) => s,
-            None => {
-                unknown = Stream::new(StreamKey::unknown(r.stream).uid(self.capture), &r);
-                &unknown
-            }
-        };
-        let row = RecordRow::new(&r, stream, &mut self.items.bytes);
-        let problem = strict::of_record(&r);
-        self.items.push(r.order, (row, problem));
-    }
-}
-
-impl Render for RecordRows<'_> {
-    type Item = Row;
-    fn take(&mut self, into: &mut Items<Row>) {
-        let base = into.bytes.len();
-        if base > 0 {
-            for (_, (row, _)) in &mut self.items.keyed {
-                row.rebase(base);
-            }
-        }
-        into.append(&mut self.items);
-    }
-}
-
-/// `decode --format parquet|csv -o DIR`.
-pub fn decode(args: &DecodeArgs, select: &Selection, format: Format) -> Result<(), CliError> {
-    let config = args.decode.config()?;
-    let (input, pcap_out) = args.input.with_pcap_out()?;
-    let capture = capture_id(&input)?;
-    let mut out = args.tables.create(format, &[tables::ALL[0]])?;
-    let make = || {
-        let rows = RecordRows {
-            args,
-            select,
-            capture,
-            streams: HashMap::default(),
-            items: Items::default(),
-        };
-        DecodeStage::new(config.clone(), rows)
-    };
-    let mut table = RecordsTable::new(capture);
-    let mut written = 0;
-    let mut matched = StreamSet::default();
-    let mut failed = None;
-    let done = input.run(make, &mut |(row, problem): Row, bytes: &[u8]| {
-        if let Some(problem) = problem {
-            strict::note(problem, row.frame());
-        }
-        matched.insert(row.stream);
-        table.append(&row, bytes);
-        if table.is_full() {
-            if let Err(e) = out.table(0).write(&mut table) {
-                failed = Some(e);
-                return ControlFlow::Break(());
-            }
-        }
-        written += 1;
-        if args.count.is_some_and(|c| written >= c) {
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
-    })?;
-    if let Some(e) = failed {
-        return Err(error(e));
-    }
-    out.table(0).write(&mut table).map_err(error)?;
-    out.finish().map_err(error)?;
-    decode::after_pass(args, &input, pcap_out, &done.summary, written, &matched)
-}
-
-/// `hands --format parquet|csv -o DIR`: every hand the filters let
-/// through, incomplete ones too (their `complete` column says so).
-pub fn hands(args: &HandsArgs, format: Format) -> Result<(), CliError> {
-    let filter = display_filter::items(
-        args.display_filter.as_deref(),
-        super::hand_keys::hand_scope(),
-    )?;
-    let (input, pcap_out) = args.input.with_pcap_out()?;
-    let capture = capture_id(&input)?;
-    let mut out = args.tables.create(format, &tables::hands::TABLES)?;
-    let mut matched = StreamSet::default();
-    let mut failed = None;
-    let seen = hands::collect_keyed(&input, &args.decode, |h, key| {
-        if !hands::chosen(args, filter.as_ref(), &h) {
-            return ControlFlow::Continue(());
-        }
-        matched.insert(h.stream);
-        let ids = HandIds::new(capture, &h, key);
-        match tables::hands::append_all(&mut out, &ids, &h) {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(e) => {
-                failed = Some(e);
-                ControlFlow::Break(())
-            }
-        }
-    })?;
-    if let Some(e) = failed {
-        return Err(error(e));
-    }
-    out.finish().map_err(error)?;
-    hands::check_found(args, &seen, !matched.is_empty())?;
-    match pcap_out {
-        Some(pcap) => pcap.write(&input, &matched),
-        None => Ok(()),
-    }
 }

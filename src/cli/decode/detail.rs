@@ -11,8 +11,8 @@
 //! `spans.rs`). Keys derived from others, and records that did not decode,
 //! show values only.
 
-use super::decode::{DecodeArgs, DecodeFormat};
 use super::CliError;
+use super::{DecodeArgs, DecodeFormat};
 use cardshark::decode::{Body, Record};
 use cardshark::output::records::JsonWriter;
 use cardshark::protocols::field_spans;
@@ -266,6 +266,6 @@ pub fn check_frame(args: &DecodeArgs, frames: u64, written: u64) -> Result<(), C
 /// line after `indent`; nothing for a record without bytes.
 pub fn hex_below(out: &mut Vec<u8>, r: &Record, indent: &str) {
     if let Body::Message { bytes: Some(b), .. } = &r.body {
-        let _ = super::dump::hex_dump(out, indent, r.offset, b);
+        let _ = crate::cli::dump::hex_dump(out, indent, r.offset, b);
     }
 }

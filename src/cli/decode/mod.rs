@@ -1,7 +1,10 @@
 //! `cardshark decode`: every message of every stream, as a table or as
 //! records (`--format json|jsonl`), with filters.
 
-use super::fields::{Columns, FieldArgs};
+mod detail;
+mod fields;
+mod records;
+
 use super::pcap_out::PcapOut;
 use super::strict::{self, Problem};
 use super::{display_filter, names, warn_all, CliError, DecodeOpts, InputArgs, TimeArgs};
@@ -16,6 +19,7 @@ use cardshark::output::time::{Stamper, TimeFormat};
 use cardshark::pipeline::{self, CaptureSummary, Items, StreamSet};
 use cardshark::protocols::label;
 use clap::{Args, ValueEnum, ValueHint};
+use fields::{Columns, FieldArgs};
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
@@ -84,7 +88,7 @@ pub struct DecodeArgs {
     pub detail: bool,
     /// Only the records of frame N (the frame that completed each
     /// message), as trees unless --format json or jsonl.
-    #[arg(long = "frame", value_name = "N", value_parser = super::detail::frame_number)]
+    #[arg(long = "frame", value_name = "N", value_parser = detail::frame_number)]
     pub frame: Option<u64>,
     /// Each message's bytes too, as hex and ASCII (like tshark -x).
     #[arg(short = 'x', long = "hex")]
@@ -187,7 +191,7 @@ impl Rows<'_> {
     /// column), which name the players their streams told.
     fn summarises(args: &DecodeArgs, select: &Selection) -> bool {
         match args.format {
-            DecodeFormat::Table => !super::detail::view(args),
+            DecodeFormat::Table => !detail::view(args),
             DecodeFormat::Fields | DecodeFormat::Csv => {
                 (select.columns.as_ref()).is_some_and(Columns::has_summary)
             }
@@ -242,13 +246,13 @@ impl RecordSink for Rows<'_> {
             DecodeFormat::Json => {
                 let _ = self.json.append(buf, &r);
             }
-            DecodeFormat::Table if super::detail::view(self.args) => {
-                super::detail::write(buf, &mut self.json, &r, self.args.hex);
+            DecodeFormat::Table if detail::view(self.args) => {
+                detail::write(buf, &mut self.json, &r, self.args.hex);
             }
             DecodeFormat::Table => {
                 table_row(&self.table, buf, &r, &self.summaries);
                 if self.args.hex {
-                    super::detail::hex_below(buf, &r, "        ");
+                    detail::hex_below(buf, &r, "        ");
                 }
             }
         }
@@ -438,9 +442,9 @@ impl<W: Write> Writer<'_, W> {
 }
 
 pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
-    super::detail::check(args)?;
+    detail::check(args)?;
     let mut config = args.decode.config()?;
-    config.bytes = args.hex || super::detail::view(args);
+    config.bytes = args.hex || detail::view(args);
     let time = args.time.or(TimeFormat::Relative);
     let select = Selection::new(args)?;
     let (parquet, csv) = (
@@ -455,7 +459,7 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
                     .into(),
             ));
         }
-        return super::tables::decode(args, &select, format);
+        return records::write(args, &select, format);
     }
     let (input, pcap_out) = args.input.with_pcap_out()?;
     let mut w = Writer {
@@ -469,7 +473,7 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
         clock: input.clock.clone(),
         table: table(time),
         live: args.input.is_live(),
-        detail: super::detail::view(args),
+        detail: detail::view(args),
         error: None,
         matched: StreamSet::default(),
     };
@@ -502,7 +506,7 @@ pub(super) fn after_pass(
     matched: &StreamSet,
 ) -> Result<(), CliError> {
     warn_all(summary);
-    super::detail::check_frame(args, summary.frames, written)?;
+    detail::check_frame(args, summary.frames, written)?;
     // What the pass tells of the arguments (`-c` may have ended it early:
     // then what came after is not known).
     let streams = summary.reassembly.streams;

@@ -5,8 +5,8 @@
 //! list) gives them all, joined by the aggregator (`-E occurrence` picks
 //! one).
 
-use super::decode::DecodeFormat;
 use super::CliError;
+use super::DecodeFormat;
 use cardshark::decode::Record;
 use cardshark::filter::record::{RecordKey, RecordScope, View};
 use cardshark::filter::{Scope, Subject, Value};
