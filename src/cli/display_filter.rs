@@ -6,10 +6,10 @@
 
 use super::CliError;
 use cardshark::analysis::timeline::{Change, Game};
+use cardshark::decode::label;
 use cardshark::filter::json::{self, JsonName, JsonScope, JsonSubject};
 use cardshark::filter::record::{envelope, Paths, RecordKey, RecordScope};
 use cardshark::filter::{Filter, Kind, Scope, Subject, Value};
-use cardshark::protocols::label;
 use serde_json::Value as J;
 
 /// The language, for every command's `-Y` help.

@@ -4,10 +4,10 @@
 //! name cannot be in one and not in the others.
 
 use cardshark::analysis::hands::Hand;
+use cardshark::decode::label;
 use cardshark::filter::json::{JsonName, JsonScope};
 use cardshark::filter::Kind;
 use cardshark::protocols::cards::Card;
-use cardshark::protocols::label;
 use serde_json::{json, Map, Value as J};
 use std::sync::OnceLock;
 

@@ -23,7 +23,7 @@ use cardshark::decode::DecodeStage;
 use cardshark::filter::Filter;
 use cardshark::output::spill::{self, KeyedBytes, Sorted, Store};
 use cardshark::output::table::Table;
-use cardshark::output::tables::hands::HandIds;
+use cardshark::output::tables::ids::HandIds;
 use cardshark::output::tables::ids::{Keyed, KeyedHand, StreamKey};
 use cardshark::output::tables::{self, Format};
 use cardshark::output::{hand_text, ohh};

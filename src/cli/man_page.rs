@@ -5,7 +5,7 @@
 //! `UPDATE_MAN=1 cargo test --bin cardshark man_page`.
 
 use super::man_text::{examples, has_protocol_names, see_also, EXIT_STATUS, PROTOCOL_NAMES};
-use cardshark::protocols::label;
+use cardshark::decode::label;
 use clap::CommandFactory;
 use roff::{bold, roman, Roff};
 use std::path::Path;

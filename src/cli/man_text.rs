@@ -31,7 +31,7 @@ pub const EXIT_STATUS: [(&str, &str); 4] = [
 
 /// The PROTOCOL NAMES section: how every table names a stream's
 /// protocol, and the names `-p` and `-Y 'protocol == …'` take (each of
-/// [`cardshark::protocols::label::NAMES`] follows it).
+/// [`cardshark::decode::label::NAMES`] follows it).
 pub const PROTOCOL_NAMES: &str = "Records keep the contract's split: protocol is the family \
      (pokerth, pokernetwork, gls, cardgame), dialect the finer name, transport \"websocket\" when a \
      WebSocket carried the record. Every table, summary and report names a stream's protocol one \

@@ -4,9 +4,9 @@
 //! error naming the option, with the nearest name as a hint) and offered
 //! by the shell completions.
 
+use cardshark::decode::label::{self, NAME_LIST};
 use cardshark::decode::Record;
 use cardshark::output::time::{TimeFormat, FORMATS};
-use cardshark::protocols::label::{self, NAME_LIST};
 use cardshark::protocols::ProtocolId;
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::error::ErrorKind;

@@ -16,6 +16,7 @@
 
 pub mod direction;
 mod held;
+pub mod label;
 pub use held::HELD_LIMIT;
 pub(crate) mod order;
 pub mod record;

@@ -1,8 +1,9 @@
 //! Records: one decoded message or one stream event, in the envelope of the
 //! JSON record contract (DESIGN.md, "Records").
 
+use super::label::Label;
 use crate::capture::Timestamp;
-use crate::protocols::{Decoded, Dialect, Label, Note, ProtocolId};
+use crate::protocols::{Decoded, Dialect, Note, ProtocolId};
 use crate::reassembly::{Direction, EndReason, GapReason};
 use crate::transport::websocket::frame::Opcode;
 use crate::transport::websocket::unwrap::Facts;

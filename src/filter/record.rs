@@ -9,8 +9,9 @@
 
 use super::extract::{extract, Scalar, Trie};
 use super::{names, nearest, Kind, Scope, Subject, Value};
+use crate::decode::label;
 use crate::decode::{Body, Record, WsEvent};
-use crate::protocols::{hex, label, Dialect, Note};
+use crate::protocols::{hex, Dialect, Note};
 use std::sync::OnceLock;
 
 /// A key of a record.

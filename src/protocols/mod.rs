@@ -45,7 +45,6 @@ pub mod cards;
 mod dialect;
 pub mod enums;
 pub mod gls;
-pub mod label;
 pub mod names;
 pub mod note;
 pub mod poker_words;
@@ -59,7 +58,6 @@ pub mod span;
 pub(crate) mod testkit;
 
 pub use dialect::Dialect;
-pub use label::Label;
 pub use note::Note;
 pub use registry::{ProbeFn, ProbeUnframedFn, Registration, SpansFn, REGISTRY};
 pub use span::Span;

@@ -40,7 +40,7 @@ pub struct Registration {
     pub cli_name: &'static str,
     /// The dialect every stream of it speaks, for a protocol that is one
     /// dialect of a family (PokerTH 1.x): its streams are shown by it
-    /// before a message names it (`protocols::Label`). `None`: the
+    /// before a message names it (`decode::label::Label`). `None`: the
     /// stream's messages tell, if the protocol has dialects.
     pub dialect: Option<Dialect>,
     /// The TCP ports the protocol is usually served on (hints that break

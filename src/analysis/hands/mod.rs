@@ -42,12 +42,13 @@ pub use model::*;
 /// process as SipHash is, but several times faster on integer keys.
 pub type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
 
+use crate::decode::label::Label;
 use crate::decode::Render;
 use crate::decode::{Body, Record, RecordSink};
 use crate::pipeline::Items;
 use crate::protocols::pokernetwork::Message as PnMessage;
 use crate::protocols::pokerth::messages::Message as PtMessage;
-use crate::protocols::{Dialect, Fields, Label, ProtocolId};
+use crate::protocols::{Dialect, Fields, ProtocolId};
 use crate::reassembly::GapReason;
 use crate::transport::Transport;
 use std::collections::BTreeMap;
@@ -233,7 +234,7 @@ impl<F: FnMut(Hand)> HandSink for F {
 /// capture gave none.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Seen {
-    /// Streams by protocol, as tables name it ([`crate::protocols::Label`]:
+    /// Streams by protocol, as tables name it ([`crate::decode::label::Label`]:
     /// `pokerth-2007`, `websocket/pokerth-1`, `?` for a stream no protocol
     /// claimed).
     pub streams: BTreeMap<String, u64>,

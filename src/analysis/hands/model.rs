@@ -465,8 +465,8 @@ impl Hand {
 
     /// The hand's protocol as tables name it (`pokerth-2007`,
     /// `websocket/pokerth-1`).
-    pub fn label(&self) -> crate::protocols::Label {
-        crate::protocols::Label::new(Some(self.protocol), self.dialect, self.transport)
+    pub fn label(&self) -> crate::decode::label::Label {
+        crate::decode::label::Label::new(Some(self.protocol), self.dialect, self.transport)
     }
 
     /// An empty hand of `protocol` on `stream`, started at `frame`.

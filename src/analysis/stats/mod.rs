@@ -20,10 +20,10 @@ pub mod rtt;
 pub mod samples;
 
 use crate::analysis::hands::{Hand, HandCollector};
+use crate::decode::label::Label;
 use crate::decode::Render;
 use crate::decode::{Body, Record, RecordSink};
 use crate::pipeline::Items;
-use crate::protocols::Label;
 use crate::transport::Transport;
 use hands::HandView;
 use proto::{StreamRows, Types};

@@ -180,7 +180,7 @@ fn first(v: Value) -> Value {
 }
 
 /// Response times added up: by the streams' protocol (as tables name it,
-/// [`crate::protocols::Label`]) and pair, and by protocol, pair, server and
+/// [`crate::decode::label::Label`]) and pair, and by protocol, pair, server and
 /// player.
 #[derive(Debug, Default)]
 pub struct Rtt {

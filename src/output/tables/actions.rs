@@ -1,8 +1,9 @@
 //! The `actions` table: a row per action of a hand, blinds and antes
 //! first.
 
+use super::columns::name;
 use super::columns::{col, opt, Column, Kind, Rows};
-use super::hands::{name, HandIds};
+use super::ids::HandIds;
 use crate::analysis::hands::{Action, ActionKind, Hand};
 
 use Kind::{Bool, Id, Int, Name, Str};

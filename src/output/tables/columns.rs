@@ -348,6 +348,14 @@ impl Batches for Rows {
     }
 }
 
+/// The snake_case name serde gives a unit variant (`no_limit`, `flop`).
+pub fn name<T: serde::Serialize>(v: &T) -> String {
+    match serde_json::to_value(v) {
+        Ok(serde_json::Value::String(s)) => s,
+        _ => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,11 +2,11 @@
 //! rows to the `actions` and `players` tables.
 
 use super::actions;
+use super::columns::name;
 use super::columns::{col, opt, Column, Kind, Rows};
-use super::ids::{hand_uid, StreamKey};
+use super::ids::HandIds;
 use super::players;
 use crate::analysis::hands::Hand;
-use serde::Serialize;
 
 use Kind::{Bool, Id, Int, IntList, Name, Str, StrList, Time};
 
@@ -43,46 +43,6 @@ pub const COLUMNS: &[Column] = &[
     col("note_kinds", StrList, "each note's kind: `incomplete`, `check` or `info`"),
     col("note_frames", IntList, "each note's frame"),
 ];
-
-/// The ids every row of a hand carries.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HandIds {
-    /// The capture's id.
-    pub capture: i64,
-    /// The stream's.
-    pub stream_uid: i64,
-    /// The hand's.
-    pub hand_uid: i64,
-}
-
-impl HandIds {
-    /// The ids of `h`, of the stream `key` names (see
-    /// [`StreamKey::unknown`] for a stream whose start was not seen).
-    pub fn new(capture: i64, h: &Hand, key: Option<StreamKey>) -> HandIds {
-        let key = key.unwrap_or_else(|| StreamKey::unknown(h.stream));
-        let stream_uid = key.uid(capture);
-        HandIds {
-            capture,
-            stream_uid,
-            hand_uid: hand_uid(stream_uid, h.number),
-        }
-    }
-
-    /// The three id columns.
-    pub fn write(&self, rows: &mut Rows) {
-        rows.int(self.capture)
-            .int(self.stream_uid)
-            .int(self.hand_uid);
-    }
-}
-
-/// The snake_case name serde gives a unit variant (`no_limit`, `flop`).
-pub fn name<T: Serialize>(v: &T) -> String {
-    match serde_json::to_value(v) {
-        Ok(serde_json::Value::String(s)) => s,
-        _ => String::new(),
-    }
-}
 
 /// Appends the row of `h` to `rows`.
 pub fn append(rows: &mut Rows, ids: &HandIds, h: &Hand) {

@@ -21,6 +21,7 @@
 //! - hand: `cardshark hand v1`, the stream's id and the hand's number on
 //!   its stream.
 
+use super::columns::Rows;
 use crate::analysis::hands::Hand;
 use crate::decode::Render;
 use crate::decode::{Body, Record, RecordSink, StreamReport};
@@ -252,6 +253,38 @@ impl<S: Render<Item = Hand>> Render for Keyed<S> {
     type Item = KeyedHand;
     fn take(&mut self, into: &mut Items<KeyedHand>) {
         into.append(&mut self.keyed);
+    }
+}
+
+/// The ids every row of a hand carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HandIds {
+    /// The capture's id.
+    pub capture: i64,
+    /// The stream's.
+    pub stream_uid: i64,
+    /// The hand's.
+    pub hand_uid: i64,
+}
+
+impl HandIds {
+    /// The ids of `h`, of the stream `key` names (see
+    /// [`StreamKey::unknown`] for a stream whose start was not seen).
+    pub fn new(capture: i64, h: &Hand, key: Option<StreamKey>) -> HandIds {
+        let key = key.unwrap_or_else(|| StreamKey::unknown(h.stream));
+        let stream_uid = key.uid(capture);
+        HandIds {
+            capture,
+            stream_uid,
+            hand_uid: hand_uid(stream_uid, h.number),
+        }
+    }
+
+    /// The three id columns.
+    pub fn write(&self, rows: &mut Rows) {
+        rows.int(self.capture)
+            .int(self.stream_uid)
+            .int(self.hand_uid);
     }
 }
 

@@ -1,7 +1,7 @@
 //! The `players` table: a row per player dealt into a hand.
 
 use super::columns::{col, opt, Column, Kind, Rows};
-use super::hands::HandIds;
+use super::ids::HandIds;
 use crate::analysis::hands::{Hand, Seat};
 
 use Kind::{Bool, Id, Int, Str, StrList};
