@@ -33,6 +33,7 @@ mod hands_pokerth;
 mod hands_pokerth1;
 mod hands_spill;
 mod hostile;
+mod imports;
 mod inputs;
 mod inspect_spill;
 mod json_types;

@@ -2,7 +2,7 @@
 //! the schema, the CSV header and the README's tables come from), and the
 //! Arrow builders its rows are appended to, a value per column in order.
 
-use super::writer::Batches;
+use super::batches::Batches;
 use crate::capture::Timestamp;
 use arrow_array::builder::{
     BooleanBuilder, Int64Builder, ListBuilder, StringBuilder, TimestampMicrosecondBuilder,

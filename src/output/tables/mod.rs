@@ -17,6 +17,7 @@
 //! each kind of column (`parquet`).
 
 pub mod actions;
+pub mod batches;
 mod chunk;
 pub mod columns;
 mod csv;

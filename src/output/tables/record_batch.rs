@@ -12,12 +12,12 @@
 //! type by its name's address (or a hash of it). The Parquet writer then encodes a row by its code
 //! (`dict_chunk`), not by a hash of its text.
 
+use super::batches::Batches;
 use super::columns::{batch_schema, int, UTC};
 use super::dict_chunk::Codes;
 use super::plain_chunk::Prefixed;
 use super::records::{RecordRow, Text, COLUMNS};
 use super::reuse::{self, again};
-use super::writer::Batches;
 use crate::decode::Record;
 use crate::protocols::{Dialect, ProtocolId};
 use crate::reassembly::Direction;
@@ -594,8 +594,8 @@ mod tests {
     use super::*;
     use crate::decode::record::sample;
     use crate::decode::{Body, Record};
+    use crate::output::tables::batches::BATCH_ROWS;
     use crate::output::tables::records::Stream;
-    use crate::output::tables::writer::BATCH_ROWS;
     use crate::reassembly::{Direction, GapReason};
     use arrow_array::cast::AsArray;
     use arrow_array::Array;

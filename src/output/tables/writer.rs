@@ -1,16 +1,16 @@
 //! Writing tables into a directory: a file per table, each under a
 //! temporary name (`.NAME.parquet.partial`) until it is whole, then
 //! renamed; rows go out in batches of at most [`BATCH_ROWS`] rows or
-//! [`BATCH_TEXT`] bytes of text, several to a Parquet row group
+//! [`BATCH_TEXT`] bytes of text ([`super::batches`]), several to a Parquet row group
 //! (`parquet.rs`), so
 //! memory stays bounded. A write that fails (a full disk) is one error, and the
 //! directory is left as it was found: no file that looks complete.
 
+pub use super::batches::{Batches, BATCH_ROWS, BATCH_TEXT};
 use super::columns::{Column, Kind, Rows};
 use super::csv;
 use super::parquet::{ColumnEncoder, ParquetFile};
 use arrow_array::RecordBatch;
-use arrow_schema::ArrowError;
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::schema::types::ColumnPath;
@@ -22,17 +22,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{sync_channel, SyncSender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-
-/// Rows of a batch, at most. (A batch's buffers are in memory three
-/// times over: being made, being written, and the one before kept to be
-/// filled again. With 16 384 rows and 1 MiB of text, `decode --format
-/// parquet` on two threads peaked at 62 MB on the packet-dense benchmark
-/// capture; with these, 55 MB at the same speed, the files 7 % larger.)
-pub const BATCH_ROWS: usize = 1 << 13;
-
-/// Bytes of text of a batch: past them the batch is written whatever its
-/// rows (records whose `fields` are large).
-pub const BATCH_TEXT: usize = 1 << 19;
 
 /// How the tables are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -290,30 +279,6 @@ impl TableFile {
     fn close(&mut self) -> Result<(), Error> {
         send(&self.path, &mut self.out, &mut self.rows)?;
         self.out.end()
-    }
-}
-
-/// Rows gathered for a table, which become a batch when there are enough
-/// ([`Batches::is_full`]) and at the end: [`Rows`] (a builder per column,
-/// each row through [`TableFile::append`]) or a table that keeps its own
-/// buffers ([`RecordsTable`](super::record_batch::RecordsTable)).
-pub trait Batches {
-    /// Rows gathered since the last batch.
-    fn rows(&self) -> usize;
-    /// Bytes of text gathered since the last batch.
-    fn text_bytes(&self) -> usize;
-    /// The rows gathered as a batch; the table starts again empty.
-    fn finish(&mut self) -> Result<RecordBatch, ArrowError>;
-
-    /// True when no row was gathered since the last batch.
-    fn is_empty(&self) -> bool {
-        self.rows() == 0
-    }
-
-    /// True when the rows gathered make a batch: at [`BATCH_ROWS`] rows or
-    /// [`BATCH_TEXT`] bytes of text.
-    fn is_full(&self) -> bool {
-        self.rows() >= BATCH_ROWS || self.text_bytes() >= BATCH_TEXT
     }
 }
 
