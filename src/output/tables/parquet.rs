@@ -23,7 +23,7 @@ use arrow_schema::SchemaRef;
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::errors::Result;
-use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterVersion};
 use parquet::schema::types::ColumnPath;
 use std::io::Write;
 
@@ -65,14 +65,20 @@ const ZSTD_LEVEL: i32 = -20;
 /// - texts have no statistics (texts in capture order would gain nothing
 ///   from them, and comparing each costs).
 ///
-/// Pages are Parquet's default size (larger ones were tried with the
-/// writer of issue 22: fewer instructions, but more memory and more system
-/// time to map it).
+/// Data pages are of Parquet's second version, whose values are compressed
+/// where the encoder left them (a first-version page is copied whole
+/// after its levels first: on the message-dense benchmark capture that
+/// was 400 000 more page faults, 0.7 s of system time, for the same
+/// file). Pages are Parquet's default size, 1 MiB: smaller ones, which
+/// glibc would serve from the heap instead of a mapping of their own, made
+/// the files 1.5 to 1.9 times larger (zstd finds less to repeat in a small
+/// page) and took more memory (BENCHMARKS.md, issue 35).
 pub fn properties(columns: &[Column]) -> WriterProperties {
     let zstd = Compression::ZSTD(ZstdLevel::try_new(ZSTD_LEVEL).unwrap_or_default());
     let mut props = WriterProperties::builder()
         .set_compression(zstd)
         .set_statistics_enabled(EnabledStatistics::None)
+        .set_writer_version(WriterVersion::PARQUET_2_0)
         .set_max_row_group_row_count(Some(GROUP_ROWS));
     for c in columns {
         let path = ColumnPath::from(c.name);
@@ -302,6 +308,7 @@ mod tests {
         assert!(matches!(props.compression(&uid), Compression::ZSTD(_)));
         assert!(!props.dictionary_enabled(&uid));
         assert_eq!(props.max_row_group_row_count(), Some(GROUP_ROWS));
+        assert_eq!(props.writer_version(), WriterVersion::PARQUET_2_0);
     }
 
     /// A coded column a table gives as plain texts (built with Arrow's
