@@ -7,9 +7,13 @@ Usage: check_tables.py MANIFEST.json, the manifest a list of objects:
 (the Parquet and CSV output of `decode` and `hands`, and `decode --format
 jsonl`). Prints JSON: {"types": {table: [[column, type], ...]},
 "captures": {name: {...}}} where each capture has its tables' row counts
-(Parquet and CSV), the hands' pot total, and "mismatches": the records
+(Parquet and CSV), the hands' pot total, "mismatches": the records
 whose row, made back into a JSON record, differs from the JSON line
-(at most 3, each [line, row]). Run by tests/integration/tables_interop.rs
+(at most 3, each [line, row]), and "csv_differs": per table, the rows of
+the Parquet file that the CSV file lacks and the rows of the CSV file
+that the Parquet file lacks (DuckDB `EXCEPT ALL` both ways, the CSV's
+cells read as the Parquet column's type): the two are encoded apart from
+the same batches, so a row the Parquet encoding changed shows here. Run by tests/integration/tables_interop.rs
 in the venv of tests/interop/setup.sh.
 """
 
@@ -79,6 +83,34 @@ def count(sql, path):
     return duckdb.execute(sql, [path]).fetchall()[0][0]
 
 
+def as_typed(name, kind):
+    """The CSV cell of column `name` read as the Parquet column's DuckDB
+    type `kind` (a text: null and empty are one in CSV, so both sides
+    compare texts with null as empty)."""
+    c = f'"{name}"'
+    if kind == "VARCHAR":
+        return f"coalesce({c}, '')"
+    if kind.endswith("[]"):
+        return f"from_json({c}, '[\"{kind[:-2]}\"]')"
+    return f"cast({c} as {kind})"
+
+
+def csv_differs(parquet, csv):
+    """Rows of `parquet` not in `csv`, and of `csv` not in `parquet`."""
+    con = duckdb.connect()
+    con.execute("set TimeZone = 'UTC'")
+    cols = con.execute("select * from read_parquet(?) limit 0", [parquet]).description
+    kinds = [(d[0], str(d[1])) for d in cols]
+    from_parquet = ", ".join(
+        f"coalesce(\"{n}\", '')" if k == "VARCHAR" else f'"{n}"' for n, k in kinds
+    )
+    from_csv = ", ".join(as_typed(n, k) for n, k in kinds)
+    p = f"select {from_parquet} from read_parquet('{parquet}')"
+    c = f"select {from_csv} from read_csv('{csv}', header = true, all_varchar = true)"
+    only = lambda a, b: con.execute(f"select count(*) from ({a} except all {b})").fetchone()[0]
+    return [only(p, c), only(c, p)]
+
+
 def main(manifest):
     out = {"types": {}, "captures": {}}
     for cap in json.load(open(manifest)):
@@ -88,6 +120,7 @@ def main(manifest):
             csv = f"{cap[source + '_csv']}/{table}.csv"
             got[table] = count("select count(*) from read_parquet(?)", parquet)
             got[table + "_csv"] = count("select count(*) from read_csv(?, header = true)", csv)
+            got.setdefault("csv_differs", {})[table] = csv_differs(parquet, csv)
             if table not in out["types"]:
                 rel = duckdb.execute("select * from read_parquet(?) limit 0", [parquet])
                 out["types"][table] = [[d[0], str(d[1])] for d in rel.description]

@@ -37,8 +37,8 @@ pub enum Kind {
     /// UTF-8 text of few values (`VARCHAR`: a direction, an endpoint, a
     /// protocol, a message type) that the rows give as codes into their
     /// batch's list of texts (an Arrow dictionary array, in the batches
-    /// only: the file's column is text); written as Parquet's dictionary
-    /// encoding by `dict_chunk`, a row by its code.
+    /// only: the file's column is text); written with Parquet's
+    /// dictionary encoding.
     Code,
     /// A list of texts (`VARCHAR[]`).
     StrList,
@@ -109,19 +109,18 @@ pub const fn opt(name: &'static str, kind: Kind, meaning: &'static str) -> Colum
 }
 
 /// The Arrow type of a column in the batches, when its table makes its
-/// own: a [`Kind::Code`] column is a dictionary array there, a
-/// [`Kind::Json`] one bytes ([`super::plain_chunk::Prefixed`]).
+/// own: a [`Kind::Code`] column is a dictionary array there
+/// ([`super::parquet::Codes`]).
 fn batch_type(c: &Column) -> DataType {
     match c.kind {
         Kind::Code => DataType::Dictionary(Box::new(DataType::UInt32), Box::new(DataType::Utf8)),
-        Kind::Json => DataType::Binary,
         kind => kind.data_type(),
     }
 }
 
 /// The Arrow schema of the batches of a table that makes its own
 /// (`records`): as [`schema`], but [`Kind::Code`] columns are dictionary
-/// arrays and [`Kind::Json`] ones bytes.
+/// arrays.
 pub fn batch_schema(columns: &[Column]) -> SchemaRef {
     let fields: Vec<Field> = (columns.iter())
         .map(|c| Field::new(c.name, batch_type(c), c.nullable))

@@ -3,8 +3,7 @@
 //! the JSON records write it), a boolean `true` or `false`, a list as its
 //! JSON array, a missing value an empty cell.
 
-use super::dict_chunk::Codes;
-use super::plain_chunk::{prefixed_text, Prefixed};
+use super::parquet::Codes;
 use crate::capture::Timestamp;
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Int64Type, TimestampMicrosecondType};
@@ -18,8 +17,6 @@ enum Cells<'a> {
     Str(&'a StringArray),
     /// Codes into texts (a dictionary array).
     Coded(&'a Codes, &'a StringArray),
-    /// JSON texts, each after its length.
-    Prefixed(&'a Prefixed),
     Bool(&'a BooleanArray),
     Time(&'a TimestampMicrosecondArray),
     List(&'a ListArray),
@@ -39,7 +36,6 @@ impl<'a> Cells<'a> {
                 },
                 None => Cells::Other,
             },
-            DataType::Binary => Cells::Prefixed(a.as_binary::<i32>()),
             DataType::Boolean => Cells::Bool(a.as_boolean()),
             DataType::Timestamp(..) => Cells::Time(a.as_primitive::<TimestampMicrosecondType>()),
             DataType::List(_) => Cells::List(a.as_list::<i32>()),
@@ -52,7 +48,6 @@ impl<'a> Cells<'a> {
             Cells::Int(a) => a.is_null(row),
             Cells::Str(a) => a.is_null(row),
             Cells::Coded(a, _) => a.is_null(row),
-            Cells::Prefixed(a) => a.is_null(row),
             Cells::Bool(a) => a.is_null(row),
             Cells::Time(a) => a.is_null(row),
             Cells::List(a) => a.is_null(row),
@@ -70,10 +65,6 @@ impl<'a> Cells<'a> {
                 if code < texts.len() {
                     crate::output::csv::cell(out, texts.value(code));
                 }
-            }
-            Cells::Prefixed(a) => {
-                let json = prefixed_text(a, row);
-                crate::output::csv::cell(out, &String::from_utf8_lossy(json));
             }
             Cells::Bool(a) => out.extend_from_slice(if a.value(row) { b"true" } else { b"false" }),
             Cells::Time(a) => out.extend_from_slice(time(a.value(row)).as_bytes()),

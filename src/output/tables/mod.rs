@@ -11,27 +11,21 @@
 //! pipeline's sink: `decode`'s workers render each record's JSON texts
 //! ([`records::RecordRow`]), the calling thread appends the rows in
 //! capture order to a buffer per column ([`record_batch::RecordsTable`]);
-//! `hands` appends each hand as it ends. A Parquet file's columns are
-//! encoded by our own chunk writers (`dict_chunk`, `delta_chunk`,
-//! `plain_chunk`, through `chunk`) or by Arrow's, as `writer` says for
-//! each kind of column (`parquet`).
+//! `hands` appends each hand as it ends. A Parquet file is written by the
+//! `parquet` crate's Arrow writer, each kind of column encoded as its
+//! properties say (`parquet`).
 
 pub mod actions;
 pub mod batches;
-mod chunk;
 pub mod columns;
 mod csv;
-mod delta_chunk;
-mod dict_chunk;
 pub mod hands;
 pub mod ids;
 mod parquet;
-mod plain_chunk;
 pub mod players;
 pub mod record_batch;
 pub mod records;
 mod reuse;
-mod rle;
 pub mod writer;
 
 pub use writer::{Error, Format, Tables};

@@ -1,203 +1,146 @@
-//! A table's Parquet file: our own encoders for the columns the schema
-//! says are coded ([`DictChunk`]: [`super::columns::Kind::Code`],
-//! dictionary arrays in the batches) and for whole numbers and times
-//! ([`DeltaChunk`]), Arrow's column writers for the others.
-//! Batches go into the row group being made, which is written when it
-//! holds [`GROUP_ROWS`] rows or [`GROUP_BYTES`] encoded bytes, as Arrow's
-//! own `ArrowWriter` does (which cannot take columns encoded elsewhere).
-//! The file's schema, and the Arrow schema it records, say `Utf8` for the
-//! coded columns: readers see text columns with a dictionary, as before.
+//! A table's Parquet file, written by the `parquet` crate's
+//! [`ArrowWriter`]: how each kind of column is encoded, compressed and
+//! given statistics is said once, in the writer's properties
+//! ([`properties`]), and the writer does the rest.
+//!
+//! The batches may hold a text column of few values (a
+//! [`Kind::Code`] column of the `records` table) as codes into a list of
+//! texts (an Arrow dictionary array, [`Codes`]): the file's schema, and
+//! the Arrow schema it records, say `Utf8` for it, so readers see a text
+//! column with a dictionary, as they see the others.
+//!
+//! Memory: the writer holds the row group being made (its pages encoded
+//! and compressed, and each column's page being filled) until it is
+//! written; it is written when it holds [`GROUP_ROWS`] rows, or once the
+//! writer's memory reaches [`GROUP_BYTES`] after a batch (a batch is at
+//! most `writer::BATCH_ROWS` rows or `writer::BATCH_TEXT` bytes of text,
+//! so it passes the bound by little).
 
-use super::delta_chunk::DeltaChunk;
-use super::dict_chunk::{Codes, DictChunk};
-use super::plain_chunk::PlainChunk;
-use arrow_array::{Array, RecordBatch, StringArray};
+use super::columns::{Column, Kind};
+use arrow_array::types::UInt32Type;
+use arrow_array::{DictionaryArray, RecordBatch};
 use arrow_schema::SchemaRef;
-use parquet::arrow::arrow_writer::{
-    compute_leaves, ArrowColumnWriter, ArrowRowGroupWriterFactory, ArrowWriter,
-};
-use parquet::basic::{Compression, ZstdLevel};
-use parquet::errors::{ParquetError, Result};
-use parquet::file::properties::WriterProperties;
-use parquet::file::writer::SerializedFileWriter;
+use parquet::arrow::ArrowWriter;
+use parquet::basic::{Compression, Encoding, ZstdLevel};
+use parquet::errors::Result;
+use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterVersion};
+use parquet::schema::types::ColumnPath;
 use std::io::Write;
+
+/// The arrays the batches of the `records` table hold a coded column
+/// in: codes into the batch's own list of texts.
+pub type Codes = DictionaryArray<UInt32Type>;
 
 /// Rows of a Parquet row group, at most: a row group holds several
 /// batches, so that each column chunk's set-up (its compressor, its
-/// dictionary) is paid once per million rows, not per batch.
+/// dictionary) is paid once per many batches, not per batch.
 pub const GROUP_ROWS: usize = 1 << 20;
 
-/// Encoded bytes of a Parquet row group, at most (the writer holds a row
-/// group's pages until it is whole).
+/// Bytes the writer holds for the row group being made, at most (its
+/// memory, [`ArrowWriter::memory_size`]: encoded pages, the pages being
+/// filled, the dictionaries): past them after a batch, the group is
+/// written.
 pub const GROUP_BYTES: usize = 4 << 20;
 
-/// Who encodes a column.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ColumnEncoder {
-    /// Arrow's column writer, by the file's properties.
-    Arrow,
-    /// [`DictChunk`].
-    Dictionary,
-    /// [`DeltaChunk`].
-    Delta,
-    /// [`PlainChunk`], compressed as the properties say.
-    Plain,
-}
+/// The zstd level of the compressed columns: a fast one (negative levels
+/// trade size for speed). The texts repeat so much that the files are
+/// still many times smaller than JSON Lines (BENCHMARKS.md).
+const ZSTD_LEVEL: i32 = -20;
 
-/// A column of the row group being made.
-enum Chunk {
-    Arrow(Box<ArrowColumnWriter>),
-    Coded(DictChunk),
-    Delta(DeltaChunk),
-    Plain(PlainChunk),
+/// How the Parquet files are written, column by column:
+///
+/// - whole numbers and times: DELTA_BINARY_PACKED (frames, times and
+///   offsets grow through a capture, so a delta takes a few bits), not
+///   compressed further, with statistics (minimum, maximum) per row
+///   group, by which a reader skips row groups;
+/// - ids that are hashes: PLAIN, zstd (they repeat over a stream's or
+///   hand's rows; their deltas would take 64 bits), with statistics;
+/// - texts of few values ([`Kind::Code`]: directions, endpoints,
+///   protocols, types): a dictionary, the codes uncompressed (a code takes
+///   a few bits);
+/// - other texts: a dictionary (reasons, errors, notes repeat), zstd;
+/// - names the program gives in the `hands` tables, JSON: PLAIN, zstd, no
+///   dictionary (names compress as well without one and cost less to
+///   write; JSON values are mostly their own);
+/// - texts have no statistics (texts in capture order would gain nothing
+///   from them, and comparing each costs).
+///
+/// Data pages are of Parquet's second version, whose values are compressed
+/// where the encoder left them (a first-version page is copied whole
+/// after its levels first: on the message-dense benchmark capture that
+/// was 400 000 more page faults, 0.7 s of system time, for the same
+/// file). Pages are Parquet's default size, 1 MiB: smaller ones, which
+/// glibc would serve from the heap instead of a mapping of their own, made
+/// the files 1.5 to 1.9 times larger (zstd finds less to repeat in a small
+/// page) and took more memory (BENCHMARKS.md, issue 35).
+pub fn properties(columns: &[Column]) -> WriterProperties {
+    let zstd = Compression::ZSTD(ZstdLevel::try_new(ZSTD_LEVEL).unwrap_or_default());
+    let mut props = WriterProperties::builder()
+        .set_compression(zstd)
+        .set_statistics_enabled(EnabledStatistics::None)
+        .set_writer_version(WriterVersion::PARQUET_2_0)
+        .set_max_row_group_row_count(Some(GROUP_ROWS));
+    for c in columns {
+        let path = ColumnPath::from(c.name);
+        match c.kind {
+            Kind::Int | Kind::Time => {
+                props = (props.set_column_dictionary_enabled(path.clone(), false))
+                    .set_column_encoding(path.clone(), Encoding::DELTA_BINARY_PACKED)
+                    .set_column_compression(path.clone(), Compression::UNCOMPRESSED)
+                    .set_column_statistics_enabled(path, EnabledStatistics::Chunk);
+            }
+            Kind::Id => {
+                props = (props.set_column_dictionary_enabled(path.clone(), false))
+                    .set_column_encoding(path.clone(), Encoding::PLAIN)
+                    .set_column_statistics_enabled(path, EnabledStatistics::Chunk);
+            }
+            Kind::Code => {
+                props = props.set_column_compression(path, Compression::UNCOMPRESSED);
+            }
+            Kind::Name | Kind::Json => {
+                props = (props.set_column_dictionary_enabled(path.clone(), false))
+                    .set_column_encoding(path, Encoding::PLAIN);
+            }
+            Kind::IntList => {
+                props = props.set_column_dictionary_enabled(path, false);
+            }
+            Kind::Str | Kind::StrList | Kind::Bool => {}
+        }
+    }
+    props.build()
 }
 
 /// A Parquet file being written.
 pub struct ParquetFile<W: Write + Send> {
-    file: SerializedFileWriter<W>,
-    factory: ArrowRowGroupWriterFactory,
-    schema: SchemaRef,
-    /// Who encodes each column.
-    encoders: Vec<ColumnEncoder>,
-    /// The row group being made (none before the first batch and after
-    /// each group is written).
-    group: Option<Vec<Chunk>>,
-    rows: usize,
-    groups: usize,
+    writer: ArrowWriter<W>,
 }
 
 impl<W: Write + Send> ParquetFile<W> {
-    /// Starts the file: `schema` is the file's (text for coded columns),
-    /// `encoders` says who encodes each column.
-    pub fn try_new(
-        sink: W,
-        schema: SchemaRef,
-        encoders: Vec<ColumnEncoder>,
-        props: WriterProperties,
-    ) -> Result<ParquetFile<W>> {
-        let arrow = ArrowWriter::try_new(sink, schema.clone(), Some(props))?;
-        let (file, factory) = arrow.into_serialized_writer()?;
-        Ok(ParquetFile {
-            file,
-            factory,
-            schema,
-            encoders,
-            group: None,
-            rows: 0,
-            groups: 0,
-        })
+    /// Starts the file of `columns`, whose Arrow schema is `schema` (text
+    /// for coded columns), written to `sink`.
+    pub fn try_new(sink: W, schema: SchemaRef, columns: &[Column]) -> Result<ParquetFile<W>> {
+        let writer = ArrowWriter::try_new(sink, schema, Some(properties(columns)))?;
+        Ok(ParquetFile { writer })
     }
 
     /// The file's writer (its errors).
     pub fn inner(&self) -> &W {
-        self.file.inner()
-    }
-
-    /// The chunks of a new row group.
-    fn start_group(&self) -> Result<Vec<Chunk>> {
-        let writers = self.factory.create_column_writers(self.groups)?;
-        let leaves = self.file.schema_descr();
-        // Every column of the tables is one leaf (a list of texts too).
-        let columns = self.encoders.len();
-        if writers.len() != columns || leaves.num_columns() != columns {
-            return Err(ParquetError::General("a column of several leaves".into()));
-        }
-        let props = self.file.properties();
-        (writers.into_iter().zip(&self.encoders).enumerate())
-            .map(|(n, (w, encoder))| {
-                let descr = leaves.column(n);
-                Ok(match encoder {
-                    ColumnEncoder::Dictionary => Chunk::Coded(DictChunk::new(descr)),
-                    ColumnEncoder::Delta => Chunk::Delta(DeltaChunk::new(descr)),
-                    ColumnEncoder::Plain => {
-                        let level = match props.compression(descr.path()) {
-                            Compression::ZSTD(level) => level,
-                            _ => ZstdLevel::default(),
-                        };
-                        Chunk::Plain(PlainChunk::new(descr, level)?)
-                    }
-                    ColumnEncoder::Arrow => Chunk::Arrow(Box::new(w)),
-                })
-            })
-            .collect()
+        self.writer.inner()
     }
 
     /// Adds `batch` to the row group being made; writes the group when it
-    /// is full.
+    /// is full (in rows, or in the writer's memory).
     pub fn write(&mut self, batch: &RecordBatch) -> Result<()> {
-        if self.rows > 0 && self.rows + batch.num_rows() > GROUP_ROWS {
-            self.flush()?;
+        self.writer.write(batch)?;
+        if self.writer.memory_size() >= GROUP_BYTES {
+            self.writer.flush()?;
         }
-        let mut group = match self.group.take() {
-            Some(g) => g,
-            None => self.start_group()?,
-        };
-        let fields = self.schema.fields();
-        for ((chunk, field), column) in group.iter_mut().zip(fields).zip(batch.columns()) {
-            match chunk {
-                Chunk::Arrow(w) => {
-                    for leaf in compute_leaves(field, column)? {
-                        w.write(&leaf)?;
-                    }
-                }
-                Chunk::Delta(d) => d.write(column)?,
-                Chunk::Plain(p) => p.write(column)?,
-                Chunk::Coded(c) => {
-                    let any = column.as_any();
-                    match (
-                        any.downcast_ref::<Codes>(),
-                        any.downcast_ref::<StringArray>(),
-                    ) {
-                        (Some(codes), _) => c.write(codes)?,
-                        (None, Some(texts)) => c.write_texts(texts)?,
-                        _ => {
-                            let why = format!("column {}: neither codes nor texts", field.name());
-                            return Err(ParquetError::General(why));
-                        }
-                    }
-                }
-            }
-        }
-        self.rows += batch.num_rows();
-        let bytes: usize = (group.iter())
-            .map(|c| match c {
-                Chunk::Arrow(w) => w.get_estimated_total_bytes(),
-                Chunk::Coded(c) => c.memory_size(),
-                Chunk::Delta(d) => d.memory_size(),
-                Chunk::Plain(p) => p.memory_size(),
-            })
-            .sum();
-        self.group = Some(group);
-        if self.rows >= GROUP_ROWS || bytes >= GROUP_BYTES {
-            self.flush()?;
-        }
-        Ok(())
-    }
-
-    /// Writes the row group being made, if any.
-    fn flush(&mut self) -> Result<()> {
-        let Some(group) = self.group.take() else {
-            return Ok(());
-        };
-        let mut writer = self.file.next_row_group()?;
-        for chunk in group {
-            match chunk {
-                Chunk::Arrow(w) => w.close()?.append_to_row_group(&mut writer)?,
-                Chunk::Coded(c) => c.append_to(&mut writer)?,
-                Chunk::Delta(d) => d.append_to(&mut writer)?,
-                Chunk::Plain(p) => p.append_to(&mut writer)?,
-            }
-        }
-        writer.close()?;
-        self.rows = 0;
-        self.groups += 1;
         Ok(())
     }
 
     /// Writes the last row group and the footer.
     pub fn finish(&mut self) -> Result<()> {
-        self.flush()?;
-        self.file.finish().map(drop)
+        self.writer.finish().map(drop)
     }
 }
 
@@ -212,13 +155,32 @@ mod tests {
     use crate::reassembly::{Direction, GapReason};
     use arrow_array::cast::AsArray;
     use arrow_array::types::{Int64Type, TimestampMicrosecondType};
+    use arrow_array::Array;
     use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
-    use parquet::basic::Encoding;
-    use parquet::file::properties::EnabledStatistics;
+    use parquet::file::metadata::ParquetMetaData;
+
+    /// Writes `batches` of `columns` to a file in memory; the file.
+    fn written(columns: &[Column], batches: &[RecordBatch]) -> bytes::Bytes {
+        let mut file = ParquetFile::try_new(Vec::new(), schema(columns), columns).unwrap();
+        for batch in batches {
+            file.write(batch).unwrap();
+        }
+        file.finish().unwrap();
+        bytes::Bytes::from(file.inner().clone())
+    }
+
+    /// The file's batches as Arrow's reader reads them, and its metadata.
+    fn read(file: bytes::Bytes) -> (Vec<RecordBatch>, std::sync::Arc<ParquetMetaData>) {
+        let reader = ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
+        let meta = reader.metadata().clone();
+        let batches = reader.build().unwrap().map(Result::unwrap).collect();
+        (batches, meta)
+    }
 
     /// The records of two batches (a message, a gap, a stream's start),
-    /// written by our encoders and Arrow's, read back by Arrow's reader:
-    /// every value where it was, and each column encoded as it should be.
+    /// read back by Arrow's reader: every value where it was, the schema
+    /// the file's (text where the batches had codes), and each column
+    /// encoded as the properties say.
     #[test]
     fn records_read_back_as_they_were_written() {
         let fold = crate::output::records::sample_fold(Vec::new(), Some("bad"));
@@ -236,30 +198,15 @@ mod tests {
         let rows: Vec<RecordRow> = (records.iter())
             .map(|r| RecordRow::new(r, &stream, &mut bytes))
             .collect();
-        let props = WriterProperties::builder()
-            .set_statistics_enabled(EnabledStatistics::Chunk)
-            .build();
-        let encoders = COLUMNS
-            .iter()
-            .map(|c| super::super::writer::encoder(c.kind))
-            .collect();
-        let mut file = ParquetFile::try_new(Vec::new(), schema(COLUMNS), encoders, props).unwrap();
         let mut table = RecordsTable::new(5);
-        let mut written = Vec::new();
+        let mut batches = Vec::new();
         for batch_rows in [&rows[..2], &rows[2..]] {
             for row in batch_rows {
                 table.append(row, &bytes);
             }
-            let batch = table.finish().unwrap();
-            file.write(&batch).unwrap();
-            written.push(batch);
+            batches.push(table.finish().unwrap());
         }
-        file.finish().unwrap();
-        let out = bytes::Bytes::from(file.file.inner().clone());
-
-        let reader = ParquetRecordBatchReaderBuilder::try_new(out.clone()).unwrap();
-        let meta = reader.metadata().clone();
-        let read: Vec<RecordBatch> = reader.build().unwrap().map(Result::unwrap).collect();
+        let (read, meta) = read(written(COLUMNS, &batches));
         assert_eq!(read.len(), 1, "three rows read in one batch");
         let read = &read[0];
         assert_eq!(read.num_rows(), 3);
@@ -275,7 +222,7 @@ mod tests {
             "fields",
             "error",
         ] {
-            let expected: Vec<Option<String>> = (written.iter())
+            let expected: Vec<Option<String>> = (batches.iter())
                 .flat_map(|b| (0..b.num_rows()).map(move |n| text_at(b, name, n)))
                 .collect();
             let got: Vec<Option<String>> = (0..3).map(|n| text_at(read, name, n)).collect();
@@ -295,7 +242,7 @@ mod tests {
         assert_eq!(ints("capture"), [Some(5); 3]);
         let ts = read.column_by_name("ts").unwrap();
         let ts = ts.as_primitive::<TimestampMicrosecondType>();
-        let before = written[0].column_by_name("ts").unwrap();
+        let before = batches[0].column_by_name("ts").unwrap();
         assert_eq!(
             ts.value(0),
             before.as_primitive::<TimestampMicrosecondType>().value(0)
@@ -309,12 +256,17 @@ mod tests {
         };
         let encodings = |name: &str| column(name).encodings().collect::<Vec<_>>();
         assert!(encodings("src").contains(&Encoding::RLE_DICTIONARY));
+        assert_eq!(column("src").compression(), Compression::UNCOMPRESSED);
         assert!(encodings("frame").contains(&Encoding::DELTA_BINARY_PACKED));
+        assert_eq!(column("frame").compression(), Compression::UNCOMPRESSED);
         assert!(encodings("fields").contains(&Encoding::PLAIN));
+        assert!(!encodings("fields").contains(&Encoding::RLE_DICTIONARY));
         assert!(matches!(
             column("fields").compression(),
             Compression::ZSTD(_)
         ));
+        assert!(encodings("stream_uid").contains(&Encoding::PLAIN));
+        assert!(column("fields").statistics().is_none());
         let stats = column("len").statistics().unwrap();
         assert_eq!(stats.null_count_opt(), Some(1));
         assert_eq!(
@@ -326,27 +278,92 @@ mod tests {
         );
     }
 
+    /// Numbers are delta-encoded, uncompressed, with statistics; hashed
+    /// ids plain and compressed; coded texts a dictionary, uncompressed;
+    /// other texts a dictionary and zstd, no statistics; JSON and names
+    /// plain and zstd, no dictionary.
+    #[test]
+    fn each_kind_of_column_is_encoded_its_own_way() {
+        let props = properties(COLUMNS);
+        let of = |name: &str| ColumnPath::from(name);
+        let frame = of("frame");
+        assert_eq!(props.encoding(&frame), Some(Encoding::DELTA_BINARY_PACKED));
+        assert_eq!(props.compression(&frame), Compression::UNCOMPRESSED);
+        assert_eq!(
+            props.statistics_enabled(&of("ts")),
+            EnabledStatistics::Chunk
+        );
+        assert!(!props.dictionary_enabled(&of("ts")));
+        let reason = of("reason");
+        assert!(props.dictionary_enabled(&reason));
+        assert_eq!(props.statistics_enabled(&reason), EnabledStatistics::None);
+        assert!(matches!(props.compression(&reason), Compression::ZSTD(_)));
+        let fields = of("fields");
+        assert!(!props.dictionary_enabled(&fields));
+        assert_eq!(props.encoding(&fields), Some(Encoding::PLAIN));
+        assert!(props.dictionary_enabled(&of("dir")));
+        assert_eq!(props.compression(&of("dir")), Compression::UNCOMPRESSED);
+        let uid = of("stream_uid");
+        assert_eq!(props.encoding(&uid), Some(Encoding::PLAIN));
+        assert!(matches!(props.compression(&uid), Compression::ZSTD(_)));
+        assert!(!props.dictionary_enabled(&uid));
+        assert_eq!(props.max_row_group_row_count(), Some(GROUP_ROWS));
+        assert_eq!(props.writer_version(), WriterVersion::PARQUET_2_0);
+    }
+
     /// A coded column a table gives as plain texts (built with Arrow's
-    /// builders, as the `hands` tables are) is coded by the writer: it
-    /// reads back as it was, nulls included, with a dictionary.
+    /// builders, as the `hands` tables are) reads back as it was, nulls
+    /// included, with a dictionary.
     #[test]
     fn coded_columns_may_come_as_plain_texts() {
-        use super::super::columns::{opt, Kind};
+        use super::super::columns::opt;
         use arrow_array::StringArray;
         use std::sync::Arc;
         let columns = [opt("name", Kind::Code, "")];
         let texts = StringArray::from(vec![Some("c2s"), None, Some("s2c"), Some("c2s")]);
         let batch = RecordBatch::try_new(schema(&columns), vec![Arc::new(texts.clone())]).unwrap();
-        let encoders = vec![ColumnEncoder::Dictionary];
-        let props = WriterProperties::builder().build();
-        let mut file = ParquetFile::try_new(Vec::new(), schema(&columns), encoders, props).unwrap();
-        file.write(&batch).unwrap();
-        file.finish().unwrap();
-        let out = bytes::Bytes::from(file.file.inner().clone());
-        let reader = ParquetRecordBatchReaderBuilder::try_new(out).unwrap();
-        let chunk = reader.metadata().row_group(0).column(0).clone();
+        let (read, meta) = read(written(&columns, &[batch]));
+        let chunk = meta.row_group(0).column(0);
         assert!(chunk.encodings().any(|e| e == Encoding::RLE_DICTIONARY));
-        let read: Vec<RecordBatch> = reader.build().unwrap().map(Result::unwrap).collect();
         assert_eq!(read[0].column(0).as_string::<i32>(), &texts);
+    }
+
+    /// Row groups are bounded: in rows (a table of numbers), and by the
+    /// writer's memory (a table of texts that do not repeat).
+    #[test]
+    fn row_groups_are_bounded_in_rows_and_in_bytes() {
+        use super::super::columns::col;
+        use arrow_array::{Int64Array, StringArray};
+        use std::sync::Arc;
+        let ints = [col("n", Kind::Int, "")];
+        let batches: Vec<RecordBatch> = (0..3)
+            .map(|b| {
+                let n = Int64Array::from_iter_values(b * 500_000..(b + 1) * 500_000);
+                RecordBatch::try_new(schema(&ints), vec![Arc::new(n)]).unwrap()
+            })
+            .collect();
+        let (_, meta) = read(written(&ints, &batches));
+        let rows: Vec<i64> = meta.row_groups().iter().map(|g| g.num_rows()).collect();
+        assert_eq!(rows.iter().sum::<i64>(), 1_500_000);
+        assert!(rows.iter().all(|&n| n <= GROUP_ROWS as i64), "{rows:?}");
+
+        let texts = [col("t", Kind::Json, "")];
+        let batches: Vec<RecordBatch> = (0..64)
+            .map(|b| {
+                // Texts zstd cannot shrink much: a number's digits hashed.
+                let t = StringArray::from_iter_values((0..4096).map(|n| {
+                    let x = (b * 4096 + n) as u64;
+                    format!("{:x}", x.wrapping_mul(0x9e37_79b9_7f4a_7c15)).repeat(4)
+                }));
+                RecordBatch::try_new(schema(&texts), vec![Arc::new(t)]).unwrap()
+            })
+            .collect();
+        let (read, meta) = read(written(&texts, &batches));
+        assert_eq!(read.iter().map(|b| b.num_rows()).sum::<usize>(), 64 * 4096);
+        assert!(meta.num_row_groups() > 1, "a group per GROUP_BYTES");
+        for g in meta.row_groups() {
+            let bytes = g.total_byte_size() as usize;
+            assert!(bytes < 2 * GROUP_BYTES, "{bytes}");
+        }
     }
 }

@@ -9,13 +9,12 @@
 //! [`Kind::Code`](super::columns::Kind::Code)) are codes into a list of
 //! texts of the batch's own (`Coded`, an Arrow dictionary array): names
 //! the program knows by their number, the endpoints by their stream, a
-//! type by its name's address (or a hash of it). The Parquet writer then encodes a row by its code
-//! (`dict_chunk`), not by a hash of its text.
+//! type by its name's address (or a hash of it), so that no text is copied
+//! for each row.
 
 use super::batches::Batches;
 use super::columns::{batch_schema, int, UTC};
-use super::dict_chunk::Codes;
-use super::plain_chunk::Prefixed;
+use super::parquet::Codes;
 use super::records::{RecordRow, Text, COLUMNS};
 use super::reuse::{self, again};
 use crate::decode::Record;
@@ -128,13 +127,6 @@ impl Texts {
     fn finish(&mut self) -> Result<StringArray, ArrowError> {
         let (offsets, bytes, nulls) = self.parts()?;
         StringArray::try_new(offsets, bytes, nulls)
-    }
-
-    /// The texts as bytes (JSON texts after their lengths: [`Prefixed`]);
-    /// they must fit 32-bit offsets (else an error).
-    fn finish_prefixed(&mut self) -> Result<Prefixed, ArrowError> {
-        let (offsets, bytes, nulls) = self.parts()?;
-        Prefixed::try_new(offsets, bytes, nulls)
     }
 
     /// The offsets, bytes and nulls of the texts; the column starts again
@@ -547,8 +539,8 @@ impl RecordsTable {
             Arc::new(self.error.finish()?),
             Arc::new(self.notes.finish()?),
             Arc::new(self.note_codes.finish()?),
-            Arc::new(self.fields.finish_prefixed()?),
-            Arc::new(self.websocket.finish_prefixed()?),
+            Arc::new(self.fields.finish()?),
+            Arc::new(self.websocket.finish()?),
         ];
         RecordBatch::try_new(self.schema.clone(), columns)
     }
@@ -580,13 +572,7 @@ pub(super) fn text_at(batch: &RecordBatch, name: &str, row: usize) -> Option<Str
         let texts = codes.values().as_string::<i32>();
         return Some(texts.value(codes.keys().value(row) as usize).to_string());
     }
-    match column.as_any().downcast_ref::<Prefixed>() {
-        Some(json) => {
-            let text = super::plain_chunk::prefixed_text(json, row);
-            Some(String::from_utf8_lossy(text).into_owned())
-        }
-        None => Some(column.as_string::<i32>().value(row).to_string()),
-    }
+    Some(column.as_string::<i32>().value(row).to_string())
 }
 
 #[cfg(test)]

@@ -53,10 +53,7 @@ const NO_EVENT: u8 = u8::MAX;
 
 /// The texts of a row, in the order they are in its bytes (its notes
 /// come between [`Text::Error`] and [`Text::Fields`], each its text and
-/// its code, each text after its length: 4 bytes, little-endian). The
-/// JSON texts too come after their length (which their length in the row
-/// counts): as they are in a Parquet page
-/// ([`super::plain_chunk::Prefixed`]).
+/// its code, each text after its length: 4 bytes, little-endian).
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Text {
     Src,
@@ -135,24 +132,14 @@ fn text(bytes: &mut Vec<u8>, write: impl FnOnce(&mut Vec<u8>) -> bool) -> u32 {
 /// Appends what `write` writes to `bytes` after its length (4 bytes,
 /// little-endian; 0 if it says it wrote nothing).
 fn prefixed(bytes: &mut Vec<u8>, write: impl FnOnce(&mut Vec<u8>) -> bool) {
-    if prefixed_text(bytes, write) == NONE {
-        bytes.extend_from_slice(&[0; 4]);
-    }
-}
-
-/// As [`text`], the text after its length (4 bytes, little-endian): its
-/// length and theirs, [`NONE`] if it says it wrote nothing.
-fn prefixed_text(bytes: &mut Vec<u8>, write: impl FnOnce(&mut Vec<u8>) -> bool) -> u32 {
     let start = bytes.len();
-    match text(bytes, |out| {
-        out.extend_from_slice(&[0; 4]);
-        write(out)
-    }) {
-        NONE => NONE,
-        n => {
-            bytes[start..start + 4].copy_from_slice(&(n - 4).to_le_bytes());
-            n
-        }
+    bytes.extend_from_slice(&[0; 4]);
+    if write(bytes) {
+        // A note is a line of text, far below 4 GiB.
+        let n = u32::try_from(bytes.len() - start - 4).unwrap_or(u32::MAX);
+        bytes[start..start + 4].copy_from_slice(&n.to_le_bytes());
+    } else {
+        bytes.truncate(start + 4);
     }
 }
 
@@ -199,13 +186,13 @@ impl RecordRow {
             prefixed(bytes, |out| write!(out, "{n}").is_ok());
             prefixed(bytes, |out| out.write_all(n.code().as_bytes()).is_ok());
         }
-        lens[Text::Fields as usize] = prefixed_text(bytes, |out| match &r.body {
+        lens[Text::Fields as usize] = text(bytes, |out| match &r.body {
             Body::Message { decoded, .. } => json::to_vec(out, &decoded.fields).is_ok(),
             Body::WebSocket(e) => event_keys(e).is_some_and(|v| json::to_vec(out, &v).is_ok()),
             _ => false,
         });
         let facts = r.carried.as_ref().and_then(|c| c.facts);
-        lens[Text::Websocket as usize] = prefixed_text(bytes, |out| {
+        lens[Text::Websocket as usize] = text(bytes, |out| {
             facts.is_some_and(|f| write_facts_object(out, &f).is_ok())
         });
         RecordRow {

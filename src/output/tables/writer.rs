@@ -7,13 +7,10 @@
 //! directory is left as it was found: no file that looks complete.
 
 pub use super::batches::{Batches, BATCH_ROWS, BATCH_TEXT};
-use super::columns::{Column, Kind, Rows};
+use super::columns::{Column, Rows};
 use super::csv;
-use super::parquet::{ColumnEncoder, ParquetFile};
+use super::parquet::ParquetFile;
 use arrow_array::RecordBatch;
-use parquet::basic::{Compression, Encoding, ZstdLevel};
-use parquet::file::properties::{EnabledStatistics, WriterProperties};
-use parquet::schema::types::ColumnPath;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -231,10 +228,8 @@ impl TableFile {
         let rows = Rows::new(columns);
         let out = match format {
             Format::Parquet => {
-                let props = properties(columns);
                 let schema = rows.schema().clone();
-                let encoders = columns.iter().map(|c| encoder(c.kind)).collect();
-                match ParquetFile::try_new(sink, schema, encoders, props) {
+                match ParquetFile::try_new(sink, schema, columns) {
                     Ok(w) => Out::Parquet(Box::new(w)),
                     Err(e) => return Err(write_error(&path, &e.to_string(), None)),
                 }
@@ -292,70 +287,6 @@ fn send(path: &Path, out: &mut Encoder, table: &mut impl Batches) -> Result<(), 
         Ok(batch) => out.write(batch),
         Err(e) => Err(write_error(path, &e.to_string(), None)),
     }
-}
-
-/// Who encodes a column of `kind`: we do the coded texts (as a
-/// dictionary), the numbers and times (as differences), the JSON and the
-/// ids (as they are, compressed at the properties' level); Arrow's writer
-/// the others, by [`properties`].
-pub(super) fn encoder(kind: Kind) -> ColumnEncoder {
-    match kind {
-        Kind::Code => ColumnEncoder::Dictionary,
-        Kind::Int | Kind::Time => ColumnEncoder::Delta,
-        Kind::Json | Kind::Id => ColumnEncoder::Plain,
-        _ => ColumnEncoder::Arrow,
-    }
-}
-
-/// The zstd level of the compressed columns: a fast one (negative levels
-/// trade size for speed). The texts repeat so much that the files are
-/// still about 9 to 11 times smaller than JSON Lines (BENCHMARKS.md).
-const ZSTD_LEVEL: i32 = -20;
-
-/// How the Parquet files are written (the properties say it for every
-/// column; [`encoder`] says who does it). Numbers and times:
-/// delta-encoded (frames, times and offsets grow through a capture, so a
-/// delta takes a few bits), not compressed further, with statistics
-/// (minimum, maximum) per row group, by which a reader skips row groups.
-/// Ids that are hashes: as they are, compressed (they repeat; their
-/// deltas would not be small), with statistics. Coded texts: a
-/// dictionary, uncompressed. Other texts: a dictionary for those that
-/// repeat (reasons, errors, notes), zstd; no statistics (texts in capture
-/// order would gain nothing from them, and comparing each costs). Names
-/// the program gives in the `hands` tables and JSON: zstd, no dictionary
-/// (names compress as well without one, and cost less to write; JSON
-/// values are mostly their own). (Arrow's pages larger than Parquet's
-/// default were tried: fewer instructions, but more memory and more
-/// system time to map it.)
-fn properties(columns: &[Column]) -> WriterProperties {
-    let zstd = Compression::ZSTD(ZstdLevel::try_new(ZSTD_LEVEL).unwrap_or_default());
-    let mut props = WriterProperties::builder()
-        .set_compression(zstd)
-        .set_statistics_enabled(EnabledStatistics::None);
-    for c in columns {
-        let path = ColumnPath::from(c.name);
-        match c.kind {
-            Kind::Int | Kind::Time => {
-                props = (props.set_column_dictionary_enabled(path.clone(), false))
-                    .set_column_encoding(path.clone(), Encoding::DELTA_BINARY_PACKED)
-                    .set_column_compression(path.clone(), Compression::UNCOMPRESSED)
-                    .set_column_statistics_enabled(path, EnabledStatistics::Chunk);
-            }
-            Kind::Id => {
-                props = (props.set_column_dictionary_enabled(path.clone(), false))
-                    .set_column_encoding(path.clone(), Encoding::PLAIN)
-                    .set_column_statistics_enabled(path, EnabledStatistics::Chunk);
-            }
-            Kind::Code => {
-                props = props.set_column_compression(path, Compression::UNCOMPRESSED);
-            }
-            Kind::Name | Kind::Json | Kind::IntList => {
-                props = props.set_column_dictionary_enabled(path, false);
-            }
-            Kind::Str | Kind::StrList | Kind::Bool => {}
-        }
-    }
-    props.build()
 }
 
 /// A table of a [`Tables`]: its name (the file's, without extension) and
@@ -457,45 +388,5 @@ fn disk_budget() -> Result<Option<Arc<AtomicU64>>, Error> {
             Ok(n) => Ok(Some(Arc::new(AtomicU64::new(n)))),
             Err(_) => Err(Error::Usage(format!("{DISK_VAR}={v}: not a whole number"))),
         },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::output::tables::records::COLUMNS;
-
-    /// Numbers are delta-encoded, uncompressed, with statistics; hashed
-    /// ids plain and compressed; coded texts a dictionary, uncompressed;
-    /// other texts a dictionary and zstd, no statistics; JSON no
-    /// dictionary. And who encodes each.
-    #[test]
-    fn each_kind_of_column_is_encoded_its_own_way() {
-        let props = properties(COLUMNS);
-        let of = |name: &str| ColumnPath::from(name);
-        let frame = of("frame");
-        assert_eq!(props.encoding(&frame), Some(Encoding::DELTA_BINARY_PACKED));
-        assert_eq!(props.compression(&frame), Compression::UNCOMPRESSED);
-        assert_eq!(
-            props.statistics_enabled(&of("ts")),
-            EnabledStatistics::Chunk
-        );
-        assert!(!props.dictionary_enabled(&of("ts")));
-        let reason = of("reason");
-        assert!(props.dictionary_enabled(&reason));
-        assert_eq!(props.statistics_enabled(&reason), EnabledStatistics::None);
-        assert!(matches!(props.compression(&reason), Compression::ZSTD(_)));
-        assert!(!props.dictionary_enabled(&of("fields")));
-        assert!(props.dictionary_enabled(&of("dir")));
-        assert_eq!(props.compression(&of("dir")), Compression::UNCOMPRESSED);
-        let uid = of("stream_uid");
-        assert_eq!(props.encoding(&uid), Some(Encoding::PLAIN));
-        assert!(matches!(props.compression(&uid), Compression::ZSTD(_)));
-        assert!(!props.dictionary_enabled(&uid));
-        let by = |kind| encoder(kind);
-        assert_eq!(by(Kind::Code), ColumnEncoder::Dictionary);
-        assert_eq!(by(Kind::Time), ColumnEncoder::Delta);
-        assert_eq!(by(Kind::Json), ColumnEncoder::Plain);
-        assert_eq!(by(Kind::StrList), ColumnEncoder::Arrow);
     }
 }
