@@ -139,16 +139,11 @@ pub fn varint(b: &[u8]) -> Option<(u64, usize)> {
     }
 }
 
-/// [`varint`] past its first byte.
+/// [`varint`] past its first byte: prost's reader.
 fn varint_long(b: &[u8]) -> Option<(u64, usize)> {
-    let mut v = 0u64;
-    for (i, &byte) in b.iter().take(10).enumerate() {
-        v |= u64::from(byte & 0x7f) << (7 * i);
-        if byte & 0x80 == 0 {
-            return Some((v, i + 1));
-        }
-    }
-    None
+    let mut rest = b;
+    let v = prost::encoding::decode_varint(&mut rest).ok()?;
+    Some((v, b.len() - rest.len()))
 }
 
 #[cfg(test)]

@@ -15,13 +15,9 @@ use serde_json::Value;
 
 const C2S: Direction = Direction::C2S;
 
-/// A protobuf varint.
-pub(super) fn varint(mut v: u64, out: &mut Vec<u8>) {
-    while v >= 0x80 {
-        out.push((v as u8) | 0x80);
-        v >>= 7;
-    }
-    out.push(v as u8);
+/// A protobuf varint (prost's writer).
+pub(super) fn varint(v: u64, out: &mut Vec<u8>) {
+    prost::encoding::encode_varint(v, out);
 }
 
 /// A field's key.
