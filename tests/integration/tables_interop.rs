@@ -5,8 +5,8 @@
 //! writes lines, each row made back into its JSON record equal to its line
 //! (`tests/interop/check_tables.py`), as many hands as `hands --format
 //! jsonl --incomplete` writes, their pots the same chips, an action row
-//! per action and a player row per player; every column has the type the
-//! README gives it.
+//! per action and a player row per player; every column has the type
+//! docs/tables.md gives it.
 //!
 //! Needs the Python virtual environment of tests/interop/setup.sh, so it
 //! is ignored by a plain `cargo nextest run`; CI (.ci/run) sets the venv up
