@@ -55,7 +55,7 @@ DiePlaceTry; the card game's PlayCard (the server moving that card). Answered by
 (the player's time to act): PokerTH PlayersTurn for the client's own player to its \
 PlayersAction (1.x: MyActionRequest); poker-network PacketPokerPosition for the client's \
 serial to its action, blind and ante requests; the card game's Stage telling the recipient \
-to play, to its PlayCard. The README lists every pair. Past 4096 samples a figure comes from \
+to play, to its PlayCard. docs/statistics.md lists every pair. Past 4096 samples a figure comes from \
 a histogram with 3 significant digits (within 0.1 %); min and max stay exact.
 
 Exit status: 0, also when the capture holds no game traffic; 1 when the input cannot be read; \

@@ -27,7 +27,7 @@ pub struct TableArgs {
 }
 
 /// The long help of `-o`: what it writes, and every table's columns with
-/// their types (the README says what each holds).
+/// their types (docs/tables.md says what each holds).
 fn output_help() -> String {
     let mut s = String::from(
         "With --format parquet (or csv): write tables into the directory DIR (made; it must \
@@ -38,7 +38,7 @@ fn output_help() -> String {
          capture (XXH3-64 of the capture file's size and first and last MiB), stream_uid \
          (of the capture id, the stream's first frame and endpoints) and hand_uid (of the \
          stream_uid and the hand's number). Columns (whole numbers signed 64-bit, times \
-         microseconds in UTC; the README says what each holds):",
+         microseconds in UTC; docs/tables.md says what each holds):",
     );
     for (name, columns) in tables::ALL {
         let list: Vec<String> = (columns.iter())

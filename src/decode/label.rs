@@ -166,11 +166,11 @@ mod tests {
     }
 
     #[test]
-    fn the_readme_lists_every_name() {
-        let readme = include_str!("../../README.md");
+    fn the_docs_list_every_name() {
+        let doc = include_str!("../../docs/protocol-names.md");
         for (name, what) in NAMES {
             let row = format!("| `{name}` | {what} |");
-            assert!(readme.contains(&row), "README lacks {row}");
+            assert!(doc.contains(&row), "docs/protocol-names.md lacks {row}");
         }
     }
 

@@ -7,7 +7,7 @@
 //! fields) and its text ([`Note`]'s `Display`). Records write the texts as
 //! `notes` and, when there are any, the codes as `note_codes` beside them,
 //! so that scripts can filter on the code while people read the text.
-//! [`CODES`] lists every code with its meaning (the README's table of note
+//! [`CODES`] lists every code with its meaning (docs/notes.md's table of note
 //! codes is checked against it).
 //!
 //! Nothing here is formatted until a note is shown: a note holds numbers
@@ -237,7 +237,7 @@ pub enum Note {
     WebSocketAfterClose,
 }
 
-/// Every note code, with what it means: the README's table of note codes.
+/// Every note code, with what it means: the table of docs/notes.md.
 pub const CODES: &[(&str, &str)] = &[
     ("pokerth.reserved_not_zero", "a reserved field is not zero"),
     ("pokerth.padding_not_zero", "the zero padding after a field is not zero"),

@@ -5,7 +5,7 @@
 //! tests/websocket_bomb.rs.
 //!
 //! Run one module with a filter: `cargo nextest run --test integration
-//! hands_interop::` (see the README's Tests section).
+//! hands_interop::` (see docs/testing.md).
 
 #[path = "../common/mod.rs"]
 mod common;

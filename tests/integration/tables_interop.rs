@@ -5,9 +5,9 @@
 //! writes lines, each row made back into its JSON record equal to its line
 //! (`tests/interop/check_tables.py`), as many hands as `hands --format
 //! jsonl --incomplete` writes, their pots the same chips, an action row
-//! per action and a player row per player; every column has the type the
-//! README gives it; and each table's Parquet file holds the rows its CSV
-//! file holds, the two encoded apart from the same batches (DuckDB
+//! per action and a player row per player; every column has the type
+//! docs/tables.md gives it; and each table's Parquet file holds the rows
+//! its CSV file holds, the two encoded apart from the same batches (DuckDB
 //! `EXCEPT ALL` both ways).
 //!
 //! Needs the Python virtual environment of tests/interop/setup.sh, so it

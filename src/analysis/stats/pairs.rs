@@ -135,7 +135,7 @@ const PN_ACTIONS: &[&str] = &[
     "PacketPokerRaise",
 ];
 
-/// Every pair measured; see the [module docs](self) and the README.
+/// Every pair measured; see the [module docs](self) and docs/statistics.md.
 pub const PAIRS: &[Pair] = &[
     // PokerTH 0.6/0.7 and the 2007 dialect: the spec's "Server Reply" and
     // "Client Reply" headings.
@@ -337,10 +337,10 @@ pub const PAIRS: &[Pair] = &[
     ),
 ];
 
-/// The start of the pair's row in the README's table of pairs: protocol,
+/// The start of the pair's row in docs/statistics.md's table of pairs: protocol,
 /// request, answers, who answers.
 #[cfg(test)]
-fn readme_row(p: &Pair) -> String {
+fn doc_row(p: &Pair) -> String {
     format!(
         "| {} | `{}` | {} | {} |",
         p.protocol.cli_name(),
@@ -448,11 +448,11 @@ mod tests {
     }
 
     #[test]
-    fn the_readme_lists_every_pair() {
-        let readme = include_str!("../../../README.md");
+    fn the_docs_list_every_pair() {
+        let doc = include_str!("../../../docs/statistics.md");
         for p in PAIRS {
-            let row = readme_row(p);
-            assert!(readme.contains(&row), "README lacks {row}");
+            let row = doc_row(p);
+            assert!(doc.contains(&row), "docs/statistics.md lacks {row}");
         }
     }
 }

@@ -455,7 +455,7 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
         if !args.fields.fields.is_empty() {
             return Err(CliError::Usage(
                 "-e chooses the columns of --format csv on standard output; -o DIR writes \
-                 the records table, whose columns are fixed (the README lists them)"
+                 the records table, whose columns are fixed (docs/tables.md lists them)"
                     .into(),
             ));
         }

@@ -354,7 +354,7 @@ pub(super) mod tests {
     }
 
     #[test]
-    fn a_row_takes_what_the_readme_says() {
+    fn a_row_takes_what_the_docs_say() {
         assert_eq!(RECORD_LEN, 276);
     }
 

@@ -1,5 +1,5 @@
 //! A table's columns: their names, types and meanings (the one definition
-//! the schema, the CSV header and the README's tables come from), and the
+//! the schema, the CSV header and the tables of docs/tables.md come from), and the
 //! Arrow builders its rows are appended to, a value per column in order.
 
 use super::batches::Batches;
@@ -59,7 +59,7 @@ impl Kind {
         }
     }
 
-    /// The type as the README's tables name it (DuckDB's names).
+    /// The type as docs/tables.md names it (DuckDB's names).
     pub fn sql(self) -> &'static str {
         match self {
             Kind::Int | Kind::Id => "BIGINT",
@@ -84,7 +84,7 @@ pub struct Column {
     pub kind: Kind,
     /// Whether a row may have no value (null; an empty CSV cell).
     pub nullable: bool,
-    /// What it holds, for people (the README's table says the same).
+    /// What it holds, for people (docs/tables.md says the same).
     pub meaning: &'static str,
 }
 

@@ -4,7 +4,7 @@
 //! ([`ids`]).
 //!
 //! Each table is a file of this folder: its columns ([`columns::Column`]:
-//! name, type, meaning; the README's tables are checked against them) and
+//! name, type, meaning; docs/tables.md's tables are checked against them) and
 //! how an item becomes its row. [`writer::Tables`] writes them: a file per
 //! table under a temporary name until it is whole, rows in bounded
 //! batches (several to a Parquet row group). The commands feed it from the one
@@ -40,7 +40,7 @@ pub const ALL: [writer::Spec; 4] = [
     ("players", players::COLUMNS),
 ];
 
-/// The columns as the README's table of them: a line per column, `|
+/// The columns as docs/tables.md's table of them: a line per column, `|
 /// \`name\` | TYPE [null] | meaning |`.
 pub fn markdown(columns: &[Column]) -> String {
     let mut s = String::from("| column | type | meaning |\n|---|---|---|\n");
@@ -60,19 +60,19 @@ pub fn markdown(columns: &[Column]) -> String {
 mod tests {
     use super::*;
 
-    /// The README documents every table's columns as they are.
+    /// docs/tables.md documents every table's columns as they are.
     #[test]
-    fn the_readme_tables_are_the_columns() {
-        let readme = include_str!("../../../README.md");
+    fn the_documented_tables_are_the_columns() {
+        let doc = include_str!("../../../docs/tables.md");
         for (name, columns) in ALL {
             let mark = format!("<!-- table: {name} -->\n");
-            let at = readme
+            let at = doc
                 .find(&mark)
-                .unwrap_or_else(|| panic!("README has no {mark}"));
+                .unwrap_or_else(|| panic!("docs/tables.md has no {mark}"));
             let want = markdown(columns);
-            let got = &readme[at + mark.len()..];
+            let got = &doc[at + mark.len()..];
             let got = &got[..got.find("\n\n").unwrap_or(got.len()) + 1];
-            assert_eq!(got, want, "README's table of {name}");
+            assert_eq!(got, want, "docs/tables.md's table of {name}");
         }
     }
 

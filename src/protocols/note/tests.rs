@@ -360,12 +360,12 @@ fn notes_serialise_as_their_text_and_join_for_tables() {
     assert_eq!(joined(&[]), "");
 }
 
-/// The README's table of note codes lists exactly [`CODES`], in order,
+/// The table of note codes in docs/notes.md lists exactly [`CODES`], in order,
 /// with their meanings.
 #[test]
-fn the_readme_documents_every_code() {
-    let readme = include_str!("../../../README.md");
-    let rows: Vec<(String, String)> = readme
+fn the_docs_document_every_code() {
+    let doc = include_str!("../../../docs/notes.md");
+    let rows: Vec<(String, String)> = doc
         .lines()
         .filter_map(|l| {
             let rest = l.strip_prefix("| `")?;
