@@ -58,7 +58,10 @@ fn relative_time_counts_from_the_first_frame_whatever_the_filters() {
     // timeline: stream 2's first change, frame 37, 21.370 ms in.
     let tl = out(&["timeline", &f, "-s", "2"], &[]);
     assert!(
-        tl.lines().nth(3).unwrap().starts_with("│ 0.021370 ┆ 37 "),
+        tl.lines()
+            .nth(3)
+            .unwrap()
+            .starts_with("│ 37    ┆ 0.021370 ┆ "),
         "{tl}"
     );
 }
@@ -117,7 +120,7 @@ fn inspect_start_and_timeline_times() {
         tl.lines()
             .nth(3)
             .unwrap()
-            .starts_with("│ 10:37:04.087693 ┆ 37 "),
+            .starts_with("│ 37    ┆ 10:37:04.087693 ┆ "),
         "{tl}"
     );
 }

@@ -413,7 +413,7 @@ fn csv_on_every_command_has_a_header_and_a_row_per_item() {
             "id,stream,hand,protocol,table,players,pot,winners,complete,notes",
             10,
         ),
-        (&["timeline", "--format", "csv"], "ts,frame,stream,what", 4),
+        (&["timeline", "--format", "csv"], "frame,ts,stream,what", 4),
         (
             &["inspect", "--format", "csv"],
             "stream,protocol,dialect",

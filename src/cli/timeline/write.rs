@@ -28,9 +28,9 @@ enum To {
     Table(Box<TableRows>),
 }
 
-/// The table's columns: Time shows `ts` in the `-t` format; the others
-/// are `-Y`'s names.
-pub(crate) const HEADERS: [&str; 4] = ["Time", "Frame", "Stream", "What"];
+/// The table's columns, in `decode`'s order (Frame, then Time): Time
+/// shows `ts` in the `-t` format; the others are `-Y`'s names.
+pub(crate) const HEADERS: [&str; 4] = ["Frame", "Time", "Stream", "What"];
 
 /// The table's rows, kept in a store that spills to a temporary file past
 /// a few MB, their column widths gathered as they come: memory stays flat
@@ -47,7 +47,7 @@ impl ChangeWriter {
         let to = match format {
             TimelineFormat::Csv => {
                 let mut buf = Vec::new();
-                csv::row(&mut buf, ["ts", "frame", "stream", "what"]);
+                csv::row(&mut buf, ["frame", "ts", "stream", "what"]);
                 To::Csv(buf)
             }
             TimelineFormat::Jsonl => To::Jsonl,
@@ -71,7 +71,7 @@ impl ChangeWriter {
             (To::Csv(buf), Made::Row(r)) => {
                 let [ts, frame, stream] =
                     [r.ts.to_string(), r.frame.to_string(), r.stream.to_string()];
-                csv::row(&mut *buf, [&ts, &frame, &stream, &r.what]);
+                csv::row(&mut *buf, [&frame, &ts, &stream, &r.what]);
                 let written = out.write_all(buf);
                 buf.clear();
                 written.map_err(CliError::from)
@@ -82,7 +82,7 @@ impl ChangeWriter {
             (To::Table(t), Made::Row(r)) => {
                 t.times.first_frame(t.clock.first());
                 let stamp = t.times.stamp(r.ts);
-                let cells = vec![stamp, r.frame.to_string(), r.stream.to_string(), r.what];
+                let cells = vec![r.frame.to_string(), stamp, r.stream.to_string(), r.what];
                 t.table.measure(&cells);
                 let seq = t.table.rows() as u64;
                 let pushed = spill::cells_to_bytes(&cells)
