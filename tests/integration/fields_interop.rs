@@ -96,8 +96,8 @@ fn duckdb_loads_field_output_with_the_right_columns_and_types() {
             &["timeline", "--format", "csv"],
             ",",
             vec![
-                ("ts", TZ),
                 ("frame", "BIGINT"),
+                ("ts", TZ),
                 ("stream", "BIGINT"),
                 ("what", "VARCHAR"),
             ],
