@@ -38,7 +38,13 @@ pub fn write_json(out: &mut impl Write, value: &serde_json::Value) -> std::io::R
 
 /// A byte count for people: `532`, `12.4 kB`, `3.1 MB`.
 pub fn human_bytes(n: u64) -> String {
-    match n {
+    human_bytes_as(n, n)
+}
+
+/// Byte count `n` in the unit [`human_bytes`] gives `scale`: two counts
+/// shown in one cell (`0.4 kB / 10.0 kB`) share the unit of the larger.
+pub fn human_bytes_as(n: u64, scale: u64) -> String {
+    match scale {
         0..=9_999 => n.to_string(),
         10_000..=999_999 => format!("{:.1} kB", n as f64 / 1e3),
         1_000_000..=999_999_999 => format!("{:.1} MB", n as f64 / 1e6),
@@ -54,6 +60,17 @@ pub fn seconds(s: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_counts_in_one_cell_share_a_unit() {
+        let (a, b) = (409, 10_000);
+        let scale = a.max(b);
+        assert_eq!(
+            [human_bytes_as(a, scale), human_bytes_as(b, scale)],
+            ["0.4 kB", "10.0 kB"]
+        );
+        assert_eq!(human_bytes_as(5, 5), "5");
+    }
 
     #[test]
     fn human_bytes_switches_units() {

@@ -14,7 +14,7 @@
 
 use super::{counts, end_label, protocol_label, Row};
 use cardshark::output::table::{fit_width, Table};
-use cardshark::output::{human_bytes, seconds};
+use cardshark::output::{human_bytes, human_bytes_as, seconds};
 use cardshark::reassembly::Direction;
 
 /// The table being measured as rows come: the wide layout, and the narrow
@@ -149,7 +149,10 @@ fn narrow_cells(r: &Row, start: Option<String>) -> Vec<String> {
         two(client, &address(i.server)),
         two(protocol_label(r), &end),
         two(mc.messages.to_string(), &ms.messages.to_string()),
-        two(human_bytes(c.delivered), &human_bytes(s.delivered)),
+        two(
+            human_bytes_as(c.delivered, c.delivered.max(s.delivered)),
+            &human_bytes_as(s.delivered, c.delivered.max(s.delivered)),
+        ),
         problems(r),
     ]
 }
@@ -276,9 +279,9 @@ fn cells(r: &Row, start: String) -> Vec<String> {
         seconds(i.duration()),
         count_pair(c.packets, " / ", s.packets, ""),
         pair(
-            &human_bytes(c.delivered),
+            &human_bytes_as(c.delivered, c.delivered.max(s.delivered)),
             " / ",
-            &human_bytes(s.delivered),
+            &human_bytes_as(s.delivered, c.delivered.max(s.delivered)),
             "",
         ),
         count_pair(mc.messages, " / ", ms.messages, ""),
