@@ -195,6 +195,18 @@ impl Table {
     /// last call (seats that sat down since, actions, prompts, deals, cards
     /// shown); calls `each` with the table after every step.
     pub fn follow(&mut self, h: &Hand, mut each: impl FnMut(&TableState)) {
+        let t = self.taken;
+        if (t.actions, t.turns, t.deals, t.shown)
+            == (
+                h.actions.len(),
+                turns(h).len(),
+                h.deals.len(),
+                h.shown.len(),
+            )
+        {
+            // Nothing new (most records of a stream): no work, no allocation.
+            return;
+        }
         let partial = !h.turns.is_empty();
         let mut events: Vec<(u64, Street, u8, Event)> = Vec::new();
         let acts = h.actions.get(self.taken.actions..).unwrap_or_default();
