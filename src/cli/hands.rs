@@ -234,6 +234,28 @@ pub(crate) const HEADERS: [&str; 10] = [
     "Id", "Stream", "Hand", "Protocol", "Table", "Players", "Pot", "Winners", "Complete", "Notes",
 ];
 
+/// The table of hands: [`HEADERS`] in columns of fixed widths, so that a
+/// hand's row goes out when the hand is written.
+fn table() -> Table<'static> {
+    use cardshark::output::table::Align::{Left, Right};
+    Table::new(
+        &HEADERS,
+        &[
+            (7, Left),
+            (6, Right),
+            (5, Right),
+            // `websocket/pokerth-1`, the longest name a capture shows.
+            (19, Left),
+            (12, Left),
+            (32, Left),
+            (7, Right),
+            (24, Left),
+            (3, Left),
+            (16, Left),
+        ],
+    )
+}
+
 /// The hands to write, rendered as they are finished.
 struct Rendered<'a> {
     args: &'a HandsArgs,
@@ -340,13 +362,20 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
             out.write_all(&buf)?;
         }
         HandsFormat::Table => {
-            // Two passes over the stored rows: the column widths, then the table.
-            let row = |i: Item| spill::cells_from_bytes(&i.bytes);
-            let mut table = Table::boxed(&HEADERS);
-            for cells in each(&hands, row)? {
-                table.measure(&cells?);
+            let table = table();
+            let mut buf = Vec::new();
+            for (n, cells) in each(&hands, |i| spill::cells_from_bytes(&i.bytes))?.enumerate() {
+                if n == 0 {
+                    table.write_header(&mut buf);
+                }
+                table.write_row(&mut buf, &cells?);
+                out.write_all(&buf)?;
+                buf.clear();
             }
-            table.write(&mut out, each(&hands, row)?)?;
+            if !hands.is_empty() {
+                table.write_footer(&mut buf);
+            }
+            out.write_all(&buf)?;
         }
         HandsFormat::Text => {
             for (n, text) in each(&hands, Ok)?.enumerate() {

@@ -1,5 +1,5 @@
 //! What the output does on a terminal, decided once at the start of a run:
-//! color (`--color`, NO_COLOR), tables fitted to the terminal's width
+//! color (`--color`, NO_COLOR), tables boxed (plain columns elsewhere) and fitted to the terminal's width
 //! (unless `--wide`), and a pager when asked (`--pager`: `$PAGER`, else
 //! `less -FRX`). Into a pipe or a file there is no color, nothing is cut
 //! and nothing is paged.
@@ -28,6 +28,9 @@ pub fn setup(choice: ColorChoice, wide: bool, pager: bool) -> Option<Pager> {
     color::init(choice);
     widen_pipe();
     let terminal = std::io::stdout().is_terminal();
+    // One look for every table of the run: boxed on a terminal, plain
+    // columns into a pipe or a file.
+    table::set_boxed(terminal);
     table::fit_to(if terminal && !wide {
         terminal_width()
     } else {

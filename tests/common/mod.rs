@@ -3,6 +3,8 @@
 
 use assert_cmd::Command;
 use serde_json::Value;
+use std::io::Read;
+use std::os::fd::FromRawFd;
 use std::path::{Path, PathBuf};
 
 pub fn cardshark() -> Command {
@@ -160,4 +162,85 @@ pub fn interop_check<S: AsRef<std::ffi::OsStr>>(script: &str, args: &[S]) -> Str
         String::from_utf8_lossy(&out.stderr)
     );
     stdout
+}
+
+/// Runs cardshark with standard output on a terminal `columns` wide (the
+/// environment's COLUMNS removed, NO_COLOR set, then `env`); its exit
+/// status, what the terminal showed (lines ending in `\n`), and stderr.
+pub fn on_terminal(args: &[&str], columns: u16, env: &[(&str, &str)]) -> (i32, String, String) {
+    let (mut master, mut slave) = (0, 0);
+    let size = libc::winsize {
+        ws_row: 50,
+        ws_col: columns,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: openpty writes two new descriptors into the pointers given
+    // and reads the window size.
+    let rc = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            &size,
+        )
+    };
+    assert_eq!(rc, 0, "openpty");
+    // SAFETY: both descriptors were just opened and are owned here alone.
+    let (master, slave) = unsafe {
+        (
+            std::fs::File::from_raw_fd(master),
+            std::fs::File::from_raw_fd(slave),
+        )
+    };
+    let reader = std::thread::spawn(move || {
+        let (mut m, mut all, mut buf) = (master, Vec::new(), [0u8; 4096]);
+        // Ends with EIO once the last holder of the slave exits.
+        while let Ok(n) = m.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            all.extend_from_slice(&buf[..n]);
+        }
+        String::from_utf8_lossy(&all).replace("\r\n", "\n")
+    });
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_cardshark"));
+    cmd.args(args)
+        .env_remove("COLUMNS")
+        .env_remove("PAGER")
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .stdout(slave)
+        .stderr(std::process::Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().unwrap();
+    drop(cmd);
+    let shown = reader.join().unwrap();
+    (
+        out.status.code().unwrap(),
+        shown,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// What `cardshark ARGS --wide` shows on a terminal 250 columns wide:
+/// its tables boxed and whole (a cell longer than its column wraps inside
+/// it, on the lines below). The command must succeed.
+pub fn boxed(args: &[&str]) -> String {
+    let mut all = args.to_vec();
+    all.push("--wide");
+    let (code, shown, err) = on_terminal(&all, 250, &[]);
+    assert_eq!(code, 0, "cardshark {args:?}: {err}");
+    shown
+}
+
+/// [`boxed`] with `file` (under testdata/) after `args`.
+pub fn boxed_ok(args: &[&str], file: &str) -> String {
+    let path = testdata(file);
+    let mut all = args.to_vec();
+    all.push(path.to_str().unwrap());
+    boxed(&all)
 }

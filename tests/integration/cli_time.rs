@@ -57,13 +57,8 @@ fn relative_time_counts_from_the_first_frame_whatever_the_filters() {
     );
     // timeline: stream 2's first change, frame 37, 21.370 ms in.
     let tl = out(&["timeline", &f, "-s", "2"], &[]);
-    assert!(
-        tl.lines()
-            .nth(3)
-            .unwrap()
-            .starts_with("│ 37    ┆ 0.021370 ┆ "),
-        "{tl}"
-    );
+    let first: Vec<&str> = tl.lines().nth(1).unwrap().split_whitespace().collect();
+    assert_eq!(first[..3], ["37", "0.021370", "2"], "{tl}");
 }
 
 #[test]
@@ -108,21 +103,17 @@ fn inspect_start_and_timeline_times() {
         let mut args = vec!["inspect", f.as_str()];
         args.extend(t.map(|t| ["-t", t]).into_iter().flatten());
         let table = out(&args, &[]);
-        let row = table.lines().nth(3).unwrap().to_string();
-        row.split('┆').nth(4).unwrap().trim().to_string()
+        // Plain columns: Stream, Client, Server, Protocol, Start, ...
+        let row = table.lines().nth(1).unwrap().to_string();
+        row.split_whitespace().nth(4).unwrap().to_string()
     };
     assert_eq!(start(None), "2026-11-25T10:37:04.066332Z");
     assert_eq!(start(Some("ud")), start(None));
     assert_eq!(start(Some("r")), "0.000009");
     assert_eq!(start(Some("e")), "1795603024.066332");
     let tl = out(&["timeline", &f, "-s", "2", "-t", "u"], &[]);
-    assert!(
-        tl.lines()
-            .nth(3)
-            .unwrap()
-            .starts_with("│ 37    ┆ 10:37:04.087693 ┆ "),
-        "{tl}"
-    );
+    let first: Vec<&str> = tl.lines().nth(1).unwrap().split_whitespace().collect();
+    assert_eq!(first[..3], ["37", "10:37:04.087693", "2"], "{tl}");
 }
 
 #[test]

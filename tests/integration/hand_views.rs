@@ -353,7 +353,8 @@ fn check(file: &Path, what: &str, fails: &mut Vec<String>) -> usize {
         .map(|c| serde_json::from_str::<Value>(c).unwrap()["ohh"].clone())
         .collect();
     assert_eq!(jsonl, ohh, "{what}: JSON lines and OHH");
-    let rows = table(&hands(&["--format", "table"], file));
+    let path = file.to_str().unwrap();
+    let rows = table(&common::boxed(&["hands", "--format", "table", path]));
     let texts = texts(&hands(&["--format", "text", "--incomplete"], file));
     assert_eq!(rows.len(), ohh.len(), "{what}: table rows");
     assert_eq!(texts.len(), ohh.len(), "{what}: text hands");

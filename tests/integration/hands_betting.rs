@@ -368,13 +368,7 @@ fn the_showdowns_capture_to_the_chip() {
     let file = "pokernetwork/betting-showdowns.pcap";
     let hands = ohh(file);
     let text = common::run_ok(&["hands", "--format", "text"], file);
-    let table = common::cardshark()
-        .env("COLUMNS", "100000")
-        .args(["hands", "--format", "table"])
-        .arg(testdata(file))
-        .output()
-        .unwrap();
-    let table = String::from_utf8(table.stdout).unwrap();
+    let table = common::boxed_ok(&["hands", "--format", "table"], file);
     assert_eq!(hands.len(), HANDS.len());
     for (serial, pot, rake, returned, won, finals, lines) in HANDS {
         let h = (hands.iter())

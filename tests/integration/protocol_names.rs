@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{json_lines, run_ok};
+use common::{boxed_ok, json_lines, run_ok};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The (stream, protocol) cells of every table of `text` with a Protocol
@@ -77,7 +77,7 @@ fn every_command_names_a_stream_alike() {
         ("pokernetwork/session-old.pcap", "pokernetwork-2"),
     ] {
         // inspect: one cell per stream, the name every other command uses.
-        let inspect: BTreeMap<String, String> = protocol_cells(&run_ok(&["inspect"], file))
+        let inspect: BTreeMap<String, String> = protocol_cells(&boxed_ok(&["inspect"], file))
             .into_iter()
             .map(|(_, s, p)| (s.unwrap(), p))
             .collect();
@@ -105,7 +105,7 @@ fn every_command_names_a_stream_alike() {
             .any(|l| l.contains(&format!(",{want},"))));
         // hands and stats: every table with a Protocol column.
         for args in [&["hands"][..], &["stats"][..]] {
-            let cells = protocol_cells(&run_ok(args, file));
+            let cells = protocol_cells(&boxed_ok(args, file));
             for (title, stream, p) in &cells {
                 match stream {
                     Some(s) => assert_eq!(p, &inspect[s], "{file} {args:?} {title} stream {s}"),
@@ -248,10 +248,10 @@ fn hands_and_inspect_take_the_same_names() {
 
 #[test]
 fn a_websocket_whose_protocol_is_not_known_is_websocket() {
-    let cells = protocol_cells(&run_ok(&["inspect"], "websocket/deflate-midstream.pcap"));
+    let cells = protocol_cells(&boxed_ok(&["inspect"], "websocket/deflate-midstream.pcap"));
     assert_eq!(cells.len(), 1);
     assert_eq!(cells[0].2, "websocket");
-    let stats = run_ok(&["stats", "-z", "proto"], "websocket/solo-ws.pcap");
+    let stats = boxed_ok(&["stats", "-z", "proto"], "websocket/solo-ws.pcap");
     assert!(!stats.contains("ws/"), "{stats}");
     let upgrade: Vec<String> = protocol_cells(&stats)
         .into_iter()

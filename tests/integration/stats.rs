@@ -239,7 +239,7 @@ fn response_times_are_the_gaps_between_request_and_answer() {
 
 #[test]
 fn tables_have_a_title_and_a_row_per_figure() {
-    let out = run_ok(
+    let out = crate::common::boxed_ok(
         &["stats", "-z", "rtt,hands", "-z", "rtt"],
         "mixed/all-four.pcap",
     );

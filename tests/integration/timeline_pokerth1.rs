@@ -374,12 +374,13 @@ fn the_table_of_changes() {
         (80, "flop: 2d 9c 7s"),
         (170, "game 1 over: Computer2 (3) wins"),
     ] {
-        let start = format!("│ {frame:<5} ┆");
-        let cell = format!("┆ 0      ┆ {what}");
+        // Plain columns into a pipe: Frame, Time, Stream, What.
+        let row = |l: &str| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            w[0] == frame.to_string() && w[2] == "0" && l.ends_with(&format!(" {what}"))
+        };
         assert!(
-            table
-                .lines()
-                .any(|l| l.starts_with(&start) && l.contains(&cell)),
+            table.lines().any(row),
             "frame {frame}: {what:?} not in\n{table}"
         );
     }
@@ -424,10 +425,8 @@ fn every_step_has_the_full_state_and_a_row() {
     }
     // The table has the same changes, a row each.
     let table = run(&["timeline"], "solo.pcap");
-    let rows = (table.lines())
-        .filter(|l| l.starts_with("│ ") && l.chars().nth(2).is_some_and(|c| c.is_ascii_digit()))
-        .count();
-    assert_eq!(rows, all.len());
+    // The header, then a line per change.
+    assert_eq!(table.lines().skip(1).count(), all.len());
 }
 
 /// Every connection of every scenario the real server played (spectator,

@@ -293,7 +293,7 @@ pub(crate) const HEADERS: [&str; 7] = [
 fn table(time: TimeFormat) -> Table<'static> {
     use Align::{Left, Right};
     let time_align = if time.is_number() { Right } else { Left };
-    Table::columns(
+    Table::new(
         &HEADERS,
         &[
             (7, Right),
@@ -367,7 +367,6 @@ impl<W: Write> Writer<'_, W> {
         if let Some(problem) = p.problem {
             strict::note(problem, p.frame);
         }
-        let row = self.buf.len();
         match self.format {
             DecodeFormat::Jsonl | DecodeFormat::Parquet => {}
             DecodeFormat::Table if self.detail => {}
@@ -383,7 +382,6 @@ impl<W: Write> Writer<'_, W> {
             DecodeFormat::Table => {
                 if self.written == 0 {
                     self.table.write_header(&mut self.buf);
-                    table::fit_line(&mut self.buf, row);
                 }
                 self.times.first_frame(self.clock.first());
                 let mut frame = itoa::Buffer::new();
@@ -392,6 +390,7 @@ impl<W: Write> Writer<'_, W> {
                 let start = self.buf.len();
                 self.table.write_cells(&mut self.buf, 0, cells);
                 self.buf.extend_from_slice(&bytes[p.start..p.end]);
+                // A terminal narrower than even the narrowed columns.
                 table::fit_line(&mut self.buf, start);
             }
         }
@@ -436,6 +435,9 @@ impl<W: Write> Writer<'_, W> {
         }
         if self.written == 0 {
             self.header();
+        }
+        if self.format == DecodeFormat::Table && !self.detail && self.written > 0 {
+            self.table.write_footer(&mut self.buf);
         }
         self.flush()
     }

@@ -13,79 +13,41 @@
 //! ```
 
 use super::{counts, end_label, protocol_label, Row};
-use cardshark::output::table::{fit_width, Table};
+use cardshark::output::table::{fit_width, Align, Table};
+use cardshark::output::time::TimeFormat;
 use cardshark::output::{human_bytes, human_bytes_as, seconds};
 use cardshark::reassembly::Direction;
 
-/// The table being measured as rows come: the wide layout, and the narrow
-/// one when tables fit a terminal.
-pub(super) struct Layouts {
-    wide: Table<'static>,
-    narrow: Option<Table<'static>>,
-    /// Whether the narrow layout has a Start column (`-t` given).
-    start: bool,
-}
-
-/// The layout chosen, with its measured table.
+/// The layout chosen, with its table.
 pub(super) struct Layout {
     table: Table<'static>,
     narrow: bool,
     start: bool,
 }
 
-impl Layouts {
-    /// No rows measured yet; `start`: whether `-t` was given.
-    pub(super) fn new(start: bool) -> Self {
-        let narrow = fit_width().map(|_| {
-            Table::boxed(if start {
-                &NARROW_WITH_START
-            } else {
-                &NARROW[..]
-            })
-        });
-        Layouts {
-            wide: Table::boxed(&HEADERS),
-            narrow,
-            start,
-        }
-    }
-
-    /// Takes row `r` into account, with `start` its Start cell.
-    pub(super) fn measure(&mut self, r: &Row, start: String) {
-        if let Some(narrow) = &mut self.narrow {
-            narrow.measure(&narrow_cells(r, self.start.then(|| start.clone())));
-        }
-        self.wide.measure(&cells(r, start));
-    }
-
-    /// Makes the Start columns at least `width` wide.
-    pub(super) fn widen_start(&mut self, width: usize) {
-        self.wide.widen(START, width);
-        if let Some(narrow) = self.narrow.as_mut().filter(|_| self.start) {
-            narrow.widen(NARROW_START, width);
-        }
-    }
-
-    /// The wide layout when it fits the width tables fit (or there is
-    /// none), else the narrow one.
-    pub(super) fn choose(self) -> Layout {
-        let too_wide = fit_width().is_some_and(|w| self.wide.line_width() > w);
-        match self.narrow.filter(|_| too_wide) {
-            Some(table) => Layout {
-                table,
-                narrow: true,
-                start: self.start,
-            },
-            None => Layout {
-                table: self.wide,
-                narrow: false,
-                start: true,
-            },
-        }
-    }
-}
-
 impl Layout {
+    /// The wide layout when its lines fit the width tables fit (or there
+    /// is none), else the narrow one; `time`: the Start column's format,
+    /// `start`: whether `-t` was given (the narrow layout shows Start only
+    /// then).
+    pub(super) fn choose(time: TimeFormat, start: bool) -> Layout {
+        let wide = wide_columns(time);
+        let too_wide = fit_width().is_some_and(|w| line_width(&HEADERS, &wide) > w);
+        if too_wide {
+            let (headers, columns) = narrow_columns(time, start);
+            return Layout {
+                table: Table::new(headers, &columns),
+                narrow: true,
+                start,
+            };
+        }
+        Layout {
+            table: Table::new(&HEADERS, &wide),
+            narrow: false,
+            start: true,
+        }
+    }
+
     /// The table to write.
     pub(super) fn table(&self) -> &Table<'static> {
         &self.table
@@ -99,6 +61,62 @@ impl Layout {
             cells(r, start)
         }
     }
+}
+
+/// The width of a boxed table's lines with these headers and columns.
+fn line_width(headers: &[&str], columns: &[(usize, Align)]) -> usize {
+    let cells: usize = (headers.iter().zip(columns))
+        .map(|(h, c)| c.0.max(h.chars().count()))
+        .sum();
+    cells + 3 * headers.len() + 1
+}
+
+/// The wide layout's columns: widths and alignments of [`HEADERS`].
+fn wide_columns(time: TimeFormat) -> [(usize, Align); 14] {
+    use Align::{Left, Right};
+    [
+        (6, Right),
+        // `255.255.255.255:65535`: IPv6 addresses push the row.
+        (21, Left),
+        (21, Left),
+        // `websocket/pokerth-1`, the longest name a capture shows.
+        (19, Left),
+        (time.width(), Left),
+        (9, Right),
+        (15, Right),
+        (15, Right),
+        (16, Right),
+        (12, Right),
+        (15, Right),
+        (9, Right),
+        (6, Right),
+        (0, Left),
+    ]
+}
+
+/// The narrow layout's headers and columns (Start below the stream's
+/// number when `start`).
+fn narrow_columns(time: TimeFormat, start: bool) -> (&'static [&'static str], Vec<(usize, Align)>) {
+    use Align::{Left, Right};
+    let first = if start {
+        (time.width(), Left)
+    } else {
+        (6, Left)
+    };
+    let headers: &'static [&'static str] = if start { &NARROW_WITH_START } else { &NARROW };
+    (
+        headers,
+        // Problems of its own width, not the rest of the line: the
+        // addresses and protocol matter more on a narrow terminal.
+        vec![
+            first,
+            (21, Left),
+            (19, Left),
+            (6, Right),
+            (7, Right),
+            (12, Left),
+        ],
+    )
 }
 
 /// The narrow layout's columns: made to fit 80 columns, they join two
@@ -123,9 +141,6 @@ const NARROW_WITH_START: [&str; 6] = [
     "Bytes",
     "Problems",
 ];
-
-/// The narrow layout's Start column (with `-t`).
-const NARROW_START: usize = 0;
 
 /// A row's cells in the narrow layout: two lines each, the client's and
 /// the server's (the problems excepted, a line each); `start`, the Start
@@ -215,9 +230,6 @@ pub(crate) const HEADERS: [&str; 14] = [
     "Errors",
     "End reason",
 ];
-
-/// The wide layout's Start column.
-const START: usize = 4;
 
 /// `addr` as displayed; IPv4 addresses without the formatting machinery
 /// (this runs for every row of the table).

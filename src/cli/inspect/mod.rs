@@ -21,7 +21,7 @@ use cardshark::output::{seconds, Format};
 use cardshark::pipeline::{CaptureSummary, Items, StreamSet, Work};
 use cardshark::reassembly::{DirStats, Direction, EndReason, Event, Sink};
 use clap::Args;
-use layout::{Layout, Layouts};
+use layout::Layout;
 use rows::{Decoding, Row, Sorted, ROWS_IN_MEMORY};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -147,11 +147,8 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     let mut store = rows::store(rows_in_memory()?);
     // Start is in the narrow layout only when -t asks for it.
     let with_start = args.time.time_format.is_some();
-    let mut table = (args.format == Format::Table).then(|| Layouts::new(with_start));
     let time = args.time.or(TimeFormat::UtcDate);
-    let mut starts = Stamper::new(time, None);
     let (input, pcap_out) = args.input.with_pcap_out()?;
-    let clock = input.clock.clone();
     let mut spill_failed = None;
     // The streams that get a row (what `-w` writes).
     let mut matched = StreamSet::default();
@@ -172,10 +169,6 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
             return ControlFlow::Continue(());
         }
         matched.insert(row.info.id);
-        if let Some(table) = &mut table {
-            starts.first_frame(clock.first());
-            table.measure(&row, starts.stamp(row.info.start));
-        }
         if let Err(e) = store.push(row) {
             spill_failed = Some(e);
             return ControlFlow::Break(());
@@ -192,16 +185,8 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match args.format {
         Format::Table => {
-            let mut table = table.unwrap_or_else(|| Layouts::new(with_start));
-            // Deltas were measured in the order streams ended, and are
-            // written in stream order: none is longer than the span.
-            if matches!(time, TimeFormat::Delta | TimeFormat::DeltaDisplayed) {
-                let span = summary.duration();
-                let widest = seconds(span).len().max(seconds(-span).len());
-                table.widen_start(widest);
-            }
             let starts = Stamper::new(time, summary.first);
-            let layout = table.choose();
+            let layout = Layout::choose(time, with_start);
             print_table(&mut out, &summary, &rows, &layout, starts, filter.is_some())?
         }
         Format::Json => print_json(&mut out, &summary, &rows)?,
@@ -240,8 +225,16 @@ fn print_table(
     filtered: bool,
 ) -> Result<(), CliError> {
     if !rows.is_empty() {
-        let row = |r: &Row| layout.cells(r, starts.stamp(r.info.start));
-        layout.table().write(out, each(rows, row)?)?;
+        let table = layout.table();
+        let mut buf = Vec::new();
+        table.write_header(&mut buf);
+        for cells in each(rows, |r: &Row| layout.cells(r, starts.stamp(r.info.start)))? {
+            table.write_row(&mut buf, &cells?);
+            out.write_all(&buf)?;
+            buf.clear();
+        }
+        table.write_footer(&mut buf);
+        out.write_all(&buf)?;
     }
     let link_types: Vec<String> = s
         .link_types()

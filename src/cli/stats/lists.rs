@@ -73,7 +73,7 @@ impl List<'_> {
             writeln!(out, "({})", self.empty)?;
             return Ok(());
         }
-        let mut table = Table::boxed(self.headers);
+        let mut table = Table::measured(self.headers);
         for row in self.rows.each()? {
             table.measure(&row?.0);
         }

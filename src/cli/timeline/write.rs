@@ -1,11 +1,10 @@
-//! Where `timeline`'s changes go: CSV and JSON lines as they come, table
-//! rows kept until the end (their column widths are known only then).
+//! Where `timeline`'s changes go: CSV, JSON lines and table rows, each as
+//! it comes.
 
-use super::{spill_error, Made, TimelineFormat, TABLE_BYTES_IN_MEMORY};
+use super::{Made, TimelineFormat};
 use crate::cli::CliError;
 use cardshark::output::csv;
-use cardshark::output::spill::{self, KeyedBytes, Store};
-use cardshark::output::table::Table;
+use cardshark::output::table::{Align, Table};
 use cardshark::output::time::{Stamper, TimeFormat};
 use cardshark::pipeline::Clock;
 use std::io::Write;
@@ -32,12 +31,12 @@ enum To {
 /// shows `ts` in the `-t` format; the others are `-Y`'s names.
 pub(crate) const HEADERS: [&str; 4] = ["Frame", "Time", "Stream", "What"];
 
-/// The table's rows, kept in a store that spills to a temporary file past
-/// a few MB, their column widths gathered as they come: memory stays flat
-/// however many changes the capture holds.
+/// The table: its columns of fixed widths, a row written per change.
 struct TableRows {
-    rows: Store<KeyedBytes<1>>,
     table: Table<'static>,
+    /// Whether the header is written (before the first row).
+    started: bool,
+    buf: Vec<u8>,
     times: Stamper,
     clock: Clock,
 }
@@ -52,8 +51,17 @@ impl ChangeWriter {
             }
             TimelineFormat::Jsonl => To::Jsonl,
             TimelineFormat::Table => To::Table(Box::new(TableRows {
-                rows: Store::new(TABLE_BYTES_IN_MEMORY),
-                table: Table::boxed(&HEADERS),
+                table: Table::new(
+                    &HEADERS,
+                    &[
+                        (7, Align::Right),
+                        (time.width(), time_align(time)),
+                        (6, Align::Right),
+                        (0, Align::Left),
+                    ],
+                ),
+                started: false,
+                buf: Vec::new(),
                 times: Stamper::new(time, None),
                 clock,
             })),
@@ -82,12 +90,15 @@ impl ChangeWriter {
             (To::Table(t), Made::Row(r)) => {
                 t.times.first_frame(t.clock.first());
                 let stamp = t.times.stamp(r.ts);
-                let cells = vec![r.frame.to_string(), stamp, r.stream.to_string(), r.what];
-                t.table.measure(&cells);
-                let seq = t.table.rows() as u64;
-                let pushed = spill::cells_to_bytes(&cells)
-                    .and_then(|b| t.rows.push(KeyedBytes::new([seq], b)));
-                pushed.map_err(spill_error)
+                let cells = [r.frame.to_string(), stamp, r.stream.to_string(), r.what];
+                if !t.started {
+                    t.table.write_header(&mut t.buf);
+                    t.started = true;
+                }
+                t.table.write_row(&mut t.buf, &cells);
+                let written = out.write_all(&t.buf);
+                t.buf.clear();
+                written.map_err(CliError::from)
             }
             _ => Ok(()),
         };
@@ -99,7 +110,7 @@ impl ChangeWriter {
         }
     }
 
-    /// Writes what is left: the CSV header if no row came, the table.
+    /// Writes what is left: the CSV header if no row came, the table's end.
     pub(super) fn finish(self, out: &mut impl Write) -> Result<(), CliError> {
         if let Some(e) = self.failed {
             return Err(e);
@@ -107,15 +118,21 @@ impl ChangeWriter {
         match self.to {
             To::Csv(buf) => Ok(out.write_all(&buf)?),
             To::Jsonl => Ok(()),
-            To::Table(t) => {
-                let rows = t.rows.finish().map_err(spill_error)?;
-                let merge = rows.merge().map_err(spill_error)?;
-                let cells = merge.map(|r| {
-                    r.and_then(|r| spill::cells_from_bytes(&r.bytes))
-                        .map_err(spill_error)
-                });
-                t.table.write(out, cells)
+            To::Table(mut t) => {
+                if t.started {
+                    t.table.write_footer(&mut t.buf);
+                }
+                Ok(out.write_all(&t.buf)?)
             }
         }
+    }
+}
+
+/// Times right-aligned when they are numbers (seconds), left as dates.
+fn time_align(time: TimeFormat) -> Align {
+    if time.is_number() {
+        Align::Right
+    } else {
+        Align::Left
     }
 }
