@@ -38,6 +38,7 @@ mod inputs;
 mod inspect_spill;
 mod json_types;
 mod live_capture;
+mod outputs;
 mod pokerth1_truth;
 mod protocol_names;
 mod readme_examples;
