@@ -35,6 +35,8 @@
 mod container;
 mod decompress;
 mod error;
+mod fed;
+pub use fed::stdin_fed;
 mod input;
 #[cfg(feature = "live")]
 pub mod live;

@@ -104,6 +104,16 @@ impl CaptureReader {
         }
     }
 
+    /// True when the next frame cannot be read without waiting for an
+    /// input fed while it is read (standard input from a pipe); always
+    /// false for files.
+    pub fn would_wait(&self) -> bool {
+        match &self.0 {
+            Inner::One(r) => r.would_wait(),
+            Inner::Merge(_) => false,
+        }
+    }
+
     /// The one input's reader (tests look into its buffer).
     #[cfg(test)]
     fn one(&self) -> &FileReader {

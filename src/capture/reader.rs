@@ -53,7 +53,13 @@ pub(super) struct FileReader {
     /// The packet of the frame last returned (its bytes are `pending`'s block).
     current: Option<Packet>,
     finished: bool,
+    /// For an input fed while it is read (a pipe): whether bytes can be
+    /// read from it now, without waiting ([`FileReader::would_wait`]).
+    ready: Option<Ready>,
 }
+
+/// Tells whether an input has bytes to read now.
+pub(super) type Ready = Box<dyn Fn() -> bool + Send>;
 
 impl FileReader {
     /// Reads a capture from any byte stream, gzip or zstd compressed or
@@ -105,12 +111,38 @@ impl FileReader {
             last_ts: Timestamp::default(),
             current: None,
             finished: false,
+            ready: None,
         };
         if is_ng {
             // Take in the first Section Header Block now: it is the file header.
             reader.step()?;
         }
         Ok(reader)
+    }
+
+    /// This reader, for an input fed while it is read: `ready` tells
+    /// whether it has bytes to read now.
+    pub(super) fn fed(mut self, ready: Ready) -> Self {
+        self.ready = Some(ready);
+        self
+    }
+
+    /// True when the next frame cannot be read without waiting for the
+    /// input: it is fed while read (a pipe), its next block is not whole
+    /// in the buffer, and it has no bytes to read now. Always false for a
+    /// file. What the pipeline asks before it waits, to hand on what it
+    /// has first.
+    pub(super) fn would_wait(&self) -> bool {
+        let Some(ready) = &self.ready else {
+            return false;
+        };
+        if self.finished {
+            return false;
+        }
+        let data = &self.inner.data()[self.pending..];
+        let whole = data.len() >= self.container.header_len()
+            && (self.container.block_len(data)).is_ok_and(|len| data.len() as u64 >= len);
+        !whole && !ready()
     }
 
     /// The container format, known once the header has been read.

@@ -89,7 +89,11 @@ impl Source {
         let Some(path) = &self.path else {
             let head = std::mem::take(&mut *STDIN_HEAD.lock().unwrap_or_else(|e| e.into_inner()));
             let stdin = std::io::Cursor::new(head).chain(std::io::stdin());
-            return FileReader::from_reader("-", Box::new(stdin));
+            let reader = FileReader::from_reader("-", Box::new(stdin))?;
+            return Ok(match super::fed::stdin_ready() {
+                Some(ready) => reader.fed(ready),
+                None => reader,
+            });
         };
         let file = File::open(path).map_err(|e| {
             CaptureError::new(

@@ -78,6 +78,11 @@ pub struct InputArgs {
     #[arg(long, value_name = "SIZE", default_value = "16M", value_parser = size,
           value_hint = ValueHint::Other)]
     pub max_in_flight: usize,
+    /// Flush standard output after each result (a record, a hand, a
+    /// timeline change, a stream's row), as tshark's -l does: the default
+    /// when the input is live (-i) or standard input is a pipe.
+    #[arg(short = 'l')]
+    pub line_buffered: bool,
     /// Seconds without a packet after which a stream ends (0: never).
     #[arg(long, value_name = "SECS", default_value_t = 600.0, value_hint = ValueHint::Other)]
     pub idle_timeout: f64,
@@ -195,6 +200,15 @@ impl InputArgs {
     /// Whether the input is a live interface.
     pub fn is_live(&self) -> bool {
         self.interface.is_some()
+    }
+
+    /// Whether standard output is flushed after each result: with `-l`,
+    /// and when the input is live or standard input fed while it is read
+    /// (a pipe), so that results go out as they are made.
+    pub fn flush_each(&self) -> bool {
+        self.line_buffered
+            || self.is_live()
+            || (self.files.iter().any(|f| f == "-") && cardshark::capture::stdin_fed())
     }
 
     /// Runs the [`Pipeline`] over the input: `make` makes each worker's

@@ -56,7 +56,9 @@
 //! - `cardshark` (outside the specification; readers ignore it): the hand
 //!   `id` of the command line (`STREAM:HAND`), its `number` on the stream,
 //!   the `public_number` (= `game_number`), the `server_number`,
-//!   `protocol`, `dialect` (when known), `stream`, `table` (the game or
+//!   `protocol`, `dialect` (when known), `stream`, `first_frame` and
+//!   `last_frame` (the frames that started the hand and that ended it, or
+//!   the last seen of it), `table` (the game or
 //!   table id, when known), `complete` and `incomplete_reasons`,
 //!   `returned` (uncalled chips given back), `final_stacks` (as the server
 //!   reported them; `stack` left out when it did not), `rake` as reported
@@ -253,6 +255,8 @@ fn extension(h: &Hand, unknown: Vec<String>) -> Value {
         x.insert("dialect".into(), json!(d));
     }
     x.insert("stream".into(), json!(h.stream));
+    x.insert("first_frame".into(), json!(h.first_frame));
+    x.insert("last_frame".into(), json!(h.last_frame));
     if let Some(t) = h.table {
         x.insert("table".into(), json!(t));
     }

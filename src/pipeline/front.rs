@@ -37,6 +37,11 @@ enum Owned {
 /// Segments read, prefetched and routed together.
 const GROUP: usize = 16;
 
+/// The longest a round reads before it is handed on, in wall time: with
+/// an input fed while it is read (a pipe), the results of a round go out
+/// within this of its first segment even when the input never pauses.
+pub(super) const ROUND_TIME: std::time::Duration = std::time::Duration::from_millis(100);
+
 /// A segment read but not routed yet: its payload is already
 /// `bytes[at]` of its worker's batch.
 struct Pending {
@@ -241,11 +246,16 @@ impl Front {
         let group = &mut self.group;
         let flows = &mut self.flows;
         let mut stopped = false;
-        super::read_segments(
+        // Segments taken this round: a round that holds some ends when
+        // the input would make it wait, or after [`ROUND_TIME`].
+        let taken = std::cell::Cell::new(0usize);
+        let started = std::time::Instant::now();
+        let paused = super::read_segments_until(
             &mut self.reader,
             &mut self.decoder,
             &mut self.summary,
             &self.clock,
+            || taken.get() > 0,
             |frame, seg| {
                 let flow = flows.table().hasher().flow(seg.src, seg.dst);
                 let shard = (flow.hash % n) as usize;
@@ -253,6 +263,7 @@ impl Front {
                 let start = b.len();
                 b.extend_from_slice(seg.payload);
                 bytes += seg.payload.len();
+                taken.set(taken.get() + 1);
                 group.push(Pending {
                     frame: frame.number,
                     ts: frame.ts,
@@ -265,13 +276,15 @@ impl Front {
                 });
                 if group.len() == GROUP {
                     steps += route(flows, group, batches);
+                    stopped |= started.elapsed() >= ROUND_TIME;
                 }
-                stopped = steps >= limit.0 || bytes >= limit.1;
+                stopped |= steps >= limit.0 || bytes >= limit.1;
                 !stopped
             },
         );
         route(flows, group, batches);
-        self.done |= !stopped;
+        // Paused before waiting for the input: not its end.
+        self.done |= !stopped && !paused;
         let next = self.flows.next_seq();
         for b in batches.iter_mut() {
             b.next = next;

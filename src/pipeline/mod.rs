@@ -532,15 +532,32 @@ fn read_segments(
     decoder: &mut LinkDecoder,
     summary: &mut CaptureSummary,
     clock: &Clock,
-    mut f: impl FnMut(&Frame<'_>, &TcpSegment<'_>) -> bool,
+    f: impl FnMut(&Frame<'_>, &TcpSegment<'_>) -> bool,
 ) {
+    read_segments_until(reader, decoder, summary, clock, || false, f);
+}
+
+/// [`read_segments`], also returning (then true) before the reader would
+/// wait for an input fed while it is read when `pause()` says so (a
+/// round that holds something hands it on first).
+fn read_segments_until(
+    reader: &mut CaptureReader,
+    decoder: &mut LinkDecoder,
+    summary: &mut CaptureSummary,
+    clock: &Clock,
+    pause: impl Fn() -> bool,
+    mut f: impl FnMut(&Frame<'_>, &TcpSegment<'_>) -> bool,
+) -> bool {
     loop {
+        if reader.would_wait() && pause() {
+            return true;
+        }
         let frame = match reader.next_frame() {
             Ok(Some(f)) => f,
-            Ok(None) => return,
+            Ok(None) => return false,
             Err(e) => {
                 summary.truncated = Some(e);
-                return;
+                return false;
             }
         };
         summary.frames += 1;
@@ -555,7 +572,7 @@ fn read_segments(
                     continue;
                 }
                 if !f(&frame, &seg) {
-                    return;
+                    return false;
                 }
             }
             Packet::Malformed(why) => {

@@ -1,4 +1,4 @@
-//! `inspect` keeps a bounded number of rows in memory and spills the rest to
+//! `inspect --format json` keeps a bounded number of rows in memory and spills the rest to
 //! a temporary file in sorted runs: what it prints must not depend on it.
 //! The test hook `CARDSHARK_INSPECT_ROWS_IN_MEMORY` makes the bound tiny.
 
@@ -116,7 +116,7 @@ fn an_unusable_temporary_directory_is_a_clear_error() {
     let dir = TempDir::new();
     let missing = dir.file("no-such-dir");
     let out = common::cardshark()
-        .args(["inspect"])
+        .args(["inspect", "--format", "json"])
         .arg(testdata("mixed/all-four.pcap"))
         .env(ROWS_VAR, "2")
         .env("TMPDIR", &missing)

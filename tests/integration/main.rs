@@ -31,7 +31,6 @@ mod hands_interop;
 mod hands_partial;
 mod hands_pokerth;
 mod hands_pokerth1;
-mod hands_spill;
 mod hostile;
 mod imports;
 mod inputs;

@@ -27,7 +27,10 @@ const COMMANDS: &[(&str, &[&str])] = &[
     ("hands_table", &["hands"]),
     ("hands_text", &["hands", "--format", "text", "--incomplete"]),
     ("hands_ohh", &["hands", "--format", "ohh"]),
-    ("hands_jsonl", &["hands", "--format", "jsonl", "--incomplete"]),
+    (
+        "hands_jsonl",
+        &["hands", "--format", "jsonl", "--incomplete"],
+    ),
     ("timeline_table", &["timeline"]),
     ("timeline_jsonl", &["timeline", "--format", "jsonl"]),
     ("inspect_table", &["inspect"]),
@@ -48,7 +51,12 @@ fn root() -> &'static Path {
 fn lines(name: &str, args: &[&str]) -> Vec<String> {
     let mut out = Vec::new();
     for path in captures() {
-        let rel = path.strip_prefix(root()).unwrap().to_str().unwrap().to_string();
+        let rel = path
+            .strip_prefix(root())
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_string();
         let run = Command::new(env!("CARGO_BIN_EXE_cardshark"))
             .current_dir(root())
             .args(args)
@@ -74,7 +82,12 @@ fn expected(name: &str) -> BTreeMap<String, String> {
     let text = std::fs::read_to_string(root().join(FILE)).unwrap_or_default();
     (text.lines())
         .filter(|l| l.split('\t').next() == Some(name))
-        .map(|l| (l.split('\t').nth(1).unwrap_or("").to_string(), l.to_string()))
+        .map(|l| {
+            (
+                l.split('\t').nth(1).unwrap_or("").to_string(),
+                l.to_string(),
+            )
+        })
         .collect()
 }
 
@@ -99,7 +112,11 @@ fn check(name: &str) {
             ));
         }
     }
-    assert_eq!(want.len(), got.len(), "{name}: the captures changed ({FILE})");
+    assert_eq!(
+        want.len(),
+        got.len(),
+        "{name}: the captures changed ({FILE})"
+    );
     assert!(
         differ.is_empty(),
         "{} of {} outputs of {name} changed (regenerate {FILE} with UPDATE_OUTPUTS=1 if meant):\n{}",

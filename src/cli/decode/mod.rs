@@ -349,7 +349,7 @@ struct Writer<'a, W: Write> {
     /// Tells the capture's first frame (the reference of `-t r`).
     clock: pipeline::Clock,
     table: Table<'static>,
-    /// Whether the input is a live capture (output flushed per record).
+    /// Whether output is flushed per record (`-l`, a live capture, a pipe).
     live: bool,
     /// Records as trees (`-V`): written as rendered, no table around them.
     detail: bool,
@@ -474,7 +474,7 @@ pub fn run(args: &DecodeArgs) -> Result<(), CliError> {
         times: Stamper::new(time, None),
         clock: input.clock.clone(),
         table: table(time),
-        live: args.input.is_live(),
+        live: args.input.flush_each(),
         detail: detail::view(args),
         error: None,
         matched: StreamSet::default(),

@@ -1,9 +1,12 @@
 //! `cardshark inspect`: one row per TCP stream, and a capture summary.
 //!
-//! Rows are kept compact (no strings) until they are written, at most a
-//! bounded number of them in memory (the rest in sorted runs in a temporary
-//! file, see [`rows`]), and the table is written a row at a time, so
-//! memory stays small however many streams the capture holds.
+//! The table and CSV write a stream's row as soon as the stream ends (in
+//! the order streams end: the same for a file and a live run, at any
+//! thread count), then the summary. JSON, one document that starts with
+//! the summary, keeps the rows compact (no strings) until the input ends,
+//! at most a bounded number of them in memory (the rest in sorted runs in
+//! a temporary file, see [`rows`]), and writes them in stream order. Memory
+//! stays small however many streams the capture holds.
 
 mod codec;
 mod csv;
@@ -158,8 +161,41 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
         rows: Items::default(),
         key: 0,
     };
-    // The table's column widths are gathered as rows come, so that it is
-    // then written in one pass.
+    // The table and CSV write a stream's row as the stream ends; JSON,
+    // whose document starts with the capture's summary, keeps the rows
+    // (in a store that spills to disk) until the input ends.
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let flush_each = input.flush_each();
+    let layout = (args.format == Format::Table).then(|| Layout::choose(time, with_start));
+    let mut starts = Stamper::new(time, None);
+    let clock = input.clock.clone();
+    let mut written = 0u64;
+    let mut buf = Vec::new();
+    let mut row_out = |row: &Row, out: &mut dyn Write| -> std::io::Result<()> {
+        match &layout {
+            Some(layout) => {
+                if written == 0 {
+                    layout.table().write_header(&mut buf);
+                }
+                starts.first_frame(clock.first());
+                let cells = layout.cells(row, starts.stamp(row.info.start));
+                layout.table().write_row(&mut buf, &cells);
+            }
+            None => {
+                if written == 0 {
+                    csv::header(&mut buf);
+                }
+                csv::row(&mut buf, &stream_json(row));
+            }
+        }
+        written += 1;
+        out.write_all(&buf)?;
+        buf.clear();
+        if flush_each {
+            out.flush()?;
+        }
+        Ok(())
+    };
     let done = input.run(make, &mut |row: Row, _: &[u8]| {
         let (c, s) = (row.info.dir(Direction::C2S), row.info.dir(Direction::S2C));
         let [mc, ms] = counts(&row);
@@ -169,7 +205,11 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
             return ControlFlow::Continue(());
         }
         matched.insert(row.info.id);
-        if let Err(e) = store.push(row) {
+        let went = match args.format {
+            Format::Json => store.push(row),
+            Format::Table | Format::Csv => row_out(&row, &mut out),
+        };
+        if let Err(e) = went {
             spill_failed = Some(e);
             return ControlFlow::Break(());
         }
@@ -177,29 +217,31 @@ pub fn run(args: &InspectArgs) -> Result<(), CliError> {
     })?;
     let summary = done.summary;
     if let Some(e) = spill_failed {
-        return Err(spill_error(e));
+        return Err(match args.format {
+            Format::Json => spill_error(e),
+            _ => e.into(),
+        });
     }
     args.decode
         .check_streams(args.input.name(), summary.reassembly.streams)?;
-    let rows = store.finish().map_err(spill_error)?;
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    match args.format {
-        Format::Table => {
-            let starts = Stamper::new(time, summary.first);
-            let layout = Layout::choose(time, with_start);
-            print_table(&mut out, &summary, &rows, &layout, starts, filter.is_some())?
-        }
-        Format::Json => print_json(&mut out, &summary, &rows)?,
-        Format::Csv => {
-            let mut buf = Vec::new();
-            csv::header(&mut buf);
-            for r in each(&rows, stream_json)? {
-                csv::row(&mut buf, &r?);
-                out.write_all(&buf)?;
-                buf.clear();
+    let mut end = Vec::new();
+    match (args.format, &layout) {
+        (Format::Table, Some(layout)) => {
+            if written > 0 {
+                layout.table().write_footer(&mut end);
             }
-            out.write_all(&buf)?;
+            out.write_all(&end)?;
+            print_summary(&mut out, &summary, written, filter.is_some())?;
         }
+        (Format::Csv, _) if written == 0 => {
+            csv::header(&mut end);
+            out.write_all(&end)?;
+        }
+        (Format::Json, _) => {
+            let rows = store.finish().map_err(spill_error)?;
+            print_json(&mut out, &summary, &rows)?;
+        }
+        _ => {}
     }
     out.flush()?;
     warn_all(&summary);
@@ -216,26 +258,13 @@ fn each<'a, T>(
     Ok(merge.map(move |r| r.map(|r| f(&r)).map_err(spill_error)))
 }
 
-fn print_table(
+/// The capture's summary below the table: `streams` rows were written.
+fn print_summary(
     out: &mut impl Write,
     s: &CaptureSummary,
-    rows: &Sorted,
-    layout: &Layout,
-    mut starts: Stamper,
+    streams: u64,
     filtered: bool,
 ) -> Result<(), CliError> {
-    if !rows.is_empty() {
-        let table = layout.table();
-        let mut buf = Vec::new();
-        table.write_header(&mut buf);
-        for cells in each(rows, |r: &Row| layout.cells(r, starts.stamp(r.info.start)))? {
-            table.write_row(&mut buf, &cells?);
-            out.write_all(&buf)?;
-            buf.clear();
-        }
-        table.write_footer(&mut buf);
-        out.write_all(&buf)?;
-    }
     let link_types: Vec<String> = s
         .link_types()
         .iter()
@@ -281,9 +310,9 @@ fn print_table(
     }
     if filtered {
         let all = s.reassembly.streams;
-        writeln!(out, "Streams:      {} matching -Y (of {all})", rows.len())?;
+        writeln!(out, "Streams:      {streams} matching -Y (of {all})")?;
     } else {
-        writeln!(out, "Streams:      {}", rows.len())?;
+        writeln!(out, "Streams:      {streams}")?;
     }
     if let Some(sh) = &s.shard {
         writeln!(out, "Shard:        {}, {}", sh.shard, sh.dropped())?;

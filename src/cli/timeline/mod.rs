@@ -558,7 +558,16 @@ fn changes(
     };
     let time = args.time.or(TimeFormat::Relative);
     let mut w = ChangeWriter::new(args.format, time, input.clock.clone());
-    let written = pass.collect(|m, bytes| w.take(m, bytes, out))?.written;
+    let each = input.flush_each();
+    let written = pass
+        .collect(|m, bytes| {
+            let went = w.take(m, bytes, out);
+            if each && out.flush().is_err() {
+                return ControlFlow::Break(());
+            }
+            went
+        })?
+        .written;
     w.finish(out)?;
     Ok(written)
 }

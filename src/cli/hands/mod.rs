@@ -2,15 +2,17 @@
 //! PokerStars text or as Open Hand History (the specification's `.ohh`
 //! storage format, or JSON Lines).
 //!
-//! Each hand is rendered as soon as it is finished (its table row's cells,
-//! its text, or its JSON line) and kept as bytes in a [`Store`], which
-//! spills to a temporary file past [`HANDS_IN_MEMORY`] bytes; the hands are
-//! then written in the order of stream and first frame, by a merge. Memory
-//! does not grow with the capture.
+//! Each hand is written as soon as it ends (`write.rs`), in the order the
+//! hands end in the capture (the same for a file and for a live run of the
+//! same traffic, at any thread count); hands still open when the input
+//! ends follow, in stream order. Nothing is kept: memory does not grow
+//! with the capture.
 //!
 //! A capture that gives no hand is told why on standard error (no poker
 //! stream, only lobby traffic, poker streams whose messages carry no hand,
 //! stream data cut by the snapshot length), and `hands` exits 0.
+
+mod write;
 
 use super::display_filter::{self, passes};
 use super::hand_keys::{self, hand_json};
@@ -21,40 +23,17 @@ use cardshark::analysis::hands::model::NoteKind;
 use cardshark::analysis::hands::{Hand, HandCollector, HandId, Seen};
 use cardshark::decode::DecodeStage;
 use cardshark::filter::Filter;
-use cardshark::output::spill::{self, KeyedBytes, Sorted, Store};
-use cardshark::output::table::Table;
 use cardshark::output::tables::ids::HandIds;
 use cardshark::output::tables::ids::{Keyed, KeyedHand, StreamKey};
 use cardshark::output::tables::{self, Format};
-use cardshark::output::{hand_text, ohh};
 use cardshark::pipeline::StreamSet;
-use clap::{Args, ValueEnum, ValueHint};
-use std::io::{self, BufWriter, Write};
+use clap::{Args, ValueHint};
+use std::io::{self, BufWriter};
 use std::ops::ControlFlow;
-
-/// How `hands` writes hands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum HandsFormat {
-    /// A row per hand: id, stream, hand, table, players, pot, winners,
-    /// complete, notes.
-    Table,
-    /// Hand histories in the PokerStars text layout.
-    Text,
-    /// Open Hand History 1.4.6 in its storage format (an `.ohh` file):
-    /// `{"ohh": {...}}` objects separated by one blank line.
-    Ohh,
-    /// Open Hand History objects, `{"ohh": {...}}`, one per line.
-    #[value(alias = "json")]
-    Jsonl,
-    /// CSV (RFC 4180): a header row, then the table's columns, a row per
-    /// hand (pot empty when not known, complete true or false). With -o
-    /// DIR: the hands, actions and players tables as CSV files.
-    Csv,
-    /// Apache Parquet: the hands, actions and players tables as
-    /// DIR/hands.parquet, actions.parquet and players.parquet (needs -o
-    /// DIR).
-    Parquet,
-}
+use write::HandWriter;
+pub use write::HandsFormat;
+#[cfg(test)]
+pub(crate) use write::HEADERS;
 
 /// What `cardshark hands --help` (and its man page) says after the options.
 pub const AFTER_HELP: &str = "\
@@ -145,170 +124,29 @@ pub fn collect_keyed(
     warn_all(&done.summary);
     decode.check_streams(input.name(), done.summary.reassembly.streams)?;
     let mut seen = Seen::default();
+    // The hands still open (none, once every stream has ended), in
+    // stream order whatever worker held them.
+    let mut left = Vec::new();
     for w in done.workers {
-        // The hands still open (none, once every stream has ended).
         let (collector, keys) = w.into_sink().inner.into_parts();
-        let (left, s) = collector.end_seen();
+        let (hands, s) = collector.end_seen();
         seen.add(&s);
-        for h in left {
+        left.extend(hands.into_iter().map(|h| {
             let key = keys.get(h.stream);
-            let _ = f(h, key);
+            (h, key)
+        }));
+    }
+    left.sort_by_key(|(h, _)| (h.stream, h.first_frame));
+    for (h, key) in left {
+        if f(h, key).is_break() {
+            break;
         }
     }
     Ok(seen)
 }
 
-/// The table row of a hand.
-fn row(h: &Hand) -> Vec<String> {
-    let winners: Vec<String> = (h.winners.iter())
-        .map(|w| format!("{} {}", h.name(w.player), w.amount))
-        .collect();
-    let notes: Vec<String> = (h.notes.iter())
-        .map(|n| format!("[{}] {}", n.frame, n.text))
-        .collect();
-    vec![
-        h.id(),
-        h.stream.to_string(),
-        h.number.to_string(),
-        h.label().to_string(),
-        h.table_name
-            .clone()
-            .or_else(|| h.table.map(|t| t.to_string()))
-            .unwrap_or_default(),
-        h.seats
-            .iter()
-            .map(|s| s.display_name())
-            .collect::<Vec<_>>()
-            .join(", "),
-        if h.complete {
-            h.total_pot().to_string()
-        } else {
-            "?".into()
-        },
-        winners.join(", "),
-        if h.complete { "yes" } else { "no" }.into(),
-        notes.join("; "),
-    ]
-}
-
-/// Bytes of rendered hands held in memory (in each of the two stores, the
-/// hands to write and the ids of incomplete hands left out) before they
-/// are spilled to a temporary file, by default.
-pub const HANDS_IN_MEMORY: usize = 2 << 20;
-
-/// Test hook: bytes of rendered hands held in memory before `hands` spills
-/// them to a temporary file (default [`HANDS_IN_MEMORY`]). Not for users:
-/// the tests set it tiny to make the spilled output comparable with the
-/// unspilled one.
-const HANDS_IN_MEMORY_VAR: &str = "CARDSHARK_HANDS_IN_MEMORY";
-
-/// The byte bound: [`HANDS_IN_MEMORY_VAR`] when set, else the default.
-fn hands_in_memory() -> Result<usize, CliError> {
-    super::bound_from_env(HANDS_IN_MEMORY_VAR, HANDS_IN_MEMORY)
-}
-
-/// What went wrong with the temporary file hands are spilled to.
-fn spill_error(e: io::Error) -> CliError {
-    super::spill_error("the hands", e)
-}
-
-/// A rendered hand, by (stream, first frame, order of ending): the order
-/// [`HandCollector::finish`] gives.
-type Item = KeyedBytes<3>;
-
-/// The cells of a hand's CSV row.
-fn csv_row(h: &Hand) -> Vec<String> {
-    let mut cells = row(h);
-    cells[6] = if h.complete {
-        h.total_pot().to_string()
-    } else {
-        String::new()
-    };
-    cells[8] = h.complete.to_string();
-    cells
-}
-
-/// The table's (and the CSV's) column names: `-Y`'s names
-/// ([`super::hand_keys`]).
-pub(crate) const HEADERS: [&str; 10] = [
-    "Id", "Stream", "Hand", "Protocol", "Table", "Players", "Pot", "Winners", "Complete", "Notes",
-];
-
-/// The table of hands: [`HEADERS`] in columns of fixed widths, so that a
-/// hand's row goes out when the hand is written.
-fn table() -> Table<'static> {
-    use cardshark::output::table::Align::{Left, Right};
-    Table::new(
-        &HEADERS,
-        &[
-            (7, Left),
-            (6, Right),
-            (5, Right),
-            // `websocket/pokerth-1`, the longest name a capture shows.
-            (19, Left),
-            (12, Left),
-            (32, Left),
-            (7, Right),
-            (24, Left),
-            (3, Left),
-            (16, Left),
-        ],
-    )
-}
-
-/// The hands to write, rendered as they are finished.
-struct Rendered<'a> {
-    args: &'a HandsArgs,
-    /// `-Y`.
-    filter: Option<Filter<Vec<String>>>,
-    /// What to write, one item per hand.
-    hands: Store<Item>,
-    /// The ids of the incomplete hands left out, to warn about.
-    left_out: Store<Item>,
-    /// Hands seen so far: the last part of the key.
-    seq: u64,
-    /// The streams of the hands written (what `-w` writes).
-    matched: StreamSet,
-}
-
-impl Rendered<'_> {
-    /// Renders `h` into one of the stores, unless `--hand` names another.
-    fn add(&mut self, h: &Hand) -> io::Result<()> {
-        if !chosen(self.args, self.filter.as_ref(), h) {
-            return Ok(());
-        }
-        let key = [h.stream, h.first_frame, self.seq];
-        self.seq += 1;
-        let format = self.args.format;
-        if format != HandsFormat::Table && !self.args.incomplete && !h.complete {
-            return self.left_out.push(Item::new(key, h.id().into_bytes()));
-        }
-        self.matched.insert(h.stream);
-        let bytes = match format {
-            HandsFormat::Table => spill::cells_to_bytes(&row(h))?,
-            HandsFormat::Csv | HandsFormat::Parquet => spill::cells_to_bytes(&csv_row(h))?,
-            HandsFormat::Text => hand_text::write(h).into_bytes(),
-            HandsFormat::Ohh | HandsFormat::Jsonl => {
-                serde_json::to_vec(&ohh::hand(h)).map_err(io::Error::other)?
-            }
-        };
-        self.hands.push(Item::new(key, bytes))
-    }
-}
-
-/// Every item in order, made into `f(item)`; errors are the temporary
-/// file's.
-fn each<'a, T>(
-    items: &'a Sorted<Item>,
-    f: impl Fn(Item) -> io::Result<T> + 'a,
-) -> Result<impl Iterator<Item = Result<T, CliError>> + 'a, CliError> {
-    let merge = items.merge().map_err(spill_error)?;
-    Ok(merge.map(move |i| i.and_then(&f).map_err(spill_error)))
-}
-
-/// Runs `cardshark hands`.
+/// Runs `cardshark hands`: each hand written as it ends.
 pub fn run(args: &HandsArgs) -> Result<(), CliError> {
-    let bound = hands_in_memory()?;
     let filter = display_filter::items(args.display_filter.as_deref(), hand_keys::hand_scope())?;
     let (parquet, csv) = (
         args.format == HandsFormat::Parquet,
@@ -318,93 +156,40 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
         return write_tables(args, format);
     }
     let (input, pcap_out) = args.input.with_pcap_out()?;
-    let mut rendered = Rendered {
-        args,
-        filter,
-        hands: Store::new(bound),
-        left_out: Store::new(bound),
-        seq: 0,
-        matched: StreamSet::default(),
-    };
+    let out = BufWriter::new(io::stdout().lock());
+    let mut w = HandWriter::new(args.format, !args.incomplete, input.flush_each(), out);
+    let mut matched = StreamSet::default();
     let mut failed: Option<io::Error> = None;
     let seen = collect_seen(&input, &args.decode, |h| {
-        if let Err(e) = rendered.add(&h) {
-            failed = Some(e);
-            return ControlFlow::Break(());
+        if !chosen(args, filter.as_ref(), &h) {
+            return ControlFlow::Continue(());
         }
-        ControlFlow::Continue(())
+        match w.hand(&h) {
+            Ok(true) => {
+                matched.insert(h.stream);
+                ControlFlow::Continue(())
+            }
+            Ok(false) => {
+                let what = format!(
+                    "hand {} is incomplete: left out (--incomplete writes it)",
+                    h.id()
+                );
+                super::diag::warn(args.input.name(), &what);
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
+            }
+        }
     })?;
     if let Some(e) = failed {
-        return Err(spill_error(e));
+        return Err(e.into());
     }
-    let hands = rendered.hands.finish().map_err(spill_error)?;
-    let left_out = rendered.left_out.finish().map_err(spill_error)?;
-    check_found(args, &seen, !(hands.is_empty() && left_out.is_empty()))?;
-    for id in each(&left_out, |i| {
-        Ok(String::from_utf8_lossy(&i.bytes).into_owned())
-    })? {
-        let what = format!(
-            "hand {} is incomplete: left out (--incomplete writes it)",
-            id?
-        );
-        super::diag::warn(args.input.name(), &what);
-    }
-    let mut out = BufWriter::new(io::stdout().lock());
-    match args.format {
-        HandsFormat::Csv | HandsFormat::Parquet => {
-            let mut buf = Vec::new();
-            cardshark::output::csv::row(&mut buf, HEADERS.map(str::to_lowercase));
-            for cells in each(&hands, |i| spill::cells_from_bytes(&i.bytes))? {
-                cardshark::output::csv::row(&mut buf, cells?);
-                out.write_all(&buf)?;
-                buf.clear();
-            }
-            out.write_all(&buf)?;
-        }
-        HandsFormat::Table => {
-            let table = table();
-            let mut buf = Vec::new();
-            for (n, cells) in each(&hands, |i| spill::cells_from_bytes(&i.bytes))?.enumerate() {
-                if n == 0 {
-                    table.write_header(&mut buf);
-                }
-                table.write_row(&mut buf, &cells?);
-                out.write_all(&buf)?;
-                buf.clear();
-            }
-            if !hands.is_empty() {
-                table.write_footer(&mut buf);
-            }
-            out.write_all(&buf)?;
-        }
-        HandsFormat::Text => {
-            for (n, text) in each(&hands, Ok)?.enumerate() {
-                if n > 0 {
-                    out.write_all(hand_text::SEPARATOR.as_bytes())?;
-                }
-                out.write_all(&text?.bytes)?;
-            }
-        }
-        HandsFormat::Ohh => {
-            for (n, object) in each(&hands, Ok)?.enumerate() {
-                if n > 0 {
-                    out.write_all(ohh::SEPARATOR.as_bytes())?;
-                }
-                out.write_all(&object?.bytes)?;
-            }
-            if !hands.is_empty() {
-                out.write_all(b"\n")?;
-            }
-        }
-        HandsFormat::Jsonl => {
-            for line in each(&hands, Ok)? {
-                out.write_all(&line?.bytes)?;
-                out.write_all(b"\n")?;
-            }
-        }
-    }
-    out.flush()?;
-    PcapOut::write_if(pcap_out, &input, &rendered.matched)
+    let found = w.seen() > 0;
+    w.finish()?;
+    check_found(args, &seen, found)?;
+    PcapOut::write_if(pcap_out, &input, &matched)
 }
 
 /// After the pass, whether a hand was `found` (with `--hand`, it): why
