@@ -22,9 +22,9 @@ fn the_histories_keep_the_last_entries_and_every_change_is_reported() {
             text: format!("line {i}"),
         });
         said.push(apply(&mut l, 3 * i + 1, chat));
-        let kick = Message::AskKickPlayer(PlayerId { player_id: 6 });
+        let kick = Message::AskKickPlayer(AskKickPlayer { player_id: 6 });
         said.push(apply(&mut l, 3 * i + 2, kick));
-        let error = Message::Error(ErrorMessage {
+        let error = Message::Error(Error {
             error_reason: ErrorReason(u16::try_from(i).unwrap()),
         });
         said.push(apply(&mut l, 3 * i + 3, error));

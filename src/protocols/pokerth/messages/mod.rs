@@ -17,11 +17,17 @@
 //! (`latest_game_version: "0.7.1"`, a trailing `.0` dropped) and the raw
 //! number is kept as `latest_game_version_raw`.
 //!
-//! Layout: [`lobby`] (types 1..67), [`game`] (80..112), [`server`]
-//! (113..1024) and [`v2007`] hold the message structs, [`values`] the cards,
-//! flags and enumerations, `summary` the one-line summaries; this module the
-//! dialects, the type tables and [`Message`].
+//! Layout: the message types are one table, declared row by row with
+//! `messages!` (see `table`) in [`lobby`] (types 1..67), [`game`]
+//! (80..112), [`server`] (113..1024) and [`v2007`]: each row's struct and
+//! its parser come from its fields and their wire types. Every type has a
+//! struct of its own, named as the message (`2007` appended in the 2007
+//! dialect), and a [`Message`] variant of that name. [`values`] holds
+//! the cards, flags and enumerations, `summary` the one-line summaries;
+//! this module the dialects, the type tables and [`Message`].
 
+#[macro_use]
+mod table;
 pub mod game;
 pub mod lobby;
 pub mod server;
@@ -35,6 +41,7 @@ pub use server::*;
 pub use v2007::*;
 pub use values::*;
 
+use crate::protocols::pokerth::parsing::wire::{Cx, Res};
 use serde::Serialize;
 
 /// The two dialects of the PokerTH binary protocol.
@@ -94,7 +101,7 @@ pub enum Size {
     Exact(usize),
 }
 
-/// One message type of a dialect.
+/// One message type of a dialect: a row of the table.
 #[derive(Debug, Clone, Copy)]
 pub struct Spec {
     /// The type id on the wire.
@@ -103,90 +110,33 @@ pub struct Spec {
     pub name: &'static str,
     /// How its length is checked.
     pub size: Size,
+    /// The fewest bytes its fields take (the header not counted).
+    pub min_body: usize,
+    /// Reads its fields (the bytes after the header).
+    pub parse: for<'a> fn(&'a [u8], &mut Cx) -> Res<'a, Message>,
 }
 
-const fn spec(id: u16, name: &'static str, size: Size) -> Spec {
-    Spec { id, name, size }
+/// The rows of `parts`, one after the other, as one table of `N`.
+const fn joined<const N: usize>(parts: &[&[Spec]]) -> [Spec; N] {
+    let mut out = [parts[0][0]; N];
+    let (mut p, mut n) = (0, 0);
+    while p < parts.len() {
+        let mut k = 0;
+        while k < parts[p].len() {
+            out[n] = parts[p][k];
+            (k, n) = (k + 1, n + 1);
+        }
+        p += 1;
+    }
+    assert!(n == N, "the table does not have the rows it says");
+    out
 }
-
-use Size::{Exact, Fixed, Min};
 
 /// Every message type of `pokerth` (seed 000), in type id order.
-pub const TYPES: [Spec; 57] = [
-    spec(1, "Init", Min(16)),
-    spec(2, "InitAck", Fixed(16)),
-    spec(3, "RetrieveAvatar", Fixed(24)),
-    spec(4, "AvatarHeader", Fixed(16)),
-    spec(5, "AvatarFile", Exact(12)),
-    spec(6, "AvatarEnd", Fixed(8)),
-    spec(7, "UnknownAvatar", Fixed(8)),
-    spec(16, "GameListNew", Exact(44)),
-    spec(17, "GameListUpdate", Fixed(12)),
-    spec(18, "GameListPlayerJoined", Fixed(12)),
-    spec(19, "GameListPlayerLeft", Fixed(12)),
-    spec(20, "GameListAdminChanged", Fixed(12)),
-    spec(32, "RetrievePlayerInfo", Fixed(8)),
-    spec(33, "PlayerInfo", Exact(16)),
-    spec(34, "UnknownPlayerId", Fixed(8)),
-    spec(35, "UnsubscribeGameListMessages", Fixed(8)),
-    spec(36, "ResubscribeGameListMessages", Fixed(8)),
-    spec(48, "CreateGame", Min(36)),
-    spec(49, "JoinGame", Min(12)),
-    spec(50, "JoinGameAck", Min(40)),
-    spec(51, "JoinGameFailed", Fixed(8)),
-    spec(52, "PlayerJoined", Fixed(12)),
-    spec(53, "PlayerLeft", Fixed(12)),
-    spec(54, "GameAdminChanged", Fixed(8)),
-    spec(64, "KickPlayer", Fixed(8)),
-    spec(65, "LeaveCurrentGame", Fixed(8)),
-    spec(66, "StartEvent", Fixed(8)),
-    spec(67, "StartEventAck", Fixed(8)),
-    spec(80, "GameStart", Exact(12)),
-    spec(81, "HandStart", Fixed(12)),
-    spec(82, "PlayersTurn", Fixed(12)),
-    spec(83, "PlayersAction", Fixed(12)),
-    spec(84, "PlayersActionDone", Fixed(28)),
-    spec(85, "PlayersActionRejected", Fixed(16)),
-    spec(96, "DealFlopCards", Fixed(12)),
-    spec(97, "DealTurnCard", Fixed(8)),
-    spec(98, "DealRiverCard", Fixed(8)),
-    spec(99, "AllInShowCards", Exact(8)),
-    spec(100, "EndOfHandShowCards", Exact(8)),
-    spec(101, "EndOfHandHideCards", Fixed(16)),
-    spec(112, "EndOfGame", Fixed(8)),
-    spec(113, "AskKickPlayer", Fixed(8)),
-    spec(114, "AskKickPlayerDenied", Fixed(12)),
-    // Erratum: the spec says 16; its own diagram and the code say 20.
-    spec(115, "StartKickPlayerPetition", Fixed(20)),
-    spec(116, "VoteKickPlayer", Fixed(12)),
-    spec(117, "VoteKickPlayerAck", Fixed(8)),
-    spec(118, "VoteKickPlayerDenied", Fixed(12)),
-    spec(119, "KickPlayerPetitionUpdate", Fixed(16)),
-    spec(120, "EndKickPlayerPetition", Fixed(16)),
-    spec(128, "StatisticsChanged", Exact(8)),
-    spec(256, "RemovedFromGame", Fixed(8)),
-    spec(257, "TimeoutWarning", Fixed(12)),
-    spec(258, "ResetTimeout", Fixed(8)),
-    spec(512, "SendChatText", Exact(8)),
-    spec(513, "ChatText", Exact(12)),
-    spec(514, "MessageBoxText", Exact(8)),
-    spec(1024, "Error", Fixed(8)),
-];
+pub const TYPES: [Spec; 57] = joined(&[lobby::SPECS, game::SPECS, server::SPECS]);
 
 /// Every message type of `pokerth-2007` (seed 002), in type id order.
-pub const TYPES_2007: [Spec; 9] = [
-    // The 2007 code appends 2 zero bytes after Join Game and Player Joined.
-    spec(1, "JoinGame", Min(16)),
-    // Erratum: the spec says 12; its diagram and the code say 24.
-    spec(2, "JoinGameAck", Fixed(24)),
-    spec(3, "PlayerJoined", Min(12)),
-    spec(4, "PlayerLeft", Fixed(8)),
-    spec(5, "GameStart", Fixed(8)),
-    spec(6, "PlayersTurn", Fixed(8)),
-    spec(7, "PlayersAction", Fixed(12)),
-    spec(8, "PlayersActionRejected", Fixed(16)),
-    spec(1024, "Error", Fixed(8)),
-];
+pub const TYPES_2007: [Spec; 9] = joined(&[v2007::SPECS]);
 
 /// Every message name of both dialects (a record's `type`).
 pub fn type_names() -> Vec<&'static str> {
@@ -213,210 +163,63 @@ pub fn known_in_any(id: u16) -> bool {
 // ---------------------------------------------------------------------------
 // The message.
 
-/// One decoded PokerTH message of either dialect. Serialises as its fields.
-#[derive(Debug, Clone, Serialize)]
-#[serde(untagged)]
-pub enum Message {
-    /// Init.
-    Init(Init),
-    /// Init Ack.
-    InitAck(InitAck),
-    /// Retrieve Avatar.
-    RetrieveAvatar(RetrieveAvatar),
-    /// Avatar Header.
-    AvatarHeader(AvatarHeader),
-    /// Avatar File.
-    AvatarFile(AvatarFile),
-    /// Avatar End.
-    AvatarEnd(RequestId),
-    /// Unknown Avatar.
-    UnknownAvatar(RequestId),
-    /// Game List New.
-    GameListNew(Box<GameListNew>),
-    /// Game List Update.
-    GameListUpdate(GameListUpdate),
-    /// Game List Player Joined.
-    GameListPlayerJoined(GamePlayer),
-    /// Game List Player Left.
-    GameListPlayerLeft(GamePlayer),
-    /// Game List Admin Changed.
-    GameListAdminChanged(GameListAdminChanged),
-    /// Retrieve Player Info.
-    RetrievePlayerInfo(PlayerId),
-    /// Player Info.
-    PlayerInfo(PlayerInfo),
-    /// Unknown Player Id.
-    UnknownPlayerId(PlayerId),
-    /// Unsubscribe Game List Messages.
-    UnsubscribeGameListMessages(Empty),
-    /// Resubscribe Game List Messages.
-    ResubscribeGameListMessages(Empty),
-    /// Create Game.
-    CreateGame(Box<CreateGame>),
-    /// Join Game.
-    JoinGame(JoinGame),
-    /// Join Game Ack.
-    JoinGameAck(Box<JoinGameAck>),
-    /// Join Game Failed.
-    JoinGameFailed(JoinGameFailed),
-    /// Player Joined.
-    PlayerJoined(PlayerJoined),
-    /// Player Left.
-    PlayerLeft(PlayerLeft),
-    /// Game Admin Changed.
-    GameAdminChanged(GameAdminChanged),
-    /// Kick Player.
-    KickPlayer(PlayerId),
-    /// Leave Current Game.
-    LeaveCurrentGame(Empty),
-    /// Start Event.
-    StartEvent(StartEvent),
-    /// Start Event Ack.
-    StartEventAck(Empty),
-    /// Game Start.
-    GameStart(GameStart),
-    /// Hand Start.
-    HandStart(HandStart),
-    /// Players Turn.
-    PlayersTurn(PlayersTurn),
-    /// Players Action.
-    PlayersAction(PlayersAction),
-    /// Players Action Done.
-    PlayersActionDone(PlayersActionDone),
-    /// Players Action Rejected.
-    PlayersActionRejected(PlayersActionRejected),
-    /// Deal Flop Cards.
-    DealFlopCards(DealFlopCards),
-    /// Deal Turn Card.
-    DealTurnCard(DealTurnCard),
-    /// Deal River Card.
-    DealRiverCard(DealRiverCard),
-    /// All In Show Cards.
-    AllInShowCards(AllInShowCards),
-    /// End Of Hand Show Cards.
-    EndOfHandShowCards(EndOfHandShowCards),
-    /// End Of Hand Hide Cards.
-    EndOfHandHideCards(EndOfHandHideCards),
-    /// End Of Game.
-    EndOfGame(EndOfGame),
-    /// Ask Kick Player.
-    AskKickPlayer(PlayerId),
-    /// Ask Kick Player Denied.
-    AskKickPlayerDenied(AskKickPlayerDenied),
-    /// Start Kick Player Petition.
-    StartKickPlayerPetition(StartKickPlayerPetition),
-    /// Vote Kick Player.
-    VoteKickPlayer(VoteKickPlayer),
-    /// Vote Kick Player Ack.
-    VoteKickPlayerAck(PetitionId),
-    /// Vote Kick Player Denied.
-    VoteKickPlayerDenied(VoteKickPlayerDenied),
-    /// Kick Player Petition Update.
-    KickPlayerPetitionUpdate(KickPlayerPetitionUpdate),
-    /// End Kick Player Petition.
-    EndKickPlayerPetition(EndKickPlayerPetition),
-    /// Statistics Changed.
-    StatisticsChanged(StatisticsChanged),
-    /// Removed From Game.
-    RemovedFromGame(RemovedFromGame),
-    /// Timeout Warning.
-    TimeoutWarning(TimeoutWarning),
-    /// Reset Timeout.
-    ResetTimeout(Empty),
-    /// Send Chat Text.
-    SendChatText(Text),
-    /// Chat Text.
-    ChatText(ChatText),
-    /// Message Box Text.
-    MessageBoxText(Text),
-    /// Error.
-    Error(ErrorMessage),
-    /// `pokerth-2007` Join Game.
-    JoinGame2007(JoinGame2007),
-    /// `pokerth-2007` Join Game Ack.
-    JoinGameAck2007(JoinGameAck2007),
-    /// `pokerth-2007` Player Joined.
-    PlayerJoined2007(PlayerJoined2007),
-    /// `pokerth-2007` Player Left.
-    PlayerLeft2007(PlayerLeft2007),
-    /// `pokerth-2007` Game Start.
-    GameStart2007(GameStart2007),
-    /// `pokerth-2007` Players Turn.
-    PlayersTurn2007(PlayersTurn2007),
-    /// `pokerth-2007` Players Action.
-    PlayersAction2007(PlayersAction2007),
-    /// `pokerth-2007` Players Action Rejected.
-    PlayersActionRejected2007(PlayersActionRejected2007),
-    /// `pokerth-2007` Error.
-    Error2007(Error2007),
+/// Declares [`Message`]: a variant per table row, named and typed as the
+/// row's struct (the large ones boxed).
+macro_rules! message_enum {
+    (inline: [$($small:ident),* $(,)?], boxed: [$($large:ident),* $(,)?] $(,)?) => {
+        /// One decoded PokerTH message of either dialect. Serialises as its
+        /// fields.
+        #[derive(Debug, Clone, Serialize)]
+        #[serde(untagged)]
+        pub enum Message {
+            $(
+                #[doc = concat!("[`", stringify!($small), "`].")]
+                $small($small),
+            )*
+            $(
+                #[doc = concat!("[`", stringify!($large), "`] (boxed: it is larger than the others).")]
+                $large(Box<$large>),
+            )*
+        }
+
+        impl Message {
+            /// The message name, the record's `type` (`PlayersActionDone`).
+            pub fn type_name(&self) -> &'static str {
+                match self {
+                    $(Message::$small(_) => $small::NAME,)*
+                    $(Message::$large(_) => $large::NAME,)*
+                }
+            }
+
+            /// The type id on the wire.
+            pub fn type_id(&self) -> u16 {
+                match self {
+                    $(Message::$small(_) => $small::TYPE_ID,)*
+                    $(Message::$large(_) => $large::TYPE_ID,)*
+                }
+            }
+        }
+    };
 }
 
-impl Message {
-    /// The message name, the record's `type` (`PlayersActionDone`).
-    pub fn type_name(&self) -> &'static str {
-        use Message as M;
-        match self {
-            M::Init(_) => "Init",
-            M::InitAck(_) => "InitAck",
-            M::RetrieveAvatar(_) => "RetrieveAvatar",
-            M::AvatarHeader(_) => "AvatarHeader",
-            M::AvatarFile(_) => "AvatarFile",
-            M::AvatarEnd(_) => "AvatarEnd",
-            M::UnknownAvatar(_) => "UnknownAvatar",
-            M::GameListNew(_) => "GameListNew",
-            M::GameListUpdate(_) => "GameListUpdate",
-            M::GameListPlayerJoined(_) => "GameListPlayerJoined",
-            M::GameListPlayerLeft(_) => "GameListPlayerLeft",
-            M::GameListAdminChanged(_) => "GameListAdminChanged",
-            M::RetrievePlayerInfo(_) => "RetrievePlayerInfo",
-            M::PlayerInfo(_) => "PlayerInfo",
-            M::UnknownPlayerId(_) => "UnknownPlayerId",
-            M::UnsubscribeGameListMessages(_) => "UnsubscribeGameListMessages",
-            M::ResubscribeGameListMessages(_) => "ResubscribeGameListMessages",
-            M::CreateGame(_) => "CreateGame",
-            M::JoinGame(_) | M::JoinGame2007(_) => "JoinGame",
-            M::JoinGameAck(_) | M::JoinGameAck2007(_) => "JoinGameAck",
-            M::JoinGameFailed(_) => "JoinGameFailed",
-            M::PlayerJoined(_) | M::PlayerJoined2007(_) => "PlayerJoined",
-            M::PlayerLeft(_) | M::PlayerLeft2007(_) => "PlayerLeft",
-            M::GameAdminChanged(_) => "GameAdminChanged",
-            M::KickPlayer(_) => "KickPlayer",
-            M::LeaveCurrentGame(_) => "LeaveCurrentGame",
-            M::StartEvent(_) => "StartEvent",
-            M::StartEventAck(_) => "StartEventAck",
-            M::GameStart(_) | M::GameStart2007(_) => "GameStart",
-            M::HandStart(_) => "HandStart",
-            M::PlayersTurn(_) | M::PlayersTurn2007(_) => "PlayersTurn",
-            M::PlayersAction(_) | M::PlayersAction2007(_) => "PlayersAction",
-            M::PlayersActionDone(_) => "PlayersActionDone",
-            M::PlayersActionRejected(_) | M::PlayersActionRejected2007(_) => {
-                "PlayersActionRejected"
-            }
-            M::DealFlopCards(_) => "DealFlopCards",
-            M::DealTurnCard(_) => "DealTurnCard",
-            M::DealRiverCard(_) => "DealRiverCard",
-            M::AllInShowCards(_) => "AllInShowCards",
-            M::EndOfHandShowCards(_) => "EndOfHandShowCards",
-            M::EndOfHandHideCards(_) => "EndOfHandHideCards",
-            M::EndOfGame(_) => "EndOfGame",
-            M::AskKickPlayer(_) => "AskKickPlayer",
-            M::AskKickPlayerDenied(_) => "AskKickPlayerDenied",
-            M::StartKickPlayerPetition(_) => "StartKickPlayerPetition",
-            M::VoteKickPlayer(_) => "VoteKickPlayer",
-            M::VoteKickPlayerAck(_) => "VoteKickPlayerAck",
-            M::VoteKickPlayerDenied(_) => "VoteKickPlayerDenied",
-            M::KickPlayerPetitionUpdate(_) => "KickPlayerPetitionUpdate",
-            M::EndKickPlayerPetition(_) => "EndKickPlayerPetition",
-            M::StatisticsChanged(_) => "StatisticsChanged",
-            M::RemovedFromGame(_) => "RemovedFromGame",
-            M::TimeoutWarning(_) => "TimeoutWarning",
-            M::ResetTimeout(_) => "ResetTimeout",
-            M::SendChatText(_) => "SendChatText",
-            M::ChatText(_) => "ChatText",
-            M::MessageBoxText(_) => "MessageBoxText",
-            M::Error(_) | M::Error2007(_) => "Error",
-        }
-    }
+message_enum! {
+    inline: [
+        Init, InitAck, RetrieveAvatar, AvatarHeader, AvatarFile, AvatarEnd, UnknownAvatar,
+        GameListUpdate, GameListPlayerJoined, GameListPlayerLeft, GameListAdminChanged,
+        RetrievePlayerInfo, PlayerInfo, UnknownPlayerId, UnsubscribeGameListMessages,
+        ResubscribeGameListMessages, JoinGame, JoinGameFailed, PlayerJoined, PlayerLeft,
+        GameAdminChanged, KickPlayer, LeaveCurrentGame, StartEvent, StartEventAck,
+        GameStart, HandStart, PlayersTurn, PlayersAction, PlayersActionDone, PlayersActionRejected,
+        DealFlopCards, DealTurnCard, DealRiverCard, AllInShowCards, EndOfHandShowCards,
+        EndOfHandHideCards, EndOfGame,
+        AskKickPlayer, AskKickPlayerDenied, StartKickPlayerPetition, VoteKickPlayer,
+        VoteKickPlayerAck, VoteKickPlayerDenied, KickPlayerPetitionUpdate, EndKickPlayerPetition,
+        StatisticsChanged, RemovedFromGame, TimeoutWarning, ResetTimeout, SendChatText, ChatText,
+        MessageBoxText, Error,
+        JoinGame2007, JoinGameAck2007, PlayerJoined2007, PlayerLeft2007, GameStart2007,
+        PlayersTurn2007, PlayersAction2007, PlayersActionRejected2007, Error2007,
+    ],
+    boxed: [GameListNew, CreateGame, JoinGameAck],
 }
 
 impl crate::protocols::ProtocolMessage for Message {

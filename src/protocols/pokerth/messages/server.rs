@@ -3,143 +3,115 @@
 //! errors (1024).
 
 use super::values::*;
-use serde::Serialize;
 
-/// Ask Kick Player Denied (114).
-#[derive(Debug, Clone, Serialize)]
-pub struct AskKickPlayerDenied {
-    /// Player ID (who cannot be kicked).
-    pub player_id: u32,
-    /// Deny Reason.
-    pub deny_reason: AskKickDenyReason,
+records! {
+    /// A Statistics entry (8 bytes).
+    Statistic {
+        statistics_type: StatisticsType = Enum,
+        statistics_value: u32 = U32,
+    }
 }
 
-/// Start Kick Player Petition (115): 20 bytes (the spec's 16 is an
-/// erratum).
-#[derive(Debug, Clone, Serialize)]
-pub struct StartKickPlayerPetition {
-    /// Petition ID.
-    pub petition_id: u32,
-    /// Proposing Player ID.
-    pub proposing_player_id: u32,
-    /// Kick Player ID.
-    pub kick_player_id: u32,
-    /// Kick Timeout in seconds.
-    pub kick_timeout: u16,
-    /// # Votes Needed to kick.
-    pub votes_needed_to_kick: u16,
-}
-
-/// Vote Kick Player (116).
-#[derive(Debug, Clone, Serialize)]
-pub struct VoteKickPlayer {
-    /// Petition ID.
-    pub petition_id: u32,
-    /// Vote.
-    pub vote: Vote,
-}
-
-/// Vote Kick Player Ack (117).
-#[derive(Debug, Clone, Serialize)]
-pub struct PetitionId {
-    /// Petition ID.
-    pub petition_id: u32,
-}
-
-/// Vote Kick Player Denied (118).
-#[derive(Debug, Clone, Serialize)]
-pub struct VoteKickPlayerDenied {
-    /// Petition ID.
-    pub petition_id: u32,
-    /// Deny Reason.
-    pub deny_reason: VoteKickDenyReason,
-}
-
-/// Kick Player Petition Update (119).
-#[derive(Debug, Clone, Serialize)]
-pub struct KickPlayerPetitionUpdate {
-    /// Petition ID.
-    pub petition_id: u32,
-    /// # Votes against Kicking.
-    pub votes_against_kicking: u16,
-    /// # Votes in favour of Kicking.
-    pub votes_in_favour_of_kicking: u16,
-    /// # Votes Needed to kick.
-    pub votes_needed_to_kick: u16,
-}
-
-/// End Kick Player Petition (120).
-#[derive(Debug, Clone, Serialize)]
-pub struct EndKickPlayerPetition {
-    /// Petition ID.
-    pub petition_id: u32,
-    /// # Votes against Kicking.
-    pub votes_against_kicking: u16,
-    /// # Votes in favour of Kicking.
-    pub votes_in_favour_of_kicking: u16,
-    /// Vote Result.
-    pub vote_result: VoteResult,
-    /// End Reason.
-    pub end_reason: PetitionEndReason,
-}
-
-/// A Statistics entry (8 bytes).
-#[derive(Debug, Clone, Serialize)]
-pub struct Statistic {
-    /// Statistics Type.
-    pub statistics_type: StatisticsType,
-    /// Statistics Value.
-    pub statistics_value: u32,
-}
-
-/// Statistics Changed (128).
-#[derive(Debug, Clone, Serialize)]
-pub struct StatisticsChanged {
-    /// Number of Statistics (the entries that follow).
-    pub number_of_statistics: u16,
-    /// The entries.
-    pub statistics: Vec<Statistic>,
-}
-
-/// Removed From Game (256).
-#[derive(Debug, Clone, Serialize)]
-pub struct RemovedFromGame {
-    /// Remove Reason.
-    pub remove_reason: RemoveReason,
-}
-
-/// Timeout Warning (257).
-#[derive(Debug, Clone, Serialize)]
-pub struct TimeoutWarning {
-    /// Timeout Reason.
-    pub timeout_reason: TimeoutReason,
-    /// Remaining Seconds.
-    pub remaining_seconds: u16,
-}
-
-/// Send Chat Text (512) and Message Box Text (514).
-#[derive(Debug, Clone, Serialize)]
-pub struct Text {
-    /// Byte count of the text.
-    pub text_length: u16,
-    /// Text.
-    pub text: String,
-}
-
-/// Chat Text (513).
-#[derive(Debug, Clone, Serialize)]
-pub struct ChatText {
-    /// Player ID of the sender.
-    pub player_id: u32,
-    /// Byte count of the text.
-    pub text_length: u16,
-    /// Text.
-    pub text: String,
-}
-
-/// Error (1024).
-#[derive(Debug, Clone, Serialize)]
-pub struct ErrorMessage {
-    /// Error Reason.
-    pub error_reason: ErrorReason,
+messages! {
+    /// Ask Kick Player (113).
+    113 AskKickPlayer: Fixed(8) {
+        player_id: u32 = U32,
+    }
+    /// Ask Kick Player Denied (114).
+    114 AskKickPlayerDenied: Fixed(12) {
+        /// Who cannot be kicked.
+        player_id: u32 = U32,
+        deny_reason: AskKickDenyReason = Enum,
+        _ = Reserved16,
+    }
+    /// Start Kick Player Petition (115): 20 bytes (the spec's 16 is an
+    /// erratum: its own diagram and the code say 20).
+    115 StartKickPlayerPetition: Fixed(20) {
+        petition_id: u32 = U32,
+        proposing_player_id: u32 = U32,
+        kick_player_id: u32 = U32,
+        /// In seconds.
+        kick_timeout: u16 = U16,
+        votes_needed_to_kick: u16 = U16,
+    }
+    /// Vote Kick Player (116).
+    116 VoteKickPlayer: Fixed(12) {
+        petition_id: u32 = U32,
+        vote: Vote = Enum,
+        _ = Reserved16,
+    }
+    /// Vote Kick Player Ack (117).
+    117 VoteKickPlayerAck: Fixed(8) {
+        petition_id: u32 = U32,
+    }
+    /// Vote Kick Player Denied (118).
+    118 VoteKickPlayerDenied: Fixed(12) {
+        petition_id: u32 = U32,
+        deny_reason: VoteKickDenyReason = Enum,
+        _ = Reserved16,
+    }
+    /// Kick Player Petition Update (119).
+    119 KickPlayerPetitionUpdate: Fixed(16) {
+        petition_id: u32 = U32,
+        votes_against_kicking: u16 = U16,
+        votes_in_favour_of_kicking: u16 = U16,
+        votes_needed_to_kick: u16 = U16,
+        _ = Reserved16,
+    }
+    /// End Kick Player Petition (120).
+    120 EndKickPlayerPetition: Fixed(16) {
+        petition_id: u32 = U32,
+        votes_against_kicking: u16 = U16,
+        votes_in_favour_of_kicking: u16 = U16,
+        vote_result: VoteResult = Enum,
+        end_reason: PetitionEndReason = Enum,
+    }
+    /// Statistics Changed (128).
+    128 StatisticsChanged: Exact(8) {
+        /// The entries that follow.
+        number_of_statistics: u16 = U16,
+        _ = Reserved16,
+        check some_statistics(number_of_statistics),
+        statistics: Vec<Statistic> = Records(number_of_statistics, "statistics entries"),
+    }
+    /// Removed From Game (256).
+    256 RemovedFromGame: Fixed(8) {
+        remove_reason: RemoveReason = Enum,
+        _ = Reserved16,
+    }
+    /// Timeout Warning (257).
+    257 TimeoutWarning: Fixed(12) {
+        timeout_reason: TimeoutReason = Enum,
+        remaining_seconds: u16 = U16,
+        _ = Reserved32,
+    }
+    /// Reset Timeout (258).
+    258 ResetTimeout: Fixed(8) {
+        _ = Reserved32,
+    }
+    /// Send Chat Text (512).
+    512 SendChatText: Exact(8) {
+        text_length: u16 = U16,
+        _ = Reserved16,
+        text: String = Str(text_length, CHAT_LIMIT),
+    }
+    /// Chat Text (513).
+    513 ChatText: Exact(12) {
+        /// The sender.
+        player_id: u32 = U32,
+        text_length: u16 = U16,
+        _ = Reserved16,
+        text: String = Str(text_length, CHAT_LIMIT),
+    }
+    /// Message Box Text (514).
+    514 MessageBoxText: Exact(8) {
+        text_length: u16 = U16,
+        _ = Reserved16,
+        text: String = Str(text_length, NO_LIMIT),
+    }
+    /// Error (1024).
+    1024 Error: Fixed(8) {
+        error_reason: ErrorReason = Enum,
+        _ = Reserved16,
+    }
 }

@@ -1,118 +1,92 @@
 //! `pokerth-2007` messages (seed 002): the 2007-05 development snapshot,
-//! one game per server, players numbered by seat.
+//! one game per server, players numbered by seat. Their structs end in
+//! `2007`; their records' `type` is the name without it.
 
 use super::values::*;
-use serde::Serialize;
+use super::Dialect;
 
-/// Join Game (1): the client's login and join (major version 1).
-#[derive(Debug, Clone, Serialize)]
-pub struct JoinGame2007 {
-    /// Requested Version (major): 1.
-    pub requested_version_major: u16,
-    /// Requested Version (minor).
-    pub requested_version_minor: u16,
-    /// `major.minor`, e.g. "1.0" (derived, for people).
-    pub requested_version: String,
-    /// Byte count of the password.
-    pub password_length: u16,
-    /// Player Flags (0x01: human).
-    pub player_flags: PlayerFlags2007,
-    /// Byte count of the name.
-    pub name_length: u16,
-    /// Password.
-    pub password: String,
-    /// Name.
-    pub name: String,
-}
-
-/// Join Game Ack (2): 24 bytes (the spec's 12 is an erratum).
-#[derive(Debug, Clone, Serialize)]
-pub struct JoinGameAck2007 {
-    /// Your Session ID.
-    pub your_session_id: u32,
-    /// Your Player ID.
-    pub your_player_id: u16,
-    /// Your Player Number: your seat, 0 .. number of players - 1.
-    pub your_player_number: u16,
-    /// Number of Players.
-    pub number_of_players: u16,
-    /// Small Blind.
-    pub small_blind: u16,
-    /// Hands before raise.
-    pub hands_before_raise: u16,
-    /// Proposed GUI Speed (1..11).
-    pub proposed_gui_speed: u16,
-    /// Start Cash.
-    pub start_cash: u32,
-}
-
-/// Player Joined (3).
-#[derive(Debug, Clone, Serialize)]
-pub struct PlayerJoined2007 {
-    /// Player ID.
-    pub player_id: u16,
-    /// Player Number: the seat.
-    pub player_number: u16,
-    /// Player Flags (0x01: human).
-    pub player_flags: PlayerFlags2007,
-    /// Byte count of the name.
-    pub name_length: u16,
-    /// Name.
-    pub name: String,
-}
-
-/// Player Left (4).
-#[derive(Debug, Clone, Serialize)]
-pub struct PlayerLeft2007 {
-    /// Player ID.
-    pub player_id: u16,
-}
-
-/// Game Start (5): your hole cards.
-#[derive(Debug, Clone, Serialize)]
-pub struct GameStart2007 {
-    /// Your 1st Card.
-    pub your_1st_card: PtCard,
-    /// Your 2nd Card.
-    pub your_2nd_card: PtCard,
-}
-
-/// Player's Turn (6).
-#[derive(Debug, Clone, Serialize)]
-pub struct PlayersTurn2007 {
-    /// Game State.
-    pub game_state: GameState2007,
-    /// Player ID of the player to act.
-    pub player_id: u16,
-}
-
-/// Player's Action (7).
-#[derive(Debug, Clone, Serialize)]
-pub struct PlayersAction2007 {
-    /// Game State (confirmed for consistency).
-    pub game_state: GameState2007,
-    /// Player Action.
-    pub player_action: PlayerAction2007,
-    /// Cash Value: 0 for fold, check, call and all in; > 0 for bet, raise.
-    pub cash_value: u32,
-}
-
-/// Player's Action Rejected (8).
-#[derive(Debug, Clone, Serialize)]
-pub struct PlayersActionRejected2007 {
-    /// Game State of the rejected action.
-    pub game_state: GameState2007,
-    /// Player Action rejected.
-    pub player_action: PlayerAction2007,
-    /// Cash Value of the rejected action.
-    pub cash_value: u32,
-    /// Rejection Reason.
-    pub rejection_reason: RejectionReason2007,
-}
-
-/// Error (1024).
-#[derive(Debug, Clone, Serialize)]
-pub struct Error2007 {
-    /// Error Reason.
-    pub error_reason: ErrorReason2007,
+messages! {
+    /// Join Game (1): the client's login and join (major version 1). The
+    /// 2007 code appends 2 zero bytes, accepted silently.
+    1 JoinGame2007 as "JoinGame": Min(16) {
+        /// 1.
+        requested_version_major: u16 = U16,
+        requested_version_minor: u16 = U16,
+        check version(Dialect::PokerTh2007, 1..=1, requested_version_major, requested_version_minor),
+        /// `major.minor`, e.g. "1.0", for people.
+        requested_version: String =>
+            format!("{requested_version_major}.{requested_version_minor}"),
+        password_length: u16 = U16,
+        /// 0x01: human.
+        player_flags: PlayerFlags2007 = Flags,
+        name_length: u16 = U16,
+        _ = Reserved16,
+        password: String = Str(password_length, NAME_LIMIT),
+        name: String = Str(name_length, NAME_LIMIT),
+    }
+    /// Join Game Ack (2): 24 bytes (the spec's 12 is an erratum: its
+    /// diagram and the code say 24).
+    2 JoinGameAck2007 as "JoinGameAck": Fixed(24) {
+        your_session_id: u32 = U32,
+        your_player_id: u16 = U16,
+        /// Your seat, 0 .. number of players - 1.
+        your_player_number: u16 = U16,
+        number_of_players: u16 = U16,
+        small_blind: u16 = U16,
+        hands_before_raise: u16 = U16,
+        /// 1..11.
+        proposed_gui_speed: u16 = U16,
+        start_cash: u32 = U32,
+        check number_of_players <= PLAYERS_LIMIT,
+        check seat(your_player_number, number_of_players),
+        check gui_speed(proposed_gui_speed),
+    }
+    /// Player Joined (3). The 2007 code appends 2 zero bytes, accepted
+    /// silently.
+    3 PlayerJoined2007 as "PlayerJoined": Min(12) {
+        player_id: u16 = U16,
+        /// The seat.
+        player_number: u16 = U16,
+        /// 0x01: human.
+        player_flags: PlayerFlags2007 = Flags,
+        name_length: u16 = U16,
+        name: String = Str(name_length, NAME_LIMIT),
+    }
+    /// Player Left (4).
+    4 PlayerLeft2007 as "PlayerLeft": Fixed(8) {
+        player_id: u16 = U16,
+        _ = Reserved16,
+    }
+    /// Game Start (5): your hole cards.
+    5 GameStart2007 as "GameStart": Fixed(8) {
+        your_1st_card: PtCard = Card,
+        your_2nd_card: PtCard = Card,
+    }
+    /// Player's Turn (6).
+    6 PlayersTurn2007 as "PlayersTurn": Fixed(8) {
+        game_state: GameState2007 = Enum,
+        /// The player to act.
+        player_id: u16 = U16,
+    }
+    /// Player's Action (7).
+    7 PlayersAction2007 as "PlayersAction": Fixed(12) {
+        /// Confirmed for consistency.
+        game_state: GameState2007 = Enum,
+        player_action: PlayerAction2007 = Enum,
+        /// 0 for fold, check, call and all in; > 0 for bet, raise.
+        cash_value: u32 = U32,
+    }
+    /// Player's Action Rejected (8).
+    8 PlayersActionRejected2007 as "PlayersActionRejected": Fixed(16) {
+        game_state: GameState2007 = Enum,
+        player_action: PlayerAction2007 = Enum,
+        cash_value: u32 = U32,
+        rejection_reason: RejectionReason2007 = Enum,
+        _ = Reserved16,
+    }
+    /// Error (1024).
+    1024 Error2007 as "Error": Fixed(8) {
+        error_reason: ErrorReason2007 = Enum,
+        _ = Reserved16,
+    }
 }

@@ -7,7 +7,9 @@
 //! in a string: `"9"`).
 //! The names follow the specifications' texts; two come from the code only
 //! (PROTOCOL-NOTES.md): Removed From Game reason 5 `start_failed` and Vote
-//! Kick Player Denied reason 2 `impossible`.
+//! Kick Player Denied reason 2 `impossible`. [`Coded`] and [`FlagWord`] are
+//! how the message tables' `Enum` and `Flags` wire types build them; the
+//! limits of the 0.7 code, above which a value is noted, close the file.
 
 use crate::protocols::cards::{Card, Suit};
 use crate::wire_enum;
@@ -64,6 +66,44 @@ pub fn release_version(raw: u16) -> String {
     }
 }
 
+/// A u16 flags word as the message tables read it.
+pub trait FlagWord: Copy {
+    /// The word of these bits.
+    fn from_bits(bits: u16) -> Self;
+    /// Bits set that the specification does not document.
+    fn unknown_bits(self) -> u16;
+    /// The keys of its object, as it serialises.
+    fn keys(self) -> Vec<&'static str>;
+}
+
+/// An enumeration as the message tables read it: a wire number, its
+/// documented values named.
+pub trait Coded: Copy {
+    /// The wire integer (u16, or u32 for Statistics Type).
+    type Raw: Copy + Into<u32>;
+    /// The value of wire number `raw`.
+    fn from_raw(raw: Self::Raw) -> Self;
+    /// True when the value is a documented one.
+    fn known(self) -> bool;
+}
+
+/// Declares a [`wire_enum!`] type and makes it [`Coded`].
+macro_rules! coded {
+    ($(#[$meta:meta])* pub $name:ident($int:ty) { $($body:tt)* }) => {
+        wire_enum! { $(#[$meta])* pub $name($int) { $($body)* } }
+
+        impl Coded for $name {
+            type Raw = $int;
+            fn from_raw(raw: $int) -> Self {
+                $name(raw)
+            }
+            fn known(self) -> bool {
+                self.is_known()
+            }
+        }
+    };
+}
+
 /// Declares a flags word that serialises as an object of named booleans
 /// (plus `other_bits` when undocumented bits are set).
 macro_rules! wire_flags {
@@ -96,6 +136,18 @@ macro_rules! wire_flags {
                     keys.push("other_bits");
                 }
                 keys
+            }
+        }
+
+        impl FlagWord for $name {
+            fn from_bits(bits: u16) -> Self {
+                $name(bits)
+            }
+            fn unknown_bits(self) -> u16 {
+                $name::unknown_bits(self)
+            }
+            fn keys(self) -> Vec<&'static str> {
+                $name::keys(self)
             }
         }
 
@@ -147,100 +199,100 @@ impl PlayerFlags {
 // ---------------------------------------------------------------------------
 // Enumerations.
 
-wire_enum! {
+coded! {
     /// Avatar Header's file type.
     pub AvatarFileType(u16) { 1 => "png", 2 => "jpg", 3 => "gif" }
 }
-wire_enum! {
+coded! {
     /// The avatar type in Player Info's flags.
     pub AvatarType(u16) { 0 => "none", 1 => "png", 2 => "jpg", 3 => "gif" }
 }
-wire_enum! {
+coded! {
     /// Game Info Block: when blinds are raised.
     pub RaiseIntervalMode(u16) { 1 => "on_hand_number", 2 => "on_minutes" }
 }
-wire_enum! {
+coded! {
     /// Game Info Block: how blinds are raised.
     pub RaiseMode(u16) { 1 => "double_blinds", 2 => "manual_blinds_order" }
 }
-wire_enum! {
+coded! {
     /// Game Info Block: what happens after the last manual blind.
     pub EndRaiseMode(u16) { 1 => "double_blinds", 2 => "raise_by_end_value", 3 => "keep_last_blind" }
 }
-wire_enum! {
+coded! {
     /// Game List New / Update: the game's mode.
     pub GameMode(u16) { 1 => "created", 2 => "started", 3 => "closed" }
 }
-wire_enum! {
+coded! {
     /// Join Game Failed's reason.
     pub JoinGameFailureReason(u16) {
         1 => "game_full", 2 => "game_already_running", 3 => "invalid_password", 0xFFFF => "other_reason",
     }
 }
-wire_enum! {
+coded! {
     /// Player Left's reason.
     pub LeaveReason(u16) { 0 => "on_request", 1 => "kicked", 2 => "error", 0xFFFF => "other_reason" }
 }
-wire_enum! {
+coded! {
     /// The betting round (with the blinds' pseudo-states of Players Action Done).
     pub GameState(u16) {
         0 => "preflop", 1 => "flop", 2 => "turn", 3 => "river",
         0xF0 => "preflop_small_blind", 0xF1 => "preflop_big_blind",
     }
 }
-wire_enum! {
+coded! {
     /// A player's action.
     pub PlayerAction(u16) {
         0 => "none", 1 => "fold", 2 => "check", 3 => "call", 4 => "bet", 5 => "raise", 6 => "all_in",
     }
 }
-wire_enum! {
+coded! {
     /// Players Action Rejected's reason.
     pub RejectionReason(u16) { 1 => "invalid_game_state", 2 => "not_your_turn", 3 => "action_not_allowed" }
 }
-wire_enum! {
+coded! {
     /// Ask Kick Player Denied's reason.
     pub AskKickDenyReason(u16) {
         0 => "invalid_state", 1 => "not_enough_players", 2 => "not_allowed_now",
         3 => "already_in_progress", 4 => "invalid_player_id", 0xFFFF => "other_reason",
     }
 }
-wire_enum! {
+coded! {
     /// A vote on a kick petition.
     pub Vote(u16) { 0 => "against", 1 => "in_favour" }
 }
-wire_enum! {
+coded! {
     /// Vote Kick Player Denied's reason (2 "impossible" is in the code only).
     pub VoteKickDenyReason(u16) {
         0 => "invalid_petition_id", 1 => "already_voted", 2 => "impossible", 0xFFFF => "other_reason",
     }
 }
-wire_enum! {
+coded! {
     /// End Kick Player Petition's result.
     pub VoteResult(u16) { 0 => "not_kicked", 1 => "kicked" }
 }
-wire_enum! {
+coded! {
     /// End Kick Player Petition's reason.
     pub PetitionEndReason(u16) {
         0 => "enough_votes", 1 => "not_enough_players", 2 => "player_left", 3 => "timed_out",
     }
 }
-wire_enum! {
+coded! {
     /// Statistics Changed's entry type.
     pub StatisticsType(u32) { 1 => "players_on_server", 2 => "total_players_ever", 3 => "total_games_ever" }
 }
-wire_enum! {
+coded! {
     /// Removed From Game's reason (5 "start failed" is in the code only).
     pub RemoveReason(u16) {
         0 => "on_request", 1 => "game_full", 2 => "game_already_running", 3 => "kicked",
         4 => "timeout", 5 => "start_failed", 0xFFFF => "other_reason",
     }
 }
-wire_enum! {
+coded! {
     /// Timeout Warning's reason.
     pub TimeoutReason(u16) { 0 => "no_data_received", 1 => "inactive_game", 0xFFFF => "other_reason" }
 }
-wire_enum! {
+coded! {
     /// Error's reason.
     pub ErrorReason(u16) {
         0 => "reserved",
@@ -263,15 +315,15 @@ wire_enum! {
         0xFFFF => "other_reason",
     }
 }
-wire_enum! {
+coded! {
     /// `pokerth-2007` betting rounds.
     pub GameState2007(u16) { 0 => "preflop", 1 => "flop", 2 => "turn", 3 => "river" }
 }
-wire_enum! {
+coded! {
     /// `pokerth-2007` player actions.
     pub PlayerAction2007(u16) { 1 => "fold", 2 => "check", 3 => "call", 4 => "bet", 5 => "raise", 6 => "all_in" }
 }
-wire_enum! {
+coded! {
     /// `pokerth-2007` Player's Action Rejected reasons.
     pub RejectionReason2007(u16) {
         1 => "fold_makes_no_sense",
@@ -287,7 +339,7 @@ wire_enum! {
         0xFFFF => "other_reason",
     }
 }
-wire_enum! {
+coded! {
     /// `pokerth-2007` Error reasons.
     pub ErrorReason2007(u16) {
         1 => "join_game_version_not_supported",
@@ -311,3 +363,19 @@ impl GameState {
         }
     }
 }
+
+// ---------------------------------------------------------------------------
+// Limits of the 0.7 code: a value above one is noted, not refused.
+
+/// Names and passwords: at most 64 bytes.
+pub const NAME_LIMIT: usize = 64;
+/// Chat text: at most 128 bytes.
+pub const CHAT_LIMIT: usize = 128;
+/// Message box text: no limit.
+pub const NO_LIMIT: usize = usize::MAX;
+/// An avatar block: at most 256 bytes.
+pub const AVATAR_BLOCK_LIMIT: u32 = 256;
+/// Manual blinds: at most 30.
+pub const BLINDS_LIMIT: u32 = 30;
+/// Players: at most 10.
+pub const PLAYERS_LIMIT: u32 = 10;
