@@ -1,10 +1,13 @@
 //! Capture timestamps.
 
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A point in time as the capture recorded it: seconds and nanoseconds since
 /// the Unix epoch, UTC.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub struct Timestamp {
     /// Whole seconds since the epoch.
     pub secs: i64,

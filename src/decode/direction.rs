@@ -13,6 +13,7 @@ use crate::capture::Timestamp;
 use crate::protocols::{Dialect, Framing, ProtocolId, StreamDecoder};
 use crate::reassembly::{Direction, GapReason};
 use crate::transport::Transport;
+use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::net::SocketAddr;
 
@@ -52,7 +53,7 @@ struct Skipped {
 }
 
 /// Counters for `inspect`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DirCounts {
     pub messages: u64,
     pub errors: u64,

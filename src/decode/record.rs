@@ -8,6 +8,7 @@ use crate::reassembly::{Direction, EndReason, GapReason};
 use crate::transport::websocket::frame::Opcode;
 use crate::transport::websocket::unwrap::Facts;
 use crate::transport::Transport;
+use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 
 /// One line of `decode --format jsonl`.
@@ -107,7 +108,7 @@ pub enum WsEvent {
 }
 
 /// How a stream's protocol was chosen (`inspect`'s `detection`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum How {
     /// Its probes recognised it.
     Detected,

@@ -80,6 +80,7 @@ use crate::capture::Timestamp;
 use crate::link::TcpSegment;
 use conn::Conns;
 use flows::Flows;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::net::SocketAddr;
 pub(crate) use table::FlowId;
@@ -124,7 +125,7 @@ impl fmt::Display for Direction {
 }
 
 /// Why a stream ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum EndReason {
     /// Both sides closed with FIN.
     Fin,
@@ -175,7 +176,7 @@ impl GapReason {
 }
 
 /// Counters for one direction of a stream.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DirStats {
     /// Segments seen going this way (with or without payload).
     pub packets: u64,
@@ -199,7 +200,7 @@ pub struct DirStats {
 
 /// What is known of a stream; passed with [`Event::Start`] (counters still
 /// zero) and [`Event::End`] (final values).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StreamInfo {
     /// 0-based stream index, in order of first appearance.
     pub id: u64,

@@ -11,8 +11,10 @@
 
 pub mod websocket;
 
+use serde::{Deserialize, Serialize};
+
 /// What carries a stream's game messages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Transport {
     /// The TCP stream itself.
     #[default]
