@@ -8,8 +8,10 @@
 //!
 //! Each stream's rows go to a [`Store`] as the stream ends (spilled to a
 //! temporary file past a few MB), so memory does not grow with the
-//! number of streams.
+//! number of streams. With `--interval`, each interval's counts are
+//! written as it ends (`interval.rs`).
 
+mod interval;
 mod lists;
 
 use super::strict::Watch;
@@ -75,6 +77,23 @@ pub struct StatsArgs {
     /// Output format: tables, or one JSON object with a member per section.
     #[arg(long, value_enum, default_value_t = StatsFormat::Table)]
     pub format: StatsFormat,
+    /// Also write messages and bytes per protocol, type and direction for
+    /// each interval of SECONDS of capture time (from the first frame), as
+    /// each interval ends, like tshark's -z io,stat,SECONDS: a table per
+    /// interval (with --format json, a JSON object per line), before the
+    /// sections of the whole capture.
+    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
+    pub interval: Option<f64>,
+}
+
+/// A number of seconds greater than 0.
+fn positive_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v > 0.0 && v.is_finite() => Ok(v),
+        _ => Err(format!(
+            "{s}: a number of seconds greater than 0 (e.g. 10 or 0.5)"
+        )),
+    }
 }
 
 /// How `stats` writes its sections (CSV has no place for sections of
@@ -109,8 +128,9 @@ struct Gathered {
     rtt: Rtt,
 }
 
-/// Runs the pipeline and gathers the `wanted` figures.
-fn gather(args: &StatsArgs, wanted: Wanted) -> Result<Gathered, CliError> {
+/// Runs the pipeline and gathers the `wanted` figures; with
+/// `--interval`, writes each interval's to `out` as it ends.
+fn gather(args: &StatsArgs, wanted: Wanted, out: &mut impl Write) -> Result<Gathered, CliError> {
     let config = args.decode.config()?;
     // Gaps and error records noted for `--strict`.
     let make = || {
@@ -123,7 +143,23 @@ fn gather(args: &StatsArgs, wanted: Wanted) -> Result<Gathered, CliError> {
     let bound = super::bound_from_env(ROWS_IN_MEMORY_VAR, ROWS_IN_MEMORY)?;
     let mut store: Store<KeyedBytes<1>> = Store::new(bound);
     let mut failed: Option<io::Error> = None;
+    let json = args.format == StatsFormat::Json;
+    let mut intervals =
+        (args.interval).map(|secs| interval::Intervals::new(secs, args.input.clock.clone(), json));
+    let mut interval_failed: Option<CliError> = None;
+    let flush_each = args.input.flush_each();
     let mut take = |item: Item| match item {
+        Item::Counted(c) => {
+            if let (Some(i), None) = (&mut intervals, &interval_failed) {
+                let went = i.take(&c, out).and_then(|()| {
+                    if flush_each {
+                        out.flush()?;
+                    }
+                    Ok(())
+                });
+                interval_failed = went.err();
+            }
+        }
         Item::Hand(v) => hands.add(*v),
         Item::Stream(rows) if wanted.proto => {
             let pushed = serde_json::to_vec(&*rows)
@@ -145,6 +181,12 @@ fn gather(args: &StatsArgs, wanted: Wanted) -> Result<Gathered, CliError> {
         let mut c = w.into_sink().inner;
         c.finish(&mut take);
         total.merge(c);
+    }
+    if let Some(i) = &mut intervals {
+        i.finish(out)?;
+    }
+    if let Some(e) = interval_failed {
+        return Err(e);
     }
     if let Some(e) = failed {
         return Err(spill_error(e));
@@ -170,9 +212,10 @@ pub fn run(args: &StatsArgs) -> Result<(), CliError> {
         proto: has(Section::Proto),
         hands: has(Section::Hands) || has(Section::Players),
         rtt: has(Section::Rtt),
+        each: args.interval.is_some(),
     };
-    let g = gather(args, wanted)?;
     let mut out = BufWriter::new(io::stdout().lock());
+    let g = gather(args, wanted, &mut out)?;
     let json = args.format == StatsFormat::Json;
     if json {
         out.write_all(b"{")?;

@@ -347,3 +347,68 @@ fn stream_rows_spilled_to_disk_come_back_the_same() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `--interval`: each interval's messages and bytes, written as a JSON
+/// line before the whole capture's document, add up to the whole
+/// capture's; intervals come in order, each as long as asked.
+#[test]
+fn intervals_add_up_to_the_whole_capture() {
+    for (file, secs) in [
+        ("mixed/all-four.pcap", "0.25"),
+        ("pokerth1/allin.pcap", "10"),
+    ] {
+        let out = run_ok(
+            &[
+                "stats",
+                "-z",
+                "proto",
+                "--format",
+                "json",
+                "--interval",
+                secs,
+            ],
+            file,
+        );
+        let mut lines = out.lines().peekable();
+        let (mut sum, mut last_start) = (BTreeMap::new(), -1.0);
+        let mut intervals = 0;
+        while lines.peek().is_some_and(|l| l.starts_with("{\"interval\"")) {
+            let v: Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+            let (start, end) = (
+                v["interval"]["start"].as_f64().unwrap(),
+                v["interval"]["end"].as_f64().unwrap(),
+            );
+            assert!(start > last_start, "{file}: in order");
+            assert!((end - start - secs.parse::<f64>().unwrap()).abs() < 1e-9);
+            last_start = start;
+            intervals += 1;
+            for t in v["types"].as_array().unwrap() {
+                let key = format!("{} {} {}", t["protocol"], t["type"], t["dir"]);
+                let e = sum.entry(key).or_insert([0u64; 2]);
+                e[0] += t["messages"].as_u64().unwrap();
+                e[1] += t["bytes"].as_u64().unwrap();
+            }
+        }
+        assert!(intervals > 1, "{file}: {intervals} intervals");
+        let doc: Value = serde_json::from_str(&lines.collect::<Vec<_>>().join("\n")).unwrap();
+        let mut whole = BTreeMap::new();
+        for t in doc["proto"]["types"].as_array().unwrap() {
+            let key = format!("{} {} {}", t["protocol"], t["type"], t["dir"]);
+            whole.insert(
+                key,
+                [
+                    t["messages"].as_u64().unwrap(),
+                    t["bytes"].as_u64().unwrap(),
+                ],
+            );
+        }
+        assert_eq!(sum, whole, "{file}");
+    }
+    // A number of seconds greater than 0.
+    let bad = cardshark()
+        .args(["stats", "--interval", "0"])
+        .arg(testdata("mixed/all-four.pcap"))
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -40,6 +40,9 @@ pub struct Wanted {
     pub hands: bool,
     /// Response times.
     pub rtt: bool,
+    /// Every counted record as an item of its own ([`Item::Counted`]),
+    /// for figures per interval of capture time.
+    pub each: bool,
 }
 
 /// What a worker hands the calling thread, in capture order.
@@ -49,6 +52,23 @@ pub enum Item {
     Hand(Box<HandView>),
     /// A stream ended: its rows (a direction each).
     Stream(Box<StreamRows>),
+    /// A record counted (with [`Wanted::each`]).
+    Counted(Box<Counted>),
+}
+
+/// A record as [`Types`] counts it, with its time.
+#[derive(Debug)]
+pub struct Counted {
+    /// The record's time.
+    pub ts: crate::capture::Timestamp,
+    /// Its stream's protocol label.
+    pub protocol: String,
+    /// Its type or event.
+    pub type_name: String,
+    /// Its direction.
+    pub dir: crate::reassembly::Direction,
+    /// One message and its bytes.
+    pub counts: proto::Counts,
 }
 
 /// What is known of a stream while it lasts.
@@ -245,6 +265,20 @@ impl RecordSink for StatsCollector {
         let stream = r.stream;
         let end = matches!(r.body, Body::StreamEnd { .. });
         self.count(&r);
+        if self.wanted.each {
+            if let (Some(counts), Some(s)) = (proto::counts_of(&r), self.streams.get(&stream)) {
+                let c = Counted {
+                    ts: r.ts,
+                    protocol: s.label.clone(),
+                    type_name: r.type_name().to_string(),
+                    dir: r.dir,
+                    counts,
+                };
+                let heap = c.protocol.len() + c.type_name.len();
+                self.items
+                    .push_owning(key, Item::Counted(Box::new(c)), heap);
+            }
+        }
         if let Some(hands) = &mut self.hands {
             hands.record(r);
             let done: Vec<Hand> = hands.sink_mut().drain(..).collect();

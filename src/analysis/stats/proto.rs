@@ -53,6 +53,16 @@ fn measure(r: &Record) -> Option<(u64, bool)> {
     }
 }
 
+/// What `r` counts for: one message (an error or not) and its bytes;
+/// `None` for records not counted (stream starts and ends, gaps).
+pub fn counts_of(r: &Record) -> Option<Counts> {
+    measure(r).map(|(bytes, error)| Counts {
+        messages: 1,
+        bytes,
+        errors: u64::from(error),
+    })
+}
+
 impl Types {
     /// Counts `r` under protocol label `protocol`.
     pub fn count(&mut self, r: &Record, protocol: &str) {
@@ -76,6 +86,15 @@ impl Types {
         c.messages += 1;
         c.bytes += bytes;
         c.errors += u64::from(error);
+    }
+
+    /// Adds `c` to protocol `protocol`, type `ty`, direction `dir`.
+    pub fn add(&mut self, protocol: &str, ty: &str, dir: Direction, c: &Counts) {
+        let types = self.0.entry(protocol.to_string()).or_default();
+        let dirs = types
+            .entry(ty.to_string())
+            .or_insert([Counts::default(); 2]);
+        dirs[dir.index()].add(c);
     }
 
     /// Adds another worker's.
