@@ -1,6 +1,6 @@
 //! cardshark: a dissector for old online game protocols.
 //!
-//! The crate follows the pipeline of the design document, one module per
+//! The crate follows the pipeline of ARCHITECTURE.md, one module per
 //! stage, data flowing one way:
 //!
 //! ```text

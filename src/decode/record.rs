@@ -1,5 +1,5 @@
 //! Records: one decoded message or one stream event, in the envelope of the
-//! JSON record contract (DESIGN.md, "Records").
+//! JSON record contract (docs/records.md).
 
 use super::label::Label;
 use crate::capture::Timestamp;

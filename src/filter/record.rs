@@ -1,5 +1,5 @@
 //! Filters and field columns over records: the record contract's keys
-//! (DESIGN.md, "Records"), read straight from a [`Record`], and
+//! (docs/records.md), read straight from a [`Record`], and
 //! `fields.*` paths, checked against the [catalogue](super::names) and
 //! read from the record's fields serialised once, and only when a path
 //! under `fields` is asked for.

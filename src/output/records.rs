@@ -1,4 +1,4 @@
-//! Records as JSON (the record contract of DESIGN.md) and as one-line
+//! Records as JSON (the record contract of docs/records.md) and as one-line
 //! summaries for the `decode` table.
 
 use super::json;
