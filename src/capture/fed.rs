@@ -12,7 +12,7 @@ pub fn stdin_fed() -> bool {
 }
 
 /// For standard input when it is not a regular file: whether it has
-/// bytes to read now (`poll` with no timeout). `None` for a file, which
+/// bytes to read, waiting up to the milliseconds given (`poll`). `None` for a file, which
 /// never makes a reader wait.
 pub(super) fn stdin_ready() -> Option<Ready> {
     #[cfg(unix)]
@@ -25,14 +25,14 @@ pub(super) fn stdin_ready() -> Option<Ready> {
         if ok && (st.st_mode & libc::S_IFMT) == libc::S_IFREG {
             return None;
         }
-        Some(Box::new(|| {
+        Some(Box::new(|ms: i32| {
             let mut fd = libc::pollfd {
                 fd: libc::STDIN_FILENO,
                 events: libc::POLLIN,
                 revents: 0,
             };
-            // SAFETY: one pollfd, no timeout.
-            let n = unsafe { libc::poll(&mut fd, 1, 0) };
+            // SAFETY: one pollfd, a timeout of `ms` milliseconds.
+            let n = unsafe { libc::poll(&mut fd, 1, ms) };
             // Readable, at its end, or in error: a read does not wait.
             n != 0
         }))

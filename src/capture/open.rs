@@ -114,6 +114,16 @@ impl CaptureReader {
         }
     }
 
+    /// Waits up to `ms` milliseconds for an input fed while read to have
+    /// bytes (see [`CaptureReader::would_wait`]); true when it has, or
+    /// when it is not such an input.
+    pub fn wait_ready(&self, ms: i32) -> bool {
+        match &self.0 {
+            Inner::One(r) => r.wait_ready(ms),
+            Inner::Merge(_) => true,
+        }
+    }
+
     /// The one input's reader (tests look into its buffer).
     #[cfg(test)]
     fn one(&self) -> &FileReader {

@@ -58,8 +58,9 @@ pub(super) struct FileReader {
     ready: Option<Ready>,
 }
 
-/// Tells whether an input has bytes to read now.
-pub(super) type Ready = Box<dyn Fn() -> bool + Send>;
+/// Tells whether an input has bytes to read, waiting for them up to the
+/// milliseconds given (0: not at all).
+pub(super) type Ready = Box<dyn Fn(i32) -> bool + Send>;
 
 impl FileReader {
     /// Reads a capture from any byte stream, gzip or zstd compressed or
@@ -139,10 +140,24 @@ impl FileReader {
         if self.finished {
             return false;
         }
+        !self.whole_block() && !ready(0)
+    }
+
+    /// Waits up to `ms` milliseconds for an input fed while read to have
+    /// bytes; true when it has (or is not such an input, or holds its
+    /// next block whole).
+    pub(super) fn wait_ready(&self, ms: i32) -> bool {
+        match &self.ready {
+            Some(ready) if !self.finished && !self.whole_block() => ready(ms),
+            _ => true,
+        }
+    }
+
+    /// Whether the buffer holds the next block whole.
+    fn whole_block(&self) -> bool {
         let data = &self.inner.data()[self.pending..];
-        let whole = data.len() >= self.container.header_len()
-            && (self.container.block_len(data)).is_ok_and(|len| data.len() as u64 >= len);
-        !whole && !ready()
+        data.len() >= self.container.header_len()
+            && (self.container.block_len(data)).is_ok_and(|len| data.len() as u64 >= len)
     }
 
     /// The container format, known once the header has been read.

@@ -25,6 +25,19 @@ impl Timestamp {
         }
     }
 
+    /// This time plus `d`.
+    pub fn after(self, d: std::time::Duration) -> Self {
+        let secs = i64::try_from(d.as_secs()).unwrap_or(i64::MAX);
+        let nanos = u64::from(self.nanos) + u64::from(d.subsec_nanos());
+        Timestamp {
+            secs: self
+                .secs
+                .saturating_add(secs)
+                .saturating_add((nanos / 1_000_000_000) as i64),
+            nanos: (nanos % 1_000_000_000) as u32,
+        }
+    }
+
     /// Seconds since the epoch as a float (for durations and rates).
     pub fn as_f64(self) -> f64 {
         self.secs as f64 + f64::from(self.nanos) / 1e9

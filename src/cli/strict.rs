@@ -139,6 +139,14 @@ impl<S: RecordSink> RecordSink for Watch<S> {
     fn pending(&self) -> usize {
         self.inner.pending()
     }
+
+    fn tick(&mut self, ts: cardshark::capture::Timestamp) {
+        self.inner.tick(ts);
+    }
+
+    fn hold(&self) -> Option<u64> {
+        self.inner.hold()
+    }
 }
 
 impl<S: Render> Render for Watch<S> {

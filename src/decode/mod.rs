@@ -54,6 +54,16 @@ pub trait RecordSink {
     fn pending(&self) -> usize {
         0
     }
+    /// Capture time has reached `ts` (no record of an earlier time is to
+    /// come): a sink may finish what waited for time to pass. Nothing by
+    /// default.
+    fn tick(&mut self, _ts: crate::capture::Timestamp) {}
+    /// The smallest key an output of this sink may still have though made
+    /// later (a hand kept open for what may still join it), if any: the
+    /// decode stage's low water mark stays below it. `None` by default.
+    fn hold(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// The part of a pipeline's [`Work`] after the decode stage: a record sink that makes
@@ -829,11 +839,20 @@ impl<S: RecordSink> DecodeStage<S> {
         self.emit();
         let held = self.order.oldest_hold().map_or(u64::MAX, |(k, _, _)| k);
         let waiting = self.order.first_key().unwrap_or(u64::MAX);
-        held.min(waiting).min(next.saturating_mul(2))
+        let kept = self.sink.hold().unwrap_or(u64::MAX);
+        held.min(waiting).min(kept).min(next.saturating_mul(2))
     }
 }
 
 impl<S: RecordSink> Sink for DecodeStage<S> {
+    /// Passed on to the record sink only when no record waits here (one
+    /// that waits may be earlier than `ts`).
+    fn tick(&mut self, ts: crate::capture::Timestamp) {
+        if self.order.first_key().is_none() && self.order.oldest_hold().is_none() {
+            self.sink.tick(ts);
+        }
+    }
+
     fn step(&mut self, seq: u64, slot: u32) {
         self.force_due(seq);
         self.key = seq * 2;

@@ -32,6 +32,9 @@ enum Owned {
         reason: EndReason,
         evicted: bool,
     },
+    /// Capture time has reached this though no packet says so (see
+    /// [`Front::fill`]).
+    Tick(Timestamp),
 }
 
 /// Segments read, prefetched and routed together.
@@ -41,6 +44,10 @@ const GROUP: usize = 16;
 /// an input fed while it is read (a pipe), the results of a round go out
 /// within this of its first segment even when the input never pauses.
 pub(super) const ROUND_TIME: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// How long a round waits for an input fed while read before it tells the
+/// workers that time passes instead, in milliseconds.
+const TICK_WAIT_MS: i32 = 200;
 
 /// A segment read but not routed yet: its payload is already
 /// `bytes[at]` of its worker's batch.
@@ -155,6 +162,15 @@ impl Batch {
         });
     }
 
+    /// Adds a tick: capture time has reached `ts` (given to every worker).
+    fn push_tick(&mut self, ts: Timestamp) {
+        self.entries.push(Entry {
+            seq: 0,
+            slot: u32::MAX,
+            what: Owned::Tick(ts),
+        });
+    }
+
     /// Carries out the batch's steps on `conns`, their events to `sink`,
     /// and empties the batch.
     pub(super) fn apply(&mut self, conns: &mut Conns, config: &Config, sink: &mut impl Sink) {
@@ -163,8 +179,13 @@ impl Batch {
                 self.warm(i, conns, sink);
             }
             let e = &self.entries[i];
+            if let Owned::Tick(ts) = e.what {
+                sink.tick(ts);
+                continue;
+            }
             sink.step(e.seq, e.slot);
             match e.what {
+                Owned::Tick(_) => {}
                 Owned::Open(i) => conns.open(e.slot, &self.opens[i as usize], sink),
                 Owned::Expire { reason, evicted } => {
                     conns.expire(e.slot, reason, evicted, config, sink)
@@ -203,6 +224,9 @@ pub(super) struct Front {
     /// Segments read, not routed yet (kept to be reused).
     group: Vec<Pending>,
     done: bool,
+    /// When the last round that read a segment ended (for the time of a
+    /// tick).
+    last_read: Option<std::time::Instant>,
 }
 
 impl Front {
@@ -224,6 +248,7 @@ impl Front {
             flows: Flows::new(config),
             group: Vec::with_capacity(GROUP),
             done: false,
+            last_read: None,
         }
     }
 
@@ -241,6 +266,22 @@ impl Front {
     /// flow table entries prefetched together (so that the cache misses
     /// overlap), then routed.
     pub(super) fn fill(&mut self, batches: &mut [Batch], limit: (usize, usize)) {
+        // An input fed while read that has nothing to read: wait for it a
+        // while, then tell the workers that time passes (a hand kept open
+        // after its result is then written though the server is quiet).
+        if self.reader.would_wait() && !self.reader.wait_ready(TICK_WAIT_MS) {
+            if let (Some(last), Some(at)) = (self.summary.last, self.last_read) {
+                let ts = last.after(at.elapsed());
+                for b in batches.iter_mut() {
+                    b.push_tick(ts);
+                }
+            }
+            let next = self.flows.next_seq();
+            for b in batches.iter_mut() {
+                b.next = next;
+            }
+            return;
+        }
         let n = batches.len() as u64;
         let (mut steps, mut bytes) = (0, 0);
         let group = &mut self.group;
@@ -285,6 +326,9 @@ impl Front {
         route(flows, group, batches);
         // Paused before waiting for the input: not its end.
         self.done |= !stopped && !paused;
+        if taken.get() > 0 {
+            self.last_read = Some(std::time::Instant::now());
+        }
         let next = self.flows.next_seq();
         for b in batches.iter_mut() {
             b.next = next;

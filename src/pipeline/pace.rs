@@ -86,4 +86,8 @@ impl<W: Work, H: FnMut(&mut Items<W::Item>, u64)> Sink for Paced<'_, W, H> {
     fn warm(&self, slot: u32) {
         self.work.warm(slot);
     }
+    fn tick(&mut self, ts: crate::capture::Timestamp) {
+        self.work.tick(ts);
+        self.pace();
+    }
 }

@@ -387,6 +387,11 @@ pub trait Sink {
     /// of events is handed over a group at a time): a sink may start
     /// bringing the stream's state into the cache. Nothing by default.
     fn warm(&self, _slot: u32) {}
+
+    /// Capture time has reached `ts` though no packet says so (an input
+    /// fed while read has paused): a sink may finish what waited for time
+    /// to pass. Nothing by default.
+    fn tick(&mut self, _ts: crate::capture::Timestamp) {}
 }
 
 impl<F: FnMut(Event<'_>)> Sink for F {

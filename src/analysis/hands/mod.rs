@@ -42,6 +42,7 @@ pub use model::*;
 /// process as SipHash is, but several times faster on integer keys.
 pub type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
 
+use crate::capture::Timestamp;
 use crate::decode::label::Label;
 use crate::decode::Render;
 use crate::decode::{Body, Record, RecordSink};
@@ -174,6 +175,24 @@ impl StreamBuilder {
             StreamBuilder::PokerTh(b) => b.ended(),
             StreamBuilder::PokerTh1(b) => b.ended(),
             StreamBuilder::PokerTh2007(_) | StreamBuilder::PokerNetwork(_) => None,
+        }
+    }
+
+    /// Whether the hand in play showed its result and is kept open for
+    /// what may still join it (PokerTH 1.x: cards shown after the hand;
+    /// the other builders hand a hand on at its result).
+    pub fn result_seen(&self) -> bool {
+        match self {
+            StreamBuilder::PokerTh1(b) => b.result_seen(),
+            _ => false,
+        }
+    }
+
+    /// Hands on the hand in play when [`StreamBuilder::result_seen`].
+    pub fn close_after_result(&mut self) -> Option<Hand> {
+        match self {
+            StreamBuilder::PokerTh1(b) => b.close_after_result(),
+            _ => None,
         }
     }
 
@@ -341,6 +360,11 @@ pub struct HandCollector<S: HandSink = Vec<Hand>> {
     /// What the hands given to the sink and not taken yet weigh
     /// ([`Hand::heap_bytes`] and the hand).
     made: usize,
+    /// With [`HandCollector::after_result`]: how long (capture time) a
+    /// hand whose result was seen stays open for what may still join it.
+    after_result: Option<f64>,
+    /// Those hands: stream, the key of the result's record, its time.
+    waiting: Vec<(u64, u64, Timestamp)>,
 }
 
 /// In a pipeline worker, the hands finished so far, keyed by the last
@@ -388,6 +412,53 @@ impl<S: HandSink> HandCollector<S> {
             sink,
             key: 0,
             made: 0,
+            after_result: None,
+            waiting: Vec::new(),
+        }
+    }
+
+    /// Hands a hand on at most `seconds` of capture time after its result
+    /// (PokerTH 1.x keeps it open for cards shown after the hand, until
+    /// the next hand starts otherwise), keyed by the result's record: so a
+    /// hand is written within about `seconds` of its result, also while
+    /// the server pauses between hands, and in the same place whatever
+    /// closed it. Cards shown later are left out of the hand.
+    pub fn after_result(mut self, seconds: f64) -> Self {
+        self.after_result = Some(seconds);
+        self
+    }
+
+    /// Hands on the hands kept open past their result whose time is up at
+    /// `now`.
+    fn close_due(&mut self, now: Timestamp) {
+        let Some(wait) = self.after_result else {
+            return;
+        };
+        let mut i = 0;
+        while i < self.waiting.len() {
+            let (stream, key, at) = self.waiting[i];
+            if now.seconds_since(at) <= wait {
+                i += 1;
+                continue;
+            }
+            self.waiting.swap_remove(i);
+            let Some((b, p)) = self.streams.get_mut(&stream) else {
+                continue;
+            };
+            let p = *p;
+            if let Some(mut h) = b.close_after_result() {
+                h.ended_at = key;
+                self.emit(h, p);
+            }
+        }
+    }
+
+    /// The key a hand ended by `r` takes: its result's, when it was kept
+    /// open past it (then no longer waiting).
+    fn ended_key(&mut self, stream: u64, r: &Record) -> u64 {
+        match self.waiting.iter().position(|w| w.0 == stream) {
+            Some(i) => self.waiting.swap_remove(i).1,
+            None => r.order,
         }
     }
 
@@ -406,9 +477,12 @@ impl<S: HandSink> HandCollector<S> {
     pub fn end_seen(mut self) -> (S, Seen) {
         let mut open: Vec<(u64, (StreamBuilder, PokerStream))> = self.streams.drain().collect();
         open.sort_by_key(|(s, _)| *s);
-        for (_, (mut b, p)) in open {
+        for (stream, (mut b, p)) in open {
             let protocol = b.protocol();
-            if let Some(h) = b.end() {
+            if let Some(mut h) = b.end() {
+                if let Some(w) = self.waiting.iter().find(|w| w.0 == stream) {
+                    h.ended_at = w.1;
+                }
                 self.emit(h, p);
             }
             self.stream_ended(Label::new(Some(protocol), p.dialect, p.transport), Some(p));
@@ -498,8 +572,17 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
         }
     }
 
+    fn tick(&mut self, ts: Timestamp) {
+        self.close_due(ts);
+    }
+
+    fn hold(&self) -> Option<u64> {
+        self.waiting.iter().map(|w| w.1).min()
+    }
+
     fn record(&mut self, r: Record) {
         self.key = r.order;
+        self.close_due(r.ts);
         self.tally(&r);
         if matches!(r.body, Body::StreamEnd { .. }) && !self.streams.contains_key(&r.stream) {
             // A stream with no builder (not poker, or no message): counted
@@ -507,6 +590,7 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
             self.stream_ended(r.label(), None);
             return;
         }
+        let keeps = self.after_result.is_some();
         let Some((b, p)) = self.builder(&r) else {
             return;
         };
@@ -520,8 +604,13 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
         }
         let seen = *p;
         let done = b.record(&r);
-        if let Some(h) = done {
+        let result_seen = keeps && b.result_seen();
+        if let Some(mut h) = done {
+            h.ended_at = self.ended_key(r.stream, &r);
             self.emit(h, seen);
+        }
+        if result_seen && !self.waiting.iter().any(|w| w.0 == r.stream) {
+            self.waiting.push((r.stream, r.order, r.ts));
         }
         if matches!(r.body, Body::StreamEnd { .. }) {
             // Nothing follows a stream's end, and its builder has no hand

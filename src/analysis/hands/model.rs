@@ -49,6 +49,11 @@ pub struct Hand {
     pub first_frame: u64,
     /// The last frame of the hand that was seen.
     pub last_frame: u64,
+    /// The key ([`Record::order`](crate::decode::Record)) of the record
+    /// that completed the hand: its place in capture order among the
+    /// pipeline's output (set by the collector).
+    #[serde(skip)]
+    pub ended_at: u64,
     /// The betting structure.
     pub limit: Limit,
     /// Seats at the table, when known.
@@ -483,6 +488,7 @@ impl Hand {
             ts,
             first_frame: frame,
             last_frame: frame,
+            ended_at: 0,
             limit: Limit::NoLimit,
             table_size: None,
             button: None,

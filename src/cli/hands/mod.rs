@@ -111,7 +111,7 @@ pub fn collect_keyed(
 ) -> Result<Seen, CliError> {
     let config = decode.config()?;
     let make = || {
-        let collector = Keyed::new(HandCollector::new());
+        let collector = Keyed::new(HandCollector::new().after_result(AFTER_RESULT));
         DecodeStage::new(config.clone(), Watch::new(collector, None))
     };
     let mut f = |h: Hand, key| {
@@ -144,6 +144,12 @@ pub fn collect_keyed(
     }
     Ok(seen)
 }
+
+/// Seconds of capture time a hand stays open after its result for cards
+/// shown after the hand (PokerTH 1.x), before it is written: short, so a
+/// hand is written within a second of its result also while the server
+/// pauses between hands.
+pub const AFTER_RESULT: f64 = 0.5;
 
 /// Runs `cardshark hands`: each hand written as it ends.
 pub fn run(args: &HandsArgs) -> Result<(), CliError> {

@@ -202,6 +202,9 @@ pub struct Keyed<S> {
     hands: Items<Hand>,
     /// Keyed hands not yet handed on.
     keyed: Items<KeyedHand>,
+    /// Hands with their keys, waiting for the hands the collector still
+    /// holds open with a smaller key ([`RecordSink::hold`]).
+    ready: Vec<(u64, KeyedHand)>,
 }
 
 impl<S> Keyed<S> {
@@ -212,6 +215,7 @@ impl<S> Keyed<S> {
             keys: StreamKeys::default(),
             hands: Items::default(),
             keyed: Items::default(),
+            ready: Vec::new(),
         }
     }
 
@@ -222,21 +226,53 @@ impl<S> Keyed<S> {
     }
 }
 
+impl<S: Render<Item = Hand>> Keyed<S> {
+    /// Keys the hands the collector finished (by the record that
+    /// completed each, `order` when it does not say), and hands on, in key
+    /// order, those no hand it still holds open comes before.
+    fn key_hands(&mut self, order: u64) {
+        self.inner.take(&mut self.hands);
+        for (_, h) in self.hands.keyed.drain(..) {
+            let key = self.keys.get(h.stream);
+            let at = if h.ended_at > 0 { h.ended_at } else { order };
+            self.ready.push((at, (h, key)));
+        }
+        self.hands.clear();
+        if self.ready.is_empty() {
+            return;
+        }
+        let hold = self.inner.hold().unwrap_or(u64::MAX);
+        self.ready.sort_by_key(|r| r.0);
+        let n = self.ready.iter().take_while(|r| r.0 < hold).count();
+        for (at, kh) in self.ready.drain(..n) {
+            let heap = kh.0.heap_bytes();
+            self.keyed.push_owning(at, kh, heap);
+        }
+    }
+}
+
 impl<S: Render<Item = Hand>> RecordSink for Keyed<S> {
     fn record(&mut self, r: Record) {
         self.keys.see(&r);
         let (stream, end) = (r.stream, matches!(r.body, Body::StreamEnd { .. }));
         let order = r.order;
         self.inner.record(r);
-        self.inner.take(&mut self.hands);
-        for (_, h) in self.hands.keyed.drain(..) {
-            let key = self.keys.get(h.stream);
-            let heap = h.heap_bytes();
-            self.keyed.push_owning(order, (h, key), heap);
-        }
-        self.hands.clear();
+        self.key_hands(order);
         if end {
             self.keys.forget(stream);
+        }
+    }
+
+    fn tick(&mut self, ts: crate::capture::Timestamp) {
+        self.inner.tick(ts);
+        self.key_hands(0);
+    }
+
+    fn hold(&self) -> Option<u64> {
+        let ready = self.ready.first().map(|r| r.0);
+        match (self.inner.hold(), ready) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
         }
     }
 

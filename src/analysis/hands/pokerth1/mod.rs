@@ -313,6 +313,19 @@ impl Builder {
         Some(settle::close(o.clone(), None))
     }
 
+    /// Whether the hand in play showed its result (and is kept open for
+    /// cards shown after it).
+    pub fn result_seen(&self) -> bool {
+        self.open.as_ref().is_some_and(|o| o.ended)
+    }
+
+    /// Hands on the hand in play once its result was seen, without
+    /// waiting for the next hand.
+    pub fn close_after_result(&mut self) -> Option<Hand> {
+        let frame = self.open.as_ref().filter(|o| o.ended)?.hand.last_frame;
+        self.close(Some(frame))
+    }
+
     /// Hands the open hand on: settled, with its final stacks, winners and
     /// button ([`settle`]); incomplete when its result was not seen.
     fn close(&mut self, frame: Option<u64>) -> Option<Hand> {
