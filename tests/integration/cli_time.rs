@@ -109,7 +109,7 @@ fn inspect_start_and_timeline_times() {
         args.extend(t.map(|t| ["-t", t]).into_iter().flatten());
         let table = out(&args, &[]);
         let row = table.lines().nth(3).unwrap().to_string();
-        row.split('┆').nth(4).unwrap().trim().to_string()
+        row.split('┆').nth(5).unwrap().trim().to_string()
     };
     assert_eq!(start(None), "2026-11-25T10:37:04.066332Z");
     assert_eq!(start(Some("ud")), start(None));

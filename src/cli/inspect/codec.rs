@@ -15,7 +15,8 @@
 //! | decoding | transport u8 (0: no decoding, 1 TCP, 2 WebSocket), then (zeros when absent): protocol u8, dialect u8 (0 none, else 1 + code), how u8, per direction 3 × u64 + u32 ([`DirCounts`]) |
 //!
 //! Socket addresses are rebuilt with `SocketAddr::new`: IPv6 flow info and
-//! scope id are not kept (the link layer never sets them). Bytes this
+//! scope id are not kept (the link layer never sets them). The Community
+//! ID is not kept either: it is made again from the endpoints. Bytes this
 //! encoding did not write (a code past its table, an unknown address
 //! family) are an error, never a panic.
 
@@ -24,7 +25,7 @@ use cardshark::capture::Timestamp;
 use cardshark::decode::{DirCounts, How};
 use cardshark::output::spill::Spill;
 use cardshark::protocols::{Dialect, ProtocolId};
-use cardshark::reassembly::{DirStats, EndReason, StreamInfo};
+use cardshark::reassembly::{CommunityId, DirStats, EndReason, StreamInfo};
 use cardshark::transport::Transport;
 use std::io;
 use std::io::{Read, Write};
@@ -153,6 +154,8 @@ pub fn decode(buf: &[u8; RECORD_LEN]) -> io::Result<Row> {
         id,
         client,
         server,
+        // Made from the endpoints, as when the stream opened.
+        community_id: CommunityId::tcp(client, server),
         roles_from_handshake: flags & 1 != 0,
         first_frame,
         start,
@@ -328,6 +331,7 @@ pub(super) mod tests {
                 id,
                 client: client.parse().unwrap(),
                 server: server.parse().unwrap(),
+                community_id: CommunityId::tcp(client.parse().unwrap(), server.parse().unwrap()),
                 roles_from_handshake: true,
                 first_frame: 17,
                 start: Timestamp::new(-5, 999_999_999),

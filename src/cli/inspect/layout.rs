@@ -1,5 +1,5 @@
 //! The layouts of `inspect`'s table: wide, a line per stream and a column
-//! per count (14 columns, some 200 characters of an IPv4 capture); and on
+//! per count (15 columns, some 250 characters of an IPv4 capture); and on
 //! a terminal too narrow for it (unless `--wide`), narrow: two lines per
 //! stream, the client's on top and the server's below, as `ss` and
 //! `tshark -z conv` readers expect, each direction's counts on its
@@ -199,10 +199,11 @@ fn problems(r: &Row) -> String {
 /// The wide layout's columns: `-Y`'s names (`Messages c→s/s→c`:
 /// `messages`, `c2s.messages` and `s2c.messages`; `Gaps (bytes)`: `gaps` and
 /// `gap_bytes`).
-pub(crate) const HEADERS: [&str; 14] = [
+pub(crate) const HEADERS: [&str; 15] = [
     "Stream",
     "Client",
     "Server",
+    "Community ID",
     "Protocol",
     "Start",
     "Duration",
@@ -217,7 +218,7 @@ pub(crate) const HEADERS: [&str; 14] = [
 ];
 
 /// The wide layout's Start column.
-const START: usize = 4;
+const START: usize = 5;
 
 /// `addr` as displayed; IPv4 addresses without the formatting machinery
 /// (this runs for every row of the table).
@@ -274,6 +275,7 @@ fn cells(r: &Row, start: String) -> Vec<String> {
         int(i.id),
         client,
         address(i.server),
+        i.community_id.to_string(),
         protocol_label(r),
         start,
         seconds(i.duration()),
