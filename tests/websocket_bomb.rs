@@ -7,7 +7,7 @@
 
 use cardshark::capture::Timestamp;
 use cardshark::decode::{Body, DecodeConfig, DecodeStage, Record, RecordSink, WsEvent};
-use cardshark::reassembly::{Direction, EndReason, Event, Sink, StreamInfo};
+use cardshark::reassembly::{CommunityId, Direction, EndReason, Event, Sink, StreamInfo};
 use cardshark::transport::websocket::handshake::accept_for;
 use flate2::{Compress, Compression, FlushCompress};
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -103,10 +103,15 @@ fn a_decompression_bomb_never_costs_more_than_the_cap() {
          Sec-WebSocket-Accept: {}\r\nSec-WebSocket-Extensions: permessage-deflate\r\n\r\n",
         accept_for(key)
     );
+    let (client, server) = (
+        "10.0.0.1:40000".parse().unwrap(),
+        "10.0.0.2:8080".parse().unwrap(),
+    );
     let info = StreamInfo {
         id: 0,
-        client: "10.0.0.1:40000".parse().unwrap(),
-        server: "10.0.0.2:8080".parse().unwrap(),
+        client,
+        server,
+        community_id: CommunityId::tcp(client, server),
         roles_from_handshake: true,
         first_frame: 1,
         start: Timestamp::new(1, 0),

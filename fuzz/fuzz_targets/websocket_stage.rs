@@ -21,7 +21,9 @@
 use cardshark::capture::Timestamp;
 use cardshark::decode::{Body, DecodeConfig, DecodeStage, Record, RecordSink, StreamReport};
 use cardshark::output::records::{JsonWriter, Summaries};
-use cardshark::reassembly::{Direction, EndReason, Event, GapReason, Sink, StreamInfo};
+use cardshark::reassembly::{
+    CommunityId, Direction, EndReason, Event, GapReason, Sink, StreamInfo,
+};
 use cardshark::transport::websocket::handshake::accept_for;
 use cardshark::transport::websocket::message::MAX_MESSAGE;
 use libfuzzer_sys::fuzz_target;
@@ -100,10 +102,15 @@ fuzz_target!(|data: &[u8]| {
     let split = (u32::from_be_bytes([*a, *b, *c, *d]) as usize).min(rest.len());
     let (c2s, s2c) = rest.split_at(split);
     let handshake = mode & 3 != 3;
+    let (client, server) = (
+        "10.0.0.1:40000".parse().unwrap(),
+        "10.0.0.2:7233".parse().unwrap(),
+    );
     let info = StreamInfo {
         id: 0,
-        client: "10.0.0.1:40000".parse().unwrap(),
-        server: "10.0.0.2:7233".parse().unwrap(),
+        client,
+        server,
+        community_id: CommunityId::tcp(client, server),
         roles_from_handshake: handshake,
         first_frame: 1,
         start: Timestamp::new(1, 0),

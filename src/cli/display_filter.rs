@@ -103,6 +103,11 @@ const STREAM_KEYS: &[JsonName] = &[
     ("client", Kind::Any, "the client, \"ip:port\""),
     ("server", Kind::Any, "the server, \"ip:port\""),
     (
+        "community_id",
+        Kind::Any,
+        "its Community ID (v1, seed 0), as Zeek and Suricata write it",
+    ),
+    (
         "roles_from_handshake",
         Kind::Any,
         "true when a SYN told who is the client",

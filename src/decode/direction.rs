@@ -11,7 +11,7 @@
 use super::record::{Body, Record};
 use crate::capture::Timestamp;
 use crate::protocols::{Dialect, Framing, ProtocolId, StreamDecoder};
-use crate::reassembly::{Direction, GapReason};
+use crate::reassembly::{CommunityId, Direction, GapReason};
 use crate::transport::Transport;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -36,6 +36,8 @@ pub struct Ctx {
     pub dir: Direction,
     pub src: SocketAddr,
     pub dst: SocketAddr,
+    /// The stream's Community ID.
+    pub community_id: CommunityId,
     /// Make a record of each message ([`super::DecodeConfig::messages`]).
     pub messages: bool,
     /// Keep each message's bytes in its record ([`super::DecodeConfig::bytes`]).
@@ -156,6 +158,7 @@ impl DirDecoder {
             dir: c.dir,
             src: c.src,
             dst: c.dst,
+            community_id: c.community_id,
             offset,
             protocol: Some(c.protocol),
             dialect: self.dialect,

@@ -214,6 +214,7 @@ impl Stream {
             dir,
             src,
             dst,
+            community_id: self.info.community_id,
             messages: self.messages,
             bytes: self.bytes,
         }
@@ -275,6 +276,7 @@ impl Stream {
             stream: self.info.id,
             client: self.info.client,
             server: self.info.server,
+            community_id: self.info.community_id,
             messages: self.messages,
             payloads: self.payloads,
             bytes: self.bytes,
@@ -932,6 +934,7 @@ fn record(
         dir,
         src,
         dst,
+        community_id: s.info.community_id,
         offset,
         protocol: s.protocol(),
         dialect,

@@ -206,6 +206,10 @@ mod tests {
             dir: Direction::C2S,
             src: "10.0.0.1:1".parse().unwrap(),
             dst: "10.0.0.2:2".parse().unwrap(),
+            community_id: crate::reassembly::CommunityId::tcp(
+                "10.0.0.1:1".parse().unwrap(),
+                "10.0.0.2:2".parse().unwrap(),
+            ),
             offset: 0,
             protocol: None,
             dialect: None,

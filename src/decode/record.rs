@@ -4,7 +4,7 @@
 use super::label::Label;
 use crate::capture::Timestamp;
 use crate::protocols::{Decoded, Dialect, Note, ProtocolId};
-use crate::reassembly::{Direction, EndReason, GapReason};
+use crate::reassembly::{CommunityId, Direction, EndReason, GapReason};
 use crate::transport::websocket::frame::Opcode;
 use crate::transport::websocket::unwrap::Facts;
 use crate::transport::Transport;
@@ -26,6 +26,8 @@ pub struct Record {
     pub src: SocketAddr,
     /// The receiver's address and port.
     pub dst: SocketAddr,
+    /// The stream's Community ID (made once, when it opened).
+    pub community_id: CommunityId,
     /// Offset of the message (or event) in its direction's byte stream.
     pub offset: u64,
     /// The stream's protocol, once detected (also on events).
@@ -254,6 +256,10 @@ pub(crate) fn sample(dir: Direction, body: Body) -> Record {
         dir,
         src: "10.0.0.1:40000".parse().unwrap(),
         dst: "10.0.0.2:19380".parse().unwrap(),
+        community_id: CommunityId::tcp(
+            "10.0.0.1:40000".parse().unwrap(),
+            "10.0.0.2:19380".parse().unwrap(),
+        ),
         offset: 12,
         protocol: Some(ProtocolId::PokerNetwork),
         dialect: Some(Dialect::PokerNetwork2),
@@ -276,6 +282,7 @@ pub(crate) fn test_record(frame: u64) -> Record {
         dir: Direction::S2C,
         src: addr,
         dst: addr,
+        community_id: CommunityId::tcp(addr, addr),
         offset: 0,
         protocol: None,
         dialect: None,

@@ -50,6 +50,10 @@ fn dir() -> DirDecoder {
         dir: Direction::C2S,
         src: "10.0.0.1:1".parse().unwrap(),
         dst: "10.0.0.2:2".parse().unwrap(),
+        community_id: crate::reassembly::CommunityId::tcp(
+            "10.0.0.1:1".parse().unwrap(),
+            "10.0.0.2:2".parse().unwrap(),
+        ),
         messages: true,
         bytes: true,
     };
@@ -265,10 +269,13 @@ mod stage {
     }
 
     fn info(id: u64, port: u16) -> StreamInfo {
+        let client = format!("10.0.0.1:{}", 40000 + id).parse().unwrap();
+        let server = format!("10.0.0.2:{port}").parse().unwrap();
         StreamInfo {
             id,
-            client: format!("10.0.0.1:{}", 40000 + id).parse().unwrap(),
-            server: format!("10.0.0.2:{port}").parse().unwrap(),
+            client,
+            server,
+            community_id: crate::reassembly::CommunityId::tcp(client, server),
             roles_from_handshake: true,
             first_frame: id + 1,
             start: Timestamp::new(0, 0),

@@ -25,7 +25,7 @@ use super::record::{Body, Carried, Record, WsEvent};
 use crate::capture::Timestamp;
 use crate::detect::{Detector, Verdict, DETECT_LIMIT};
 use crate::protocols::{self, Decoded, Dialect, Note, Probe, ProtocolId, StreamDecoder};
-use crate::reassembly::{Direction, GapReason};
+use crate::reassembly::{CommunityId, Direction, GapReason};
 use crate::transport::websocket::handshake::Upgrade;
 use crate::transport::websocket::message::Side;
 use crate::transport::websocket::unwrap::{At, Facts, Out, Unwrapper};
@@ -52,6 +52,8 @@ pub(super) struct Env {
     pub stream: u64,
     pub client: SocketAddr,
     pub server: SocketAddr,
+    /// The stream's Community ID.
+    pub community_id: CommunityId,
     pub messages: bool,
     /// Keep each data message's payload in its record's [`Carried`].
     pub payloads: bool,
@@ -403,6 +405,7 @@ impl Core {
             dir,
             src,
             dst,
+            community_id: self.env.community_id,
             messages: self.env.messages,
             bytes: self.env.bytes,
         }
@@ -425,6 +428,7 @@ impl Core {
             dir,
             src,
             dst,
+            community_id: self.env.community_id,
             offset,
             protocol: self.protocol(),
             dialect: self.dialect(),

@@ -83,10 +83,15 @@ pub struct Ws {
 
 impl Ws {
     fn start(roles_from_handshake: bool) -> Ws {
+        let (client, server) = (
+            "10.0.0.1:40000".parse().unwrap(),
+            "10.0.0.2:8080".parse().unwrap(),
+        );
         let info = StreamInfo {
             id: 0,
-            client: "10.0.0.1:40000".parse().unwrap(),
-            server: "10.0.0.2:8080".parse().unwrap(),
+            client,
+            server,
+            community_id: crate::reassembly::CommunityId::tcp(client, server),
             roles_from_handshake,
             first_frame: 1,
             start: Timestamp::new(1, 0),

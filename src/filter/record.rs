@@ -24,6 +24,7 @@ pub enum RecordKey {
     Dir,
     Src,
     Dst,
+    CommunityId,
     Offset,
     TcpOffset,
     Transport,
@@ -77,6 +78,7 @@ pub fn envelope() -> &'static [(&'static str, RecordKey, Kind)] {
             ("dir", K::Dir, one_of("a direction", &["c2s", "s2c"])),
             ("src", K::Src, Kind::Any),
             ("dst", K::Dst, Kind::Any),
+            ("community_id", K::CommunityId, Kind::Any),
             ("offset", K::Offset, Kind::Any),
             ("tcp_offset", K::TcpOffset, Kind::Any),
             (
@@ -257,6 +259,7 @@ impl Subject<RecordKey> for View<'_> {
             K::Dir => f(Value::Str(r.dir.as_str())),
             K::Src => f(Value::Str(&r.src.to_string())),
             K::Dst => f(Value::Str(&r.dst.to_string())),
+            K::CommunityId => f(Value::Str(r.community_id.as_str())),
             K::Offset => f(int(r.offset)),
             K::TcpOffset => r.carried.as_ref().is_some_and(|c| f(int(c.tcp_offset))),
             K::Transport => r.carried.is_some() && f(Value::Str("websocket")),

@@ -66,7 +66,8 @@ impl JsonWriter {
     }
 
     /// Writes one record as a single-line JSON object, keys in the
-    /// contract's order: frame, ts, stream, dir, src, dst, offset, protocol,
+    /// contract's order: frame, ts, stream, dir, src, dst, community_id,
+    /// offset, protocol,
     /// dialect, type (or event), type_id, len, fields, notes (and
     /// note_codes), error.
     pub fn write(&mut self, out: &mut impl Write, r: &Record) -> io::Result<()> {
@@ -117,7 +118,10 @@ impl JsonWriter {
         out.write_all(src.as_bytes())?;
         out.write_all(b",\"dst\":")?;
         out.write_all(dst.as_bytes())?;
-        out.write_all(b",\"offset\":")?;
+        // Base64 and a colon: nothing to escape.
+        out.write_all(b",\"community_id\":\"")?;
+        out.write_all(r.community_id.as_str().as_bytes())?;
+        out.write_all(b"\",\"offset\":")?;
         self.int(out, r.offset)?;
         if let Some(c) = &r.carried {
             out.write_all(b",\"tcp_offset\":")?;
@@ -448,7 +452,8 @@ mod tests {
     }
 
     const HEAD: &str = "{\"frame\":7,\"ts\":\"2023-11-14T22:13:20.123456Z\",\"stream\":3,\
-        \"dir\":\"c2s\",\"src\":\"10.0.0.1:40000\",\"dst\":\"10.0.0.2:19380\",\"offset\":12";
+        \"dir\":\"c2s\",\"src\":\"10.0.0.1:40000\",\"dst\":\"10.0.0.2:19380\",\
+        \"community_id\":\"1:iXlKzb++VGlwL808tS7dyOK9CW0=\",\"offset\":12";
 
     /// A poker-network packet of stream `stream`, as a record.
     fn packet(stream: u64, m: crate::protocols::pokernetwork::messages::Message) -> Record {

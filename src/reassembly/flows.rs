@@ -25,6 +25,7 @@
 //! or once FINs were seen both ways; `Flow::segment` follows the same
 //! rule from the flags.
 
+use super::community_id::CommunityId;
 use super::table::{Flow, FlowId, FlowTable};
 use super::{Config, Direction, EndReason, ReassemblyStats, StreamInfo};
 use crate::capture::Timestamp;
@@ -351,6 +352,7 @@ impl Opening {
             id: self.id,
             client: self.client,
             server: self.server,
+            community_id: CommunityId::tcp(self.client, self.server),
             roles_from_handshake: self.roles_from_handshake,
             first_frame: self.frame,
             start: self.ts,

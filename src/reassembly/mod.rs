@@ -48,7 +48,9 @@
 //! buffer, gaps), `conn` (a connection: both directions, its end; the
 //! connections by slot), `table` (flows by 4-tuple, idle order), `flows`
 //! (the flow table's decisions: which connection a segment belongs to,
-//! when connections open and leave, as numbered steps), and here the
+//! when connections open and leave, as numbered steps), `community_id`
+//! (the flow hash other tools know a connection by, made once as it
+//! opens, in its [`StreamInfo`]), and here the
 //! public types and the [`Reassembler`] that ties the flows and the
 //! connections together on one thread. The pipeline runs the two apart:
 //! the flows where the capture is read, the connections on the workers
@@ -67,6 +69,7 @@
 //! r.finish(&mut sink);
 //! ```
 
+pub mod community_id;
 pub(crate) mod conn;
 mod direction;
 pub(crate) mod flows;
@@ -78,6 +81,7 @@ mod tests;
 
 use crate::capture::Timestamp;
 use crate::link::TcpSegment;
+pub use community_id::CommunityId;
 use conn::Conns;
 use flows::Flows;
 use serde::{Deserialize, Serialize};
@@ -208,6 +212,9 @@ pub struct StreamInfo {
     pub client: SocketAddr,
     /// The server.
     pub server: SocketAddr,
+    /// The connection's Community ID (of `client` and `server`), made
+    /// once when it opens.
+    pub community_id: CommunityId,
     /// True when the roles come from the handshake (the SYN's sender is the
     /// client); false when guessed (the higher port is the client).
     pub roles_from_handshake: bool,

@@ -143,11 +143,11 @@ fn inspect_on_a_narrow_terminal_writes_two_lines_per_stream() {
         assert!(lines[4].starts_with("│ 0.000009 "), "{shown}");
         let table: Vec<&str> = lines.iter().copied().filter(|l| !l.is_ascii()).collect();
         assert!(widest(&table.join("\n")) <= columns.into(), "{shown}");
-        // --wide: the 14 columns, whole.
+        // --wide: the 15 columns, whole.
         let (_, whole, _) = on_terminal(&["inspect", &f, "--wide"], columns, &[]);
         assert_eq!(
             whole.lines().nth(1).unwrap().matches('┆').count(),
-            13,
+            14,
             "{whole}"
         );
         assert!(!whole.contains('…'), "{whole}");

@@ -103,9 +103,9 @@ fn inspect_start_and_timeline_times() {
         let mut args = vec!["inspect", f.as_str()];
         args.extend(t.map(|t| ["-t", t]).into_iter().flatten());
         let table = out(&args, &[]);
-        // Plain columns: Stream, Client, Server, Protocol, Start, ...
+        // Plain columns: Stream, Client, Server, Community ID, Protocol, Start, ...
         let row = table.lines().nth(1).unwrap().to_string();
-        row.split_whitespace().nth(4).unwrap().to_string()
+        row.split_whitespace().nth(5).unwrap().to_string()
     };
     assert_eq!(start(None), "2026-11-25T10:37:04.066332Z");
     assert_eq!(start(Some("ud")), start(None));

@@ -59,6 +59,7 @@ Frame 39, stream 3 c2s (10.77.1.2:39919 → 10.77.2.2:13500): gls Protover, byte
     dir: \"c2s\"
     src: \"10.77.1.2:39919\"
     dst: \"10.77.2.2:13500\"
+    community_id: \"1:+b9/IPtlzkRMET+TY+z4g1dj814=\"
     offset: 0
     protocol: \"gls\"
     type: \"Protover\"

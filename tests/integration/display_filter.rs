@@ -179,13 +179,14 @@ fn every_key_path_of_every_capture_is_a_known_name() {
 }
 
 /// The record keys of the contract, for `-e`.
-const ENVELOPE: [&str; 17] = [
+const ENVELOPE: [&str; 18] = [
     "frame",
     "ts",
     "stream",
     "dir",
     "src",
     "dst",
+    "community_id",
     "offset",
     "tcp_offset",
     "transport",
@@ -417,7 +418,7 @@ fn csv_on_every_command_has_a_header_and_a_row_per_item() {
         (
             &["inspect", "--format", "csv"],
             "stream,protocol,dialect",
-            37,
+            38,
         ),
     ];
     for (args, header, columns) in cases {

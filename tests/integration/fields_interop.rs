@@ -41,6 +41,8 @@ fn duckdb_loads_field_output_with_the_right_columns_and_types() {
         "-e",
         "stream",
         "-e",
+        "community_id",
+        "-e",
         "type",
         "-e",
         "fields.player_id",
@@ -58,6 +60,7 @@ fn duckdb_loads_field_output_with_the_right_columns_and_types() {
                 ("frame", "BIGINT"),
                 ("ts", TZ),
                 ("stream", "BIGINT"),
+                ("community_id", "VARCHAR"),
                 ("type", "VARCHAR"),
                 ("fields.player_id", "BIGINT"),
                 ("fields.cards", "VARCHAR"),
@@ -109,6 +112,7 @@ fn duckdb_loads_field_output_with_the_right_columns_and_types() {
                 ("stream", "BIGINT"),
                 ("protocol", "VARCHAR"),
                 ("client", "VARCHAR"),
+                ("community_id", "VARCHAR"),
                 ("start", TZ),
                 ("duration", "DOUBLE"),
                 ("flushed", "BOOLEAN"),
@@ -140,8 +144,8 @@ fn duckdb_loads_field_output_with_the_right_columns_and_types() {
             .map(|c| (c[0].as_str().unwrap().into(), c[1].as_str().unwrap().into()))
             .collect();
         if cmd[0] == "inspect" {
-            // 37 columns: those named here, typed so.
-            assert_eq!(columns.len(), 37, "{cmd:?}");
+            // 38 columns: those named here, typed so.
+            assert_eq!(columns.len(), 38, "{cmd:?}");
             for (name, ty) in want {
                 assert!(
                     columns.contains(&(name.to_string(), ty.to_string())),

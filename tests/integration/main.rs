@@ -18,6 +18,7 @@ mod cli_errors;
 mod cli_terminal;
 mod cli_time;
 mod cli_ux;
+mod community_id;
 mod decode_captures;
 mod detail_spans;
 mod detail_view;

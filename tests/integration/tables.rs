@@ -10,6 +10,7 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::Int64Type;
 use arrow_array::{Array, RecordBatch};
 use cardshark::output::tables::ids::{self, StreamKey};
+use cardshark::reassembly::CommunityId;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use std::path::{Path, PathBuf};
 
@@ -62,6 +63,19 @@ fn ints(t: &Table, name: &str) -> Vec<i64> {
     all
 }
 
+/// The values of text column `name` (none null).
+fn texts(t: &Table, name: &str) -> Vec<String> {
+    let mut all = Vec::new();
+    for b in &t.0 {
+        let c = b
+            .column_by_name(name)
+            .unwrap_or_else(|| panic!("no {name}"));
+        assert_eq!(c.null_count(), 0, "{name}");
+        all.extend(c.as_string::<i32>().iter().map(|v| v.unwrap().to_string()));
+    }
+    all
+}
+
 /// The files of `dir`, sorted.
 fn files(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = (std::fs::read_dir(dir).unwrap())
@@ -100,14 +114,24 @@ fn decode_writes_the_records_table_with_the_capture_and_stream_ids() {
     let capture = ids::capture_of_file(&file).unwrap();
     assert!(ints(&b, "capture").iter().all(|&c| c == capture));
     let uids = ints(&b, "stream_uid");
+    let community_ids = texts(&b, "community_id");
+    for (r, id) in json.iter().zip(&community_ids) {
+        assert_eq!(r["community_id"], *id);
+    }
     let mut seen = 0;
     for (r, uid) in json.iter().zip(&uids) {
         if r["event"] == "stream_start" {
+            let (client, server) = (
+                r["src"].as_str().unwrap().parse().unwrap(),
+                r["dst"].as_str().unwrap().parse().unwrap(),
+            );
             let key = StreamKey {
                 first_frame: r["frame"].as_u64().unwrap(),
-                client: r["src"].as_str().unwrap().parse().unwrap(),
-                server: r["dst"].as_str().unwrap().parse().unwrap(),
+                client,
+                server,
+                community_id: CommunityId::tcp(client, server),
             };
+            assert_eq!(r["community_id"], key.community_id.as_str());
             assert_eq!(*uid, key.uid(capture));
             seen += 1;
         }
@@ -147,6 +171,15 @@ fn hands_writes_three_tables_whose_ids_join() {
     assert_eq!(hands.num_rows(), ohh.len());
     let uids = ints(&hands, "hand_uid");
     let streams = ints(&hands, "stream_uid");
+    // A hand's Community ID is its stream's, as `inspect` gives it.
+    let doc = crate::common::inspect(&file);
+    let by_stream = |n: i64| crate::common::streams(&doc)[n as usize]["community_id"].clone();
+    for (id, stream) in texts(&hands, "community_id")
+        .iter()
+        .zip(ints(&hands, "stream"))
+    {
+        assert_eq!(*id, by_stream(stream));
+    }
     for (n, h) in ohh.iter().enumerate() {
         let number = h["cardshark"]["number"].as_u64().unwrap();
         assert_eq!(uids[n], ids::hand_uid(streams[n], number));
@@ -165,7 +198,7 @@ fn hands_writes_three_tables_whose_ids_join() {
     assert_eq!(code, 0);
     assert_eq!(files(&csv), ["actions.csv", "hands.csv", "players.csv"]);
     let text = std::fs::read_to_string(csv.join("hands.csv")).unwrap();
-    assert!(text.starts_with("capture,stream_uid,hand_uid,stream,hand,"));
+    assert!(text.starts_with("capture,stream_uid,hand_uid,stream,community_id,hand,"));
     let first = text.lines().nth(1).unwrap();
     assert!(first.starts_with(&format!(
         "{},{},{},",

@@ -34,7 +34,7 @@ def ts(us):
 
 def record(row):
     """A row of `records` made back into the JSON record it came from."""
-    d = {k: row[k] for k in ("frame", "stream", "dir", "src", "dst", "offset")}
+    d = {k: row[k] for k in ("frame", "stream", "dir", "src", "dst", "community_id", "offset")}
     d["ts"] = ts(row["ts_us"])
     if row["tcp_offset"] is not None:
         d["tcp_offset"] = row["tcp_offset"]

@@ -21,7 +21,7 @@ use cardshark::transport::Transport;
 use serde::{Deserialize, Serialize};
 use std::io::{self, Read, Write};
 
-/// Most bytes of one encoded row, length aside (the largest row takes 340).
+/// Most bytes of one encoded row, length aside (the largest row takes 370, its Community ID 30 of them).
 pub const MAX_RECORD: usize = 400;
 
 /// Bytes of a record's length.

@@ -1,5 +1,5 @@
 //! The layouts of `inspect`'s table: wide, a line per stream and a column
-//! per count (14 columns, some 200 characters of an IPv4 capture); and on
+//! per count (15 columns, some 250 characters of an IPv4 capture); and on
 //! a terminal too narrow for it (unless `--wide`), narrow: two lines per
 //! stream, the client's on top and the server's below, as `ss` and
 //! `tshark -z conv` readers expect, each direction's counts on its
@@ -72,13 +72,15 @@ fn line_width(headers: &[&str], columns: &[(usize, Align)]) -> usize {
 }
 
 /// The wide layout's columns: widths and alignments of [`HEADERS`].
-fn wide_columns(time: TimeFormat) -> [(usize, Align); 14] {
+fn wide_columns(time: TimeFormat) -> [(usize, Align); 15] {
     use Align::{Left, Right};
     [
         (6, Right),
         // `255.255.255.255:65535`: IPv6 addresses push the row.
         (21, Left),
         (21, Left),
+        // `1:` and 28 characters of base64.
+        (30, Left),
         // `websocket/pokerth-1`, the longest name a capture shows.
         (19, Left),
         (time.width(), Left),
@@ -90,7 +92,8 @@ fn wide_columns(time: TimeFormat) -> [(usize, Align); 14] {
         (15, Right),
         (9, Right),
         (6, Right),
-        (0, Left),
+        // `timeout`, `fin (evicted)`.
+        (13, Left),
     ]
 }
 
@@ -214,10 +217,11 @@ fn problems(r: &Row) -> String {
 /// The wide layout's columns: `-Y`'s names (`Messages c→s/s→c`:
 /// `messages`, `c2s.messages` and `s2c.messages`; `Gaps (bytes)`: `gaps` and
 /// `gap_bytes`).
-pub(crate) const HEADERS: [&str; 14] = [
+pub(crate) const HEADERS: [&str; 15] = [
     "Stream",
     "Client",
     "Server",
+    "Community ID",
     "Protocol",
     "Start",
     "Duration",
@@ -286,6 +290,7 @@ fn cells(r: &Row, start: String) -> Vec<String> {
         int(i.id),
         client,
         address(i.server),
+        i.community_id.to_string(),
         protocol_label(r),
         start,
         seconds(i.duration()),

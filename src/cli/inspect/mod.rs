@@ -38,7 +38,7 @@ pub struct InspectArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub decode: DecodeOpts,
-    /// Output format (the table: on a terminal too narrow for its 14
+    /// Output format (the table: on a terminal too narrow for its 15
     /// columns, unless --wide, two lines per stream, client then server).
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
@@ -400,6 +400,7 @@ fn stream_json(r: &Row) -> Value {
         "detection": d.map_or("unknown", |x| x.how.as_str()),
         "client": i.client.to_string(),
         "server": i.server.to_string(),
+        "community_id": i.community_id.as_str(),
         "roles_from_handshake": i.roles_from_handshake,
         "first_frame": i.first_frame,
         "last_frame": i.last_frame,

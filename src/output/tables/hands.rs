@@ -8,7 +8,7 @@ use super::ids::HandIds;
 use super::players;
 use crate::analysis::hands::Hand;
 
-use Kind::{Bool, Id, Int, IntList, Name, Str, StrList, Time};
+use Kind::{Bool, Code, Id, Int, IntList, Name, Str, StrList, Time};
 
 /// The columns, in order.
 pub const COLUMNS: &[Column] = &[
@@ -16,6 +16,7 @@ pub const COLUMNS: &[Column] = &[
     col("stream_uid", Id, "the stream's id"),
     col("hand_uid", Id, "the hand's id (above)"),
     col("stream", Int, "the stream's number in this run"),
+    opt("community_id", Code, "the stream's Community ID (version 1, seed 0), as Zeek's and Suricata's logs of the same connection have it"),
     col("hand", Int, "the hand's number on its stream (`STREAM:HAND`)"),
     opt("server_number", Int, "the server's own hand number, when the capture tells it"),
     col("protocol", Name, "`pokerth` or `pokernetwork`"),
@@ -49,6 +50,7 @@ pub fn append(rows: &mut Rows, ids: &HandIds, h: &Hand) {
     let count = |v: Option<u32>| v.map(u64::from);
     ids.write(rows);
     rows.count(h.stream)
+        .opt_str(ids.community_id.as_ref().map(|c| c.as_str()))
         .count(h.number)
         .opt_count(h.server_number)
         .str(h.protocol.name())

@@ -26,6 +26,7 @@ use crate::analysis::hands::Hand;
 use crate::decode::Render;
 use crate::decode::{Body, Record, RecordSink, StreamReport};
 use crate::pipeline::Items;
+use crate::reassembly::CommunityId;
 use std::collections::HashMap;
 use std::fs::File;
 use std::hash::Hasher;
@@ -99,6 +100,8 @@ pub struct StreamKey {
     pub client: SocketAddr,
     /// The server's.
     pub server: SocketAddr,
+    /// The stream's Community ID (not part of its `stream_uid`).
+    pub community_id: CommunityId,
 }
 
 impl StreamKey {
@@ -109,19 +112,22 @@ impl StreamKey {
             first_frame: r.frame,
             client: r.src,
             server: r.dst,
+            community_id: r.community_id,
         })
     }
 
     /// What stands for the key of stream number `stream` when its start
     /// was not seen (which the decode stage never does: a stream's records
     /// begin with its `stream_start`): the number as its first frame, no
-    /// endpoints.
+    /// endpoints (address 0.0.0.0, port 0, and their Community ID, which
+    /// no table writes: [`HandIds::new`] leaves it out).
     pub fn unknown(stream: u64) -> StreamKey {
         let nowhere = SocketAddr::from(([0, 0, 0, 0], 0));
         StreamKey {
             first_frame: stream,
             client: nowhere,
             server: nowhere,
+            community_id: CommunityId::tcp(nowhere, nowhere),
         }
     }
 
@@ -301,18 +307,23 @@ pub struct HandIds {
     pub stream_uid: i64,
     /// The hand's.
     pub hand_uid: i64,
+    /// Its stream's Community ID (none if the stream's start was not
+    /// seen).
+    pub community_id: Option<CommunityId>,
 }
 
 impl HandIds {
     /// The ids of `h`, of the stream `key` names (see
     /// [`StreamKey::unknown`] for a stream whose start was not seen).
     pub fn new(capture: i64, h: &Hand, key: Option<StreamKey>) -> HandIds {
+        let community_id = key.map(|k| k.community_id);
         let key = key.unwrap_or_else(|| StreamKey::unknown(h.stream));
         let stream_uid = key.uid(capture);
         HandIds {
             capture,
             stream_uid,
             hand_uid: hand_uid(stream_uid, h.number),
+            community_id,
         }
     }
 
@@ -336,10 +347,15 @@ mod tests {
     fn fixed_inputs_give_fixed_ids() {
         assert_eq!(capture_of_bytes(3, b"abc", b""), 6173827648805432559);
         assert_eq!(capture_of_stdin(b"abc"), 5593725766211458406);
+        let (client, server) = (
+            "10.0.0.1:40000".parse().unwrap(),
+            "10.0.0.2:7234".parse().unwrap(),
+        );
         let key = StreamKey {
             first_frame: 1,
-            client: "10.0.0.1:40000".parse().unwrap(),
-            server: "10.0.0.2:7234".parse().unwrap(),
+            client,
+            server,
+            community_id: CommunityId::tcp(client, server),
         };
         assert_eq!(key.uid(42), 7788197743334613426);
         assert_eq!(hand_uid(7, 3), 2544043448652705451);

@@ -8,9 +8,9 @@
 //! The columns of few texts (`dir`, the endpoints, `protocol`, `type`, ...:
 //! [`Kind::Code`](super::columns::Kind::Code)) are codes into a list of
 //! texts of the batch's own (`Coded`, an Arrow dictionary array): names
-//! the program knows by their number, the endpoints by their stream, a
-//! type by its name's address (or a hash of it), so that no text is copied
-//! for each row.
+//! the program knows by their number, the endpoints and the Community ID
+//! by their stream, a type by its name's address (or a hash of it), so
+//! that no text is copied for each row.
 
 use super::batches::Batches;
 use super::columns::{batch_schema, int, UTC};
@@ -372,6 +372,7 @@ pub struct RecordsTable {
     dir: Coded,
     src: Coded,
     dst: Coded,
+    community_id: Coded,
     offset: Vec<i64>,
     tcp_offset: Ints,
     protocol: Coded,
@@ -389,6 +390,8 @@ pub struct RecordsTable {
     /// The endpoints of the batch's rows (`src` and `dst` share them),
     /// hinted by stream.
     endpoints: Lookup,
+    /// The streams' Community IDs, hinted by stream.
+    community_ids: Lookup,
     /// The types, hinted by protocol and number.
     types: Lookup,
     /// The texts of the named columns: `dir`, `transport`, `protocol`,
@@ -415,6 +418,7 @@ impl RecordsTable {
             dir: Coded::new(),
             src: Coded::new(),
             dst: Coded::new(),
+            community_id: Coded::new(),
             offset: Vec::new(),
             tcp_offset: Ints::default(),
             protocol: Coded::new(),
@@ -432,6 +436,7 @@ impl RecordsTable {
             // A slot per stream: room for many more than a batch has
             // at once (a busy server's thousands).
             endpoints: Lookup::new(13),
+            community_ids: Lookup::new(13),
             types: Lookup::new(10),
             dirs: names([Direction::C2S, Direction::S2C].map(Direction::as_str)),
             transports: names(["websocket"]),
@@ -459,9 +464,15 @@ impl RecordsTable {
     /// Appends `row` (its texts in `bytes`).
     pub fn append(&mut self, row: &RecordRow, bytes: &[u8]) {
         let mut texts = Cursor { bytes, at: row.at };
-        let [src, dst, type_name, reason, error] =
-            [Text::Src, Text::Dst, Text::Type, Text::Reason, Text::Error]
-                .map(|t| texts.text(row, t));
+        let [src, dst, community_id, type_name, reason, error] = [
+            Text::Src,
+            Text::Dst,
+            Text::CommunityId,
+            Text::Type,
+            Text::Reason,
+            Text::Error,
+        ]
+        .map(|t| texts.text(row, t));
         self.stream_uid.push(row.stream_uid);
         self.frame.push(row.frame);
         self.ts.push(row.ts);
@@ -470,6 +481,10 @@ impl RecordsTable {
         let [src, dst] = self.endpoints(row, src.unwrap_or_default(), dst.unwrap_or_default());
         self.src.push(Some(src));
         self.dst.push(Some(dst));
+        // A stream has one id: the stream alone names it.
+        let id = community_id.unwrap_or_default();
+        self.community_id
+            .push(Some(self.community_ids.code(row.stream, id, false)));
         self.offset.push(row.offset);
         self.tcp_offset.push(row.tcp_offset());
         self.protocol.push(row.protocol.map(|p| p as u32));
@@ -498,7 +513,9 @@ impl RecordsTable {
         self.fields.push_opt(texts.text(row, Text::Fields));
         self.websocket.push_opt(texts.text(row, Text::Websocket));
         self.rows += 1;
-        self.text += texts.at - row.at;
+        // The Community ID is a stream's, coded: it takes no room of the
+        // row's in the batch (nor does it make batches smaller).
+        self.text += texts.at - row.at - id.len();
     }
 
     /// The rows appended since the last batch, as a batch; the buffers
@@ -512,6 +529,7 @@ impl RecordsTable {
         let ts = again(&mut self.ts);
         let ts = TimestampMicrosecondArray::new(ts.into(), None);
         let endpoints = self.endpoints.finish()?;
+        let community_ids = self.community_ids.finish()?;
         let types = self.types.finish()?;
         let tcp_offset = self.tcp_offset.finish();
         // `websocket` where a WebSocket carried the row: where it has an
@@ -526,6 +544,7 @@ impl RecordsTable {
             Arc::new(self.dir.finish(&self.dirs)?),
             Arc::new(self.src.finish(&endpoints)?),
             Arc::new(self.dst.finish(&endpoints)?),
+            Arc::new(self.community_id.finish(&community_ids)?),
             ints(&mut self.offset),
             Arc::new(tcp_offset),
             Arc::new(Codes::try_new(transport, self.transports.clone())?),

@@ -24,6 +24,7 @@ pub const COLUMNS: &[Column] = &[
     col("dir", Code, "`c2s` or `s2c`"),
     col("src", Code, "the sender's address and port (`10.0.0.1:40000`, `[::1]:7234`)"),
     col("dst", Code, "the receiver's address and port"),
+    col("community_id", Code, "the stream's Community ID (version 1, seed 0: `1:` and base64), as Zeek's and Suricata's logs of the same connection have it"),
     col("offset", Int, "the message's (or event's) offset in its direction's byte stream (unwrapped, for WebSocket)"),
     opt("tcp_offset", Int, "WebSocket: the offset in the TCP stream"),
     opt("transport", Code, "`websocket` when a WebSocket carried it"),
@@ -58,6 +59,7 @@ const NO_EVENT: u8 = u8::MAX;
 pub(super) enum Text {
     Src,
     Dst,
+    CommunityId,
     Type,
     Reason,
     Error,
@@ -91,7 +93,7 @@ pub struct RecordRow {
     /// Where its texts start in the bytes.
     pub(super) at: usize,
     /// The length of each [`Text`], or [`NONE`].
-    lens: [u32; 7],
+    lens: [u32; 8],
     /// A message's type number (an event has none).
     type_id: u32,
     /// How many notes it has.
@@ -159,9 +161,10 @@ impl RecordRow {
             Direction::C2S => (&stream.client, &stream.server),
             Direction::S2C => (&stream.server, &stream.client),
         };
-        let mut lens = [NONE; 7];
+        let mut lens = [NONE; 8];
         lens[Text::Src as usize] = put(bytes, Some(src));
         lens[Text::Dst as usize] = put(bytes, Some(dst));
+        lens[Text::CommunityId as usize] = put(bytes, Some(r.community_id.as_str()));
         let mut type_key = 0;
         let (type_id, dialect, len, notes) = match &r.body {
             Body::Message { len, decoded, .. } => {

@@ -38,6 +38,7 @@ impl Script {
             dir,
             src: addr,
             dst: addr,
+            community_id: crate::reassembly::CommunityId::tcp(addr, addr),
             offset: 0,
             protocol: Some(ProtocolId::PokerTh),
             dialect: Some(crate::protocols::Dialect::PokerTh2007),
