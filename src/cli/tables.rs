@@ -16,7 +16,9 @@ use std::path::PathBuf;
 pub struct TableArgs {
     /// With --format parquet (or csv): write tables into the directory DIR
     /// (made; it must not exist, see --overwrite), a file per table,
-    /// instead of standard output.
+    /// instead of standard output. hands --format text (or ohh): DIR is a
+    /// tracker's import folder (made if missing, added to), a file per
+    /// table session.
     #[arg(short = 'o', long = "output", value_name = "DIR", value_hint = ValueHint::DirPath,
           long_help = output_help())]
     pub output: Option<PathBuf>,
@@ -46,6 +48,12 @@ fn output_help() -> String {
             .collect();
         s.push_str(&format!("\n\n{name}: {}", list.join(", ")));
     }
+    s.push_str(
+        "\n\nhands --format text (or ohh) -o DIR: DIR is a tracker's import folder, made if \
+         missing and added to if not: a file per table session (a table, a hero, a day in UTC), \
+         DIR/HERO/HH20261128 TABLE - 10-20 - Play Money No Limit Hold'em.txt (.ohh), each hand \
+         added whole as it ends, never twice (cardshark hands --help); --overwrite does not apply.",
+    );
     s
 }
 

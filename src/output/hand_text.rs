@@ -2,9 +2,13 @@
 //! (pokerkit's `PokerStarsParser`, trackers).
 //!
 //! Hands are separated by two empty lines. Amounts are chips and the time
-//! is UTC. The `Hand #` is
+//! is UTC; the table line says `(Play Money)`, as PokerStars writes it at
+//! tables played for chips. The header names the site, [`SITE`] unless
+//! told otherwise ([`write_site`]): trackers and pokerkit know the layout
+//! by it. The `Hand #` is
 //! [`Hand::public_number`](crate::analysis::hands::Hand::public_number),
-//! unique in the capture; the line after the header, which hand-history
+//! the same each time the hand is read, from this capture or another of
+//! the same traffic; the line after the header, which hand-history
 //! readers skip, gives cardshark's id (`STREAM:HAND`), the server's own
 //! hand number, the protocol and the stream. An incomplete hand (written
 //! only when asked for) has one more line, `cardshark INCOMPLETE hand:`
@@ -20,9 +24,16 @@
 //! its readers (pokerkit) reject it. The hand model and the JSON keep the
 //! action as the server reported it.
 
+mod raises;
+
 use crate::analysis::hands::{ActionKind, Hand, Limit, Street};
 use crate::protocols::cards::Card;
+use raises::dead_raises;
 use std::fmt::Write as _;
+
+/// The site the header names unless told otherwise (`hands --site`): the
+/// layout's own, which trackers and pokerkit look for.
+pub const SITE: &str = "PokerStars";
 
 fn cards(c: &[Card]) -> String {
     c.iter()
@@ -47,8 +58,23 @@ fn street_title(s: Street) -> &'static str {
     }
 }
 
+/// The table's name as the table line (and OHH's `table_name`) gives it:
+/// the one the capture tells, else `Game ID` (the game or table id), else
+/// `Stream N`.
+pub fn table_title(h: &Hand) -> String {
+    (h.table_name.clone())
+        .or_else(|| h.table.map(|t| format!("Game {t}")))
+        .unwrap_or_else(|| format!("Stream {}", h.stream))
+}
+
 /// The hand as PokerStars text (ending with a newline).
 pub fn write(h: &Hand) -> String {
+    write_site(h, SITE)
+}
+
+/// The hand as PokerStars text whose header names `site` (`SITE Hand
+/// #N: ...`).
+pub fn write_site(h: &Hand, site: &str) -> String {
     let mut o = String::new();
     let game = match h.limit {
         Limit::NoLimit => "Hold'em No Limit",
@@ -59,7 +85,7 @@ pub fn write(h: &Hand) -> String {
     let (sb, bb) = (known(h.small_blind), known(h.big_blind));
     let _ = writeln!(
         o,
-        "PokerStars Hand #{}: {game} ({sb}/{bb}) - {} UTC",
+        "{site} Hand #{}: {game} ({sb}/{bb}) - {} UTC",
         h.public_number(),
         when(h)
     );
@@ -77,14 +103,14 @@ pub fn write(h: &Hand) -> String {
         let why: Vec<&str> = h.incomplete_reasons().collect();
         let _ = writeln!(o, "cardshark INCOMPLETE hand: {}", why.join("; "));
     }
-    let table = (h.table_name.clone())
-        .or_else(|| h.table.map(|t| format!("Game {t}")))
-        .unwrap_or_else(|| format!("Stream {}", h.stream));
+    let table = table_title(h);
     let size = h.table_size.unwrap_or(h.seats.len() as u32);
     let button = h
         .button
         .map_or(String::new(), |b| format!(" Seat #{b} is the button"));
-    let _ = writeln!(o, "Table '{}' {size}-max{button}", table.replace('\'', "`"));
+    // Chips of no money's worth: PokerStars' play money tables say so.
+    let table = table.replace('\'', "`");
+    let _ = writeln!(o, "Table '{table}' {size}-max (Play Money){button}");
     for s in &h.seats {
         let stack = s.stack.map_or("?".to_string(), |x| x.to_string());
         let _ = writeln!(
@@ -335,62 +361,6 @@ pub fn write(h: &Hand) -> String {
         let _ = writeln!(o, "Seat {}: {}{role} {what}", s.seat, s.display_name());
     }
     o
-}
-
-/// The bets and raises nobody can answer, with what calling would have
-/// put in: (action index, call amount).
-fn dead_raises(h: &Hand) -> Vec<(usize, u64)> {
-    let mut out = Vec::new();
-    if !h.amounts_known() {
-        return out;
-    }
-    let mut highest = 0;
-    let mut street = Street::Preflop;
-    for (i, a) in h.actions.iter().enumerate() {
-        if a.street != street {
-            street = a.street;
-            highest = 0;
-        }
-        let raise = matches!(a.kind, ActionKind::Bet | ActionKind::Raise) && a.total > highest;
-        let later = h.actions[i + 1..].iter().any(|b| b.player != a.player);
-        let others_all_in = (h.seats.iter())
-            .filter(|s| s.player != a.player && !h.folded(s.player))
-            .all(|s| {
-                h.actions[..i]
-                    .iter()
-                    .any(|b| b.player == s.player && b.all_in)
-            });
-        if raise && ((!later && others_all_in) || unanswerable(h, i, highest)) {
-            let before = a.total - a.added;
-            out.push((i, highest.saturating_sub(before)));
-        }
-        highest = highest.max(a.total);
-    }
-    out
-}
-
-/// True when no other player still in at action `i` can put in more than
-/// `highest`, the street's highest bet before it: each has folded, or his
-/// chips (his street total and what is left of his stack) reach no
-/// further (a raise over short stacks, PokerTH 1.x lets a player make it;
-/// it is a call and chips given back).
-fn unanswerable(h: &Hand, i: usize, highest: u64) -> bool {
-    let a = &h.actions[i];
-    let before = &h.actions[..i];
-    h.seats.iter().filter(|s| s.player != a.player).all(|s| {
-        let mine = || before.iter().filter(|b| b.player == s.player);
-        if mine().any(|b| b.kind == ActionKind::Fold) {
-            return true;
-        }
-        let Some(stack) = s.stack else {
-            return false;
-        };
-        let put: u64 = mine().map(|b| b.added).sum();
-        let bet = (before.iter().rev())
-            .find(|b| b.player == s.player && b.street == a.street)
-            .map_or(0, |b| b.total);
-        stack.saturating_sub(put) + bet <= highest
-    })
 }
 
 /// What goes between two hands ([`write()`] ends each with a newline): two

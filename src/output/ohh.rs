@@ -24,8 +24,11 @@
 //!   the flop is written as a raise ("\"Bet\" is not a valid pre-flop
 //!   action"); a call of nothing as a check.
 //! - `game_number` is [`Hand::public_number`] ("uniquely identifies the
-//!   hand"): unique in the capture, the same from run to run. The server's
-//!   own number is in the extension.
+//!   hand"): the same each time the hand is read, from this capture or
+//!   another of the same traffic. The server's own number is in the
+//!   extension.
+//! - `site_name` and `network_name` are the protocol's name (`PokerTH`,
+//!   `poker-network`), or the site `hands --site` names.
 //! - `dealer_seat`, `small_blind_amount`, `big_blind_amount`, `table_size`,
 //!   `table_name` and a player's `starting_stack` and `name` are required
 //!   ("All fields are required unless otherwise stated"). When the capture
@@ -118,6 +121,13 @@ fn amount(a: &Action) -> Option<u64> {
 
 /// The hand as an OHH object (`{"ohh": {...}}`).
 pub fn hand(h: &Hand) -> Value {
+    hand_site(h, None)
+}
+
+/// The hand as an OHH object whose `site_name` and `network_name` are
+/// `site` (`hands --site`), or the protocol's (`PokerTH`,
+/// `poker-network`) when `None`.
+pub fn hand_site(h: &Hand, site: Option<&str>) -> Value {
     let mut unknown: Vec<String> = Vec::new();
     let mut unknown_if = |missing: bool, pointer: String| {
         if missing {
@@ -200,10 +210,10 @@ pub fn hand(h: &Hand) -> Value {
         rounds.push(json!({"id": rounds.len(), "street": "Showdown", "actions": shows}));
     }
 
-    let site = match h.protocol {
+    let site = site.unwrap_or(match h.protocol {
         ProtocolId::PokerTh | ProtocolId::PokerTh1 => "PokerTH",
         _ => "poker-network",
-    };
+    });
     let mut o = Map::new();
     o.insert("spec_version".into(), json!(SPEC_VERSION));
     o.insert("site_name".into(), json!(site));
@@ -211,9 +221,7 @@ pub fn hand(h: &Hand) -> Value {
     o.insert("internal_version".into(), json!(env!("CARGO_PKG_VERSION")));
     o.insert("game_number".into(), json!(h.public_number().to_string()));
     o.insert("start_date_utc".into(), json!(h.ts.rfc3339()));
-    let table_name = (h.table_name.clone())
-        .or_else(|| h.table.map(|t| format!("Game {t}")))
-        .unwrap_or_else(|| format!("Stream {}", h.stream));
+    let table_name = super::hand_text::table_title(h);
     o.insert("table_name".into(), json!(table_name));
     o.insert("game_type".into(), json!("Holdem"));
     o.insert(
@@ -345,7 +353,7 @@ mod tests {
         h.incomplete(5, "gap");
         let v = hand(&h);
         let o = v["ohh"].as_object().unwrap();
-        assert_eq!(o["game_number"], "30000000007");
+        assert_eq!(o["game_number"], h.public_number().to_string());
         assert_eq!(o["bet_limit"], json!({"bet_type": "NL", "bet_cap": 0}));
         assert_eq!(o["currency"], "XPM");
         assert_eq!(o["table_size"], 4);

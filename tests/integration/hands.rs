@@ -119,7 +119,7 @@ fn pokerth_port9999_every_hand_with_exact_stacks_and_winners() {
         ),
     ];
     for (i, (h, (start, fin, won))) in hands.iter().zip(&want).enumerate() {
-        assert_eq!(h["game_number"], (i + 1).to_string());
+        assert_eq!(h["cardshark"]["number"], i + 1);
         assert_eq!(&players(h), start, "hand {}", i + 1);
         assert_eq!(&finals(h), fin, "hand {}", i + 1);
         assert_eq!(&wins(h), won, "hand {}", i + 1);
@@ -209,7 +209,7 @@ fn pokernetwork_session_every_hand_with_exact_stacks_and_winners() {
     let got: Vec<(String, Players, Chips, Chips, u64)> = (hands.iter())
         .map(|h| {
             (
-                h["game_number"].as_str().unwrap().to_string(),
+                h["cardshark"]["number"].to_string(),
                 players(h),
                 finals(h),
                 wins(h),

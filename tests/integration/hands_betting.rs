@@ -90,8 +90,8 @@ fn check(name: &str) -> usize {
             .find(|h| h["cardshark"]["server_number"].as_u64() == serial.parse().ok())
             .unwrap_or_else(|| panic!("{name}: no hand {serial}"));
         let what = format!("{name} hand {serial} ({})", e["label"]);
-        // Stream 0: the public number is the serial.
-        assert_eq!(h["game_number"], serial.as_str(), "{what}");
+        // Stream 0: the hand's id is the serial on it.
+        assert_eq!(h["cardshark"]["id"], format!("0:{serial}"), "{what}");
         let x = &h["cardshark"];
         assert_eq!(x["complete"], true, "{what}");
         decided |= (e["actions"].as_array().unwrap().iter())
@@ -372,7 +372,7 @@ fn the_showdowns_capture_to_the_chip() {
     assert_eq!(hands.len(), HANDS.len());
     for (serial, pot, rake, returned, won, finals, lines) in HANDS {
         let h = (hands.iter())
-            .find(|h| h["game_number"] == serial)
+            .find(|h| h["cardshark"]["server_number"] == serial.parse::<u64>().unwrap())
             .unwrap_or_else(|| panic!("no hand {serial}"));
         let name = |id: &Value| -> String {
             let p = (h["players"].as_array().unwrap().iter()).find(|p| &p["id"] == id);
@@ -424,7 +424,7 @@ fn the_showdowns_capture_to_the_chip() {
         assert_eq!(cells[7], winners.join(", "), "{serial}: table winners");
         // The text.
         let block = (text.split("\n\n\n"))
-            .find(|b| b.starts_with(&format!("PokerStars Hand #{serial}:")))
+            .find(|b| b.contains(&format!("\ncardshark id 0:{serial},")))
             .unwrap_or_else(|| panic!("{serial}: no text"));
         for line in lines {
             assert!(
@@ -448,7 +448,7 @@ fn contradicting_chip_reports_are_notes_naming_their_frames() {
     assert_eq!(check("betting-contradiction"), 10);
     let hands = ohh("pokernetwork/betting-contradiction.pcap");
     let h = (hands.iter())
-        .find(|h| h["game_number"] == "85002")
+        .find(|h| h["cardshark"]["server_number"] == 85002)
         .unwrap();
     let notes = h["cardshark"]["notes"].as_array().unwrap();
     let checks: Vec<&str> = (notes.iter())

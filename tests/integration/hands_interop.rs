@@ -10,12 +10,16 @@
 //!   specification's storage format) validates against OHH 1.4.6: with
 //!   ohh-pydantic, and with the checks of `tests/interop/check_hands.py` for
 //!   what ohh-pydantic does not check. Incomplete hands are only validated:
-//!   they are not whole hands to replay.
+//!   they are not whole hands to replay;
+//! - a tracker's import folder (`hands -o DIR`): every file of it, also
+//!   while cardshark writes it (`tracker.rs`).
 //!
 //! Needs the Python virtual environment of `tests/interop/setup.sh`
 //! (target/interop-venv, pokerkit and ohh-pydantic from PyPI), so it is
 //! ignored by a plain `cargo nextest run`; CI (.ci/run) sets the venv up and
 //! runs it with `cargo nextest run --run-ignored only --test integration hands_interop::`.
+
+mod tracker;
 
 use crate::common;
 

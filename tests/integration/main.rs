@@ -53,6 +53,7 @@ mod tables_interop;
 mod threads;
 mod timeline;
 mod timeline_pokerth1;
+mod tracker_folder;
 mod websocket_decode;
 mod websocket_wire;
 mod write_pcap;

@@ -367,7 +367,7 @@ fn bad_usage_is_one_error_line_and_exit_status_2() {
     let out = existing(dir.path());
     let not_a_dir = out.join("keep");
     let new = dir.path().join("new");
-    let cases: [(Vec<&str>, &str); 7] = [
+    let cases: [(Vec<&str>, &str); 9] = [
         (
             vec!["decode", "--format", "parquet"],
             "--format parquet writes a table per file: name their directory with -o DIR",
@@ -381,8 +381,16 @@ fn bad_usage_is_one_error_line_and_exit_status_2() {
             "-o DIR writes tables: it goes with --format parquet or csv",
         ),
         (
-            vec!["hands", "--format", "text", "-o", s(&new)],
-            "-o DIR writes tables",
+            vec!["hands", "--format", "jsonl", "-o", s(&new)],
+            "-o DIR goes with --format text or ohh (a tracker's import folder) or parquet or csv",
+        ),
+        (
+            vec!["hands", "--format", "text", "-o", s(&new), "--overwrite"],
+            "--overwrite replaces tables; a tracker's folder",
+        ),
+        (
+            vec!["hands", "--format", "ohh", "-o", s(&not_a_dir)],
+            "that is a file; -o names a directory",
         ),
         (
             vec!["decode", "--format", "parquet", "-o", s(&out)],

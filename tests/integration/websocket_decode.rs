@@ -44,7 +44,8 @@ fn follow_websocket(path: &std::path::Path, dir: &str) -> Vec<u8> {
 }
 
 /// Removes the keys that depend on when and where a capture was made
-/// (frame numbers, times, ports, step numbers), at any depth.
+/// (frame numbers, times, ports, step numbers, hand numbers made of the
+/// connection and the time), at any depth.
 fn timeless(v: &Value) -> Value {
     match v {
         Value::Object(m) => Value::Object(
@@ -57,6 +58,8 @@ fn timeless(v: &Value) -> Value {
                         "ts",
                         "step",
                         "start_date_utc",
+                        "game_number",
+                        "public_number",
                     ]
                     .contains(&k.as_str())
                 })

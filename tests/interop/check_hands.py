@@ -2,7 +2,7 @@
 """Checks cardshark's hand histories with other people's tools, and checks
 the Open Hand History rules those tools do not.
 
-Usage: check_hands.py [--text TEXT_FILE] [--ohh OHH_FILE]
+Usage: check_hands.py [--text TEXT_FILE] [--ohh OHH_FILE] [--folder DIR]
 
 - TEXT_FILE (`cardshark hands --format text`): every hand must parse with
   pokerkit's PokerStarsParser (errors raised, not warned) and replay there,
@@ -22,9 +22,15 @@ cardshark follows the specification; this checker adds the key to its own
 copy of each object, just before handing it to ohh-pydantic, and nowhere
 else.
 
+- DIR (`cardshark hands --format text|ohh -o DIR`, a tracker's import
+  folder): every `.txt` file under it is checked as TEXT_FILE, every `.ohh`
+  file as OHH_FILE, each read under a shared flock (cardshark appends under
+  an exclusive one), so a folder being written is read between two hands.
+
 Prints one JSON object:
   {"text": [{"number": "500", "stacks": {PLAYER: FINAL_STACK}}, ...],
-   "ohh": {"objects": N, "complete": C}}
+   "ohh": {"objects": N, "complete": C},
+   "folder": {"text_files": F, "text_hands": H, "ohh_files": G, "ohh_objects": O}}
 with pokerkit's final stacks after its own replay, in the file's order (the
 Rust test compares them with the server's), and exits 1 with a message on
 stderr at the first failure.
@@ -32,7 +38,9 @@ stderr at the first failure.
 
 import argparse
 import copy
+import fcntl
 import json
+import os
 import re
 import sys
 from decimal import Decimal
@@ -375,10 +383,39 @@ def check_ohh(text):
     return {"objects": len(objects), "complete": complete}
 
 
+def read_locked(path):
+    """The file's text, read under a shared flock."""
+    with open(path, encoding="utf-8") as f:
+        fcntl.flock(f.fileno(), fcntl.LOCK_SH)
+        try:
+            return f.read()
+        finally:
+            fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+
+
+def check_folder(root):
+    """Checks every session file of a tracker folder; counts them."""
+    out = {"text_files": 0, "text_hands": 0, "ohh_files": 0, "ohh_objects": 0}
+    for d, _, names in sorted(os.walk(root)):
+        for name in sorted(names):
+            path = os.path.join(d, name)
+            try:
+                if name.endswith(".txt"):
+                    out["text_hands"] += len(check_text(read_locked(path)))
+                    out["text_files"] += 1
+                elif name.endswith(".ohh"):
+                    out["ohh_objects"] += check_ohh(read_locked(path))["objects"]
+                    out["ohh_files"] += 1
+            except Invalid as e:
+                raise Invalid(f"{path}: {e}") from e
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--text", help="hands in PokerStars text (cardshark hands --format text)")
     ap.add_argument("--ohh", help="hands in OHH storage format (cardshark hands --format ohh)")
+    ap.add_argument("--folder", help="a tracker folder (cardshark hands --format text|ohh -o DIR)")
     args = ap.parse_args()
     result = {}
     try:
@@ -388,6 +425,8 @@ def main():
         if args.ohh:
             with open(args.ohh, encoding="utf-8") as f:
                 result["ohh"] = check_ohh(f.read())
+        if args.folder:
+            result["folder"] = check_folder(args.folder)
     except Invalid as e:
         print(f"check_hands.py: {e}", file=sys.stderr)
         sys.exit(1)

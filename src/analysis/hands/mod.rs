@@ -292,6 +292,8 @@ impl Seen {
 struct PokerStream {
     dialect: Option<Dialect>,
     transport: Transport,
+    /// The connection's client and server, from its first record.
+    endpoints: Option<(std::net::SocketAddr, std::net::SocketAddr)>,
     game: bool,
     hand: bool,
 }
@@ -495,6 +497,7 @@ impl<S: HandSink> HandCollector<S> {
     fn emit(&mut self, mut h: Hand, p: PokerStream) {
         h.dialect = p.dialect;
         h.transport = p.transport;
+        h.endpoints = p.endpoints;
         self.seen.hands += 1;
         let h = settle_and_check(h);
         if S::KEEPS {
@@ -595,6 +598,10 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
             return;
         };
         p.dialect = r.dialect.or(p.dialect);
+        p.endpoints.get_or_insert(match r.dir {
+            crate::reassembly::Direction::C2S => (r.src, r.dst),
+            crate::reassembly::Direction::S2C => (r.dst, r.src),
+        });
         if r.transport == Transport::WebSocket {
             p.transport = Transport::WebSocket;
         }

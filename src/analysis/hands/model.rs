@@ -10,9 +10,6 @@ use crate::protocols::cards::Card;
 use crate::protocols::ProtocolId;
 use serde::Serialize;
 
-/// [`Hand::public_number`]: the stream's part is this many times the stream.
-pub const PUBLIC_NUMBER_STREAM: u64 = 10_000_000_000;
-
 /// One poker hand as the capture shows it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Hand {
@@ -28,6 +25,10 @@ pub struct Hand {
     pub transport: crate::transport::Transport,
     /// The TCP stream (as `decode` and `inspect` number them).
     pub stream: u64,
+    /// The connection's client and server (the collector sets them): what
+    /// names the stream in any capture of it.
+    #[serde(skip)]
+    pub endpoints: Option<(std::net::SocketAddr, std::net::SocketAddr)>,
     /// The game (PokerTH) or table (poker-network) id, when known.
     pub table: Option<u64>,
     /// The table's name, when the capture tells it.
@@ -481,6 +482,7 @@ impl Hand {
             dialect: None,
             transport: crate::transport::Transport::Tcp,
             stream,
+            endpoints: None,
             table: None,
             table_name: None,
             number,
@@ -519,14 +521,46 @@ impl Hand {
     }
 
     /// The hand's number for other tools (PokerStars `Hand #`, OHH
-    /// `game_number`): `STREAM * 10^10 + NUMBER`, so `0:500` is 500 and
-    /// `3:7` is 30000000007. Unique in a capture, whatever tables, games
-    /// or servers its streams hold (hand numbers are below 10^10: a
-    /// poker-network serial is a u32), and the same from run to run.
+    /// `game_number`): XXH3-64 (seed 0) of `cardshark hand number v1`, the
+    /// protocol's name as records give it and a byte 0, the connection's
+    /// client and server (each an address of 16 bytes, IPv4 mapped into
+    /// IPv6, and a port of 2 bytes little-endian; zeros when not known) and
+    /// the time of the frame that started the hand in microseconds since
+    /// 1970 (8 bytes little-endian), with the top bit cleared (below 2^63).
+    ///
+    /// All of it is the same in any capture of the connection, and nothing
+    /// depends on where the capture starts or on what the stream told
+    /// before the hand (no stream or frame number, no position on the
+    /// stream, no hero or table learnt from earlier messages): the hand has
+    /// the same number each time the capture is read, once the file has
+    /// grown, and in a capture of the same traffic that starts elsewhere
+    /// (whose streams are numbered anew), so a tracker's folder fed by
+    /// several runs gets each hand once. Two clients' views of one hand
+    /// (two connections) are two histories with two numbers. The server's
+    /// own hand number is not part of it: PokerTH's (the hand's position in
+    /// its game) is known only when the game's start is in the capture, and
+    /// starts again when the server does.
     pub fn public_number(&self) -> u64 {
-        self.stream
-            .saturating_mul(PUBLIC_NUMBER_STREAM)
-            .saturating_add(self.number % PUBLIC_NUMBER_STREAM)
+        use std::hash::Hasher;
+        let mut x = twox_hash::XxHash3_64::with_seed(0);
+        x.write(b"cardshark hand number v1");
+        x.write(self.protocol.name().as_bytes());
+        x.write(&[0]);
+        let nowhere = std::net::SocketAddr::from(([0, 0, 0, 0], 0));
+        let (client, server) = self.endpoints.unwrap_or((nowhere, nowhere));
+        for a in [client, server] {
+            let ip = match a.ip() {
+                std::net::IpAddr::V4(v4) => v4.to_ipv6_mapped(),
+                std::net::IpAddr::V6(v6) => v6,
+            };
+            x.write(&ip.octets());
+            x.write(&a.port().to_le_bytes());
+        }
+        let micros = (self.ts.secs)
+            .saturating_mul(1_000_000)
+            .saturating_add(i64::from(self.ts.nanos / 1_000));
+        x.write(&micros.to_le_bytes());
+        x.finish() & (u64::MAX >> 1)
     }
 
     /// The seat after the highest taken: where a player the capture does

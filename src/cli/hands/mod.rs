@@ -2,16 +2,21 @@
 //! PokerStars text or as Open Hand History (the specification's `.ohh`
 //! storage format, or JSON Lines).
 //!
-//! Each hand is written as soon as it ends (`write.rs`), in the order the
-//! hands end in the capture (the same for a file and for a live run of the
-//! same traffic, at any thread count); hands still open when the input
-//! ends follow, in stream order. Nothing is kept: memory does not grow
-//! with the capture.
+//! Each hand is written as soon as it ends, to standard output
+//! (`write.rs`) or, with `--format text|ohh -o DIR`, into a tracker's
+//! import folder (`folder.rs`, a file per table session, `session.rs`), in
+//! the order the hands end in the capture (the same for a file and for a
+//! live run of the same traffic, at any thread count); hands still open
+//! when the input ends follow, in stream order. Nothing is kept: memory
+//! does not grow with the capture.
 //!
 //! A capture that gives no hand is told why on standard error (no poker
 //! stream, only lobby traffic, poker streams whose messages carry no hand,
 //! stream data cut by the snapshot length), and `hands` exits 0.
 
+mod empty;
+mod folder;
+mod session;
 mod write;
 
 use super::display_filter::{self, passes};
@@ -28,6 +33,8 @@ use cardshark::output::tables::ids::{Keyed, KeyedHand, StreamKey};
 use cardshark::output::tables::{self, Format};
 use cardshark::pipeline::StreamSet;
 use clap::{Args, ValueHint};
+use folder::Folder;
+use session::Kind;
 use std::io::{self, BufWriter};
 use std::ops::ControlFlow;
 use write::HandWriter;
@@ -38,11 +45,22 @@ pub(crate) use write::HEADERS;
 /// What `cardshark hands --help` (and its man page) says after the options.
 pub const AFTER_HELP: &str = "\
 Hand ids: STREAM:HAND, the TCP stream (as `decode` numbers it) and the hand's number on it \
-(poker-network's hand serial; for PokerTH its position on the stream). Other tools get \
-STREAM * 10^10 + HAND as PokerStars' `Hand #` and OHH's `game_number`: unique in the capture \
-(several tables, games or merged files) and stable from run to run. The server's own hand \
-number stays beside it: the text's `cardshark id ..., server hand number N` line, OHH's \
+(poker-network's hand serial; for PokerTH its position on the stream). Other tools get a \
+number as PokerStars' `Hand #` and OHH's `game_number`: XXH3-64 of the protocol, the \
+connection's client and server addresses and the time the hand started, so the same hand has \
+the same number in every run, from this capture, from one that has grown since or from another \
+of the same traffic (streams are numbered anew in each). The server's own hand number stays \
+beside it: the text's `cardshark id ..., server hand number N` line, OHH's \
 `cardshark.server_number`.
+
+A tracker's import folder: --format text (or ohh) -o DIR writes a file per table session (a \
+table, a hero, a day in UTC) as PokerStars names them, DIR/HERO/HH20261128 TABLE - 10-20 - Play \
+Money No Limit Hold'em.txt (.ohh), HERO `Observer` for hands the capture's client is not dealt \
+in. Each hand is added to its file when it ends, whole (one write; a write that fails is cut \
+off again), and never twice: a hand whose number the file holds is left out, so running again \
+over the same capture, or over one that continues it, adds only new hands. DIR is made if \
+missing and may hold files (they are added to; other files are left alone). Files reach the \
+disk after each hand when the input is live or a pipe (or -l), otherwise at the end.
 
 Incomplete hands (cut by the capture's start or end, a gap, undecodable bytes, a connection \
 closing, or a dialect that tells only part, PokerTH 2007) are marked in every format: `no` in \
@@ -86,6 +104,12 @@ pub struct HandsArgs {
               "player == \"Alice\" && pot > 1000 && complete",
           ))]
     pub display_filter: Option<String>,
+    /// The site the headers name: the text's `SITE Hand #N:` (default
+    /// `PokerStars`, the name trackers and pokerkit look for) and OHH's
+    /// `site_name` and `network_name` (default the protocol's: `PokerTH`,
+    /// `poker-network`).
+    #[arg(long, value_name = "NAME", value_hint = ValueHint::Other)]
+    pub site: Option<String>,
     #[command(flatten)]
     pub tables: super::tables::TableArgs,
 }
@@ -154,16 +178,39 @@ pub const AFTER_RESULT: f64 = 0.5;
 /// Runs `cardshark hands`: each hand written as it ends.
 pub fn run(args: &HandsArgs) -> Result<(), CliError> {
     let filter = display_filter::items(args.display_filter.as_deref(), hand_keys::hand_scope())?;
-    let (parquet, csv) = (
-        args.format == HandsFormat::Parquet,
-        args.format == HandsFormat::Csv,
-    );
-    if let Some(format) = args.tables.format(parquet, csv, &args.input)? {
-        return write_tables(args, format);
+    let folder = folder_of(args)?;
+    if folder.is_none() {
+        let (parquet, csv) = (
+            args.format == HandsFormat::Parquet,
+            args.format == HandsFormat::Csv,
+        );
+        if let Some(format) = args.tables.format(parquet, csv, &args.input)? {
+            return write_tables(args, format);
+        }
     }
     let (input, pcap_out) = args.input.with_pcap_out()?;
-    let out = BufWriter::new(io::stdout().lock());
-    let mut w = HandWriter::new(args.format, !args.incomplete, input.flush_each(), out);
+    let mut w = match folder {
+        Some(dir) if dir.exists() && !dir.is_dir() => {
+            let m = format!("{}: that is a file; -o names a directory", dir.display());
+            return Err(CliError::Usage(m));
+        }
+        Some(dir) => {
+            let kind = if args.format == HandsFormat::Text {
+                Kind::Text
+            } else {
+                Kind::Ohh
+            };
+            let (site, each) = (args.site.clone(), input.flush_each());
+            Out::Folder(
+                Folder::create(dir, kind, site, !args.incomplete, each).map_err(CliError::Other)?,
+            )
+        }
+        None => {
+            let out = BufWriter::new(io::stdout().lock());
+            let w = HandWriter::new(args.format, !args.incomplete, input.flush_each(), out);
+            Out::Stdout(w.site(args.site.clone()))
+        }
+    };
     let mut matched = StreamSet::default();
     let mut failed: Option<io::Error> = None;
     let seen = collect_seen(&input, &args.decode, |h| {
@@ -190,7 +237,7 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
         }
     })?;
     if let Some(e) = failed {
-        return Err(e.into());
+        return Err(w.error(e));
     }
     let found = w.seen() > 0;
     w.finish()?;
@@ -198,12 +245,86 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
     PcapOut::write_if(pcap_out, &input, &matched)
 }
 
+/// The tracker's folder the options name (`--format text|ohh -o DIR`), if
+/// any; options that do not go together are usage errors.
+fn folder_of(args: &HandsArgs) -> Result<Option<&std::path::Path>, CliError> {
+    use HandsFormat::{Jsonl, Ohh, Table, Text};
+    let usage = |m: &str| Err(CliError::Usage(m.into()));
+    if args.site.is_some() && !matches!(args.format, Text | Ohh | Jsonl) {
+        return usage("--site names the site of hand histories: --format text, ohh or jsonl");
+    }
+    let dir = args.tables.output.as_deref();
+    match (args.format, dir) {
+        (Text | Ohh, Some(_)) if args.tables.overwrite => usage(
+            "--overwrite replaces tables; a tracker's folder (--format text or ohh -o DIR) is \
+             added to, a hand it holds never written again",
+        ),
+        (Table | Jsonl, Some(_)) => usage(
+            "-o DIR goes with --format text or ohh (a tracker's import folder) or parquet or \
+             csv (tables); other formats go to standard output",
+        ),
+        (Text | Ohh, dir) => Ok(dir),
+        _ => Ok(None),
+    }
+}
+
+/// Where `run` writes hands: standard output, or a tracker's folder.
+enum Out<'a> {
+    Stdout(HandWriter<BufWriter<io::StdoutLock<'a>>>),
+    Folder(Folder),
+}
+
+impl Out<'_> {
+    /// Writes `h`; false when it is left out (incomplete).
+    fn hand(&mut self, h: &Hand) -> io::Result<bool> {
+        match self {
+            Out::Stdout(w) => w.hand(h),
+            Out::Folder(f) => f.hand(h),
+        }
+    }
+
+    /// Hands given so far, written or left out.
+    fn seen(&self) -> u64 {
+        match self {
+            Out::Stdout(w) => w.seen(),
+            Out::Folder(f) => f.seen,
+        }
+    }
+
+    /// The command's error for a hand that could not be written: a
+    /// folder's names its file.
+    fn error(&self, e: io::Error) -> CliError {
+        match self {
+            Out::Stdout(_) => e.into(),
+            Out::Folder(_) => CliError::Other(e.to_string()),
+        }
+    }
+
+    /// Ends the output; a folder tells on standard error what it got.
+    fn finish(self) -> Result<(), CliError> {
+        match self {
+            Out::Stdout(w) => Ok(w.finish()?),
+            Out::Folder(f) => {
+                f.finish()
+                    .map_err(|e| CliError::Other(format!("syncing the folder: {e}")))?;
+                eprintln!(
+                    "cardshark: {} hands written into {} files, {} already there",
+                    f.written,
+                    f.files(),
+                    f.already
+                );
+                Ok(())
+            }
+        }
+    }
+}
+
 /// After the pass, whether a hand was `found` (with `--hand`, it): why
 /// there is no hand (a warning), or that the hand `--hand` names is not
 /// there (a usage error).
 pub(super) fn check_found(args: &HandsArgs, seen: &Seen, found: bool) -> Result<(), CliError> {
     if seen.hands == 0 {
-        super::diag::warn(args.input.name(), &why_no_hands(seen));
+        super::diag::warn(args.input.name(), &empty::why_no_hands(seen));
     }
     match args.hand {
         Some(id) if !found => Err(CliError::Usage(format!(
@@ -217,91 +338,6 @@ pub(super) fn check_found(args: &HandsArgs, seen: &Seen, found: bool) -> Result<
 /// Whether `h` is written: `--hand` and `-Y` (`filter`) let it through.
 pub(super) fn chosen(args: &HandsArgs, filter: Option<&Filter<Vec<String>>>, h: &Hand) -> bool {
     args.hand.is_none_or(|id| id.matches(h)) && (filter.is_none() || passes(filter, &hand_json(h)))
-}
-
-/// `count` things, with `what` in the singular or the plural.
-fn plural(count: u64, what: &str) -> String {
-    if count == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{count} {what}s")
-    }
-}
-
-/// The streams of a tally by protocol, as tables name it: `gls: 2,
-/// websocket/pokerth-1: 1, unknown: 1` (`?` in a table).
-fn by_protocol(seen: &Seen, poker: bool) -> String {
-    let is_poker = |l: &str| {
-        let name = l.strip_prefix("websocket/").unwrap_or(l);
-        name.starts_with("pokerth") || name.starts_with("pokernetwork")
-    };
-    let mut names: Vec<(&str, u64)> = (seen.streams.iter())
-        .filter(|(l, _)| is_poker(l) == poker)
-        .map(|(l, n)| (if l == "?" { "unknown" } else { l.as_str() }, *n))
-        .collect();
-    names.sort_unstable();
-    (names.iter())
-        .map(|(l, n)| format!("{l}: {n}"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// Why a capture gave no hand, from what the collector saw.
-fn why_no_hands(seen: &Seen) -> String {
-    let streams: u64 = seen.streams.values().sum();
-    let cut = if seen.cut > 0 {
-        format!(
-            "; the snapshot length cut {} of stream data (capture with a larger one: tcpdump -s 0)",
-            plural(seen.cut, "byte")
-        )
-    } else {
-        String::new()
-    };
-    if streams == 0 {
-        return "no hands: the capture holds no TCP stream".into();
-    }
-    if seen.poker_streams == 0 {
-        if seen.bytes == 0 && seen.cut > 0 {
-            return format!(
-                "no hands: the snapshot length cut every frame's TCP payload ({} missing), \
-                 so there is nothing to decode (capture with a larger snapshot length: tcpdump -s 0)",
-                plural(seen.cut, "byte")
-            );
-        }
-        return format!(
-            "no hands: no poker stream (PokerTH or poker-network) in the capture's {}: {}{cut}",
-            plural(streams, "stream"),
-            by_protocol(seen, false)
-        );
-    }
-    let poker = format!(
-        "{} ({})",
-        plural(seen.poker_streams, "poker stream"),
-        by_protocol(seen, true)
-    );
-    if seen.games == 0 {
-        return format!("no hands: only lobby traffic: no game played on the {poker}{cut}");
-    }
-    // `n` of the poker streams, or all of them.
-    let of = |n: u64| {
-        if n == seen.poker_streams {
-            format!("the {poker}")
-        } else {
-            format!("{n} of the {poker}")
-        }
-    };
-    if seen.hand_starts == 0 {
-        return format!(
-            "no hands: game traffic on {}, but no hand starts in the capture \
-             (it begins after the last start or ends before the first){cut}",
-            of(seen.games)
-        );
-    }
-    format!(
-        "no hands: hands start on {}, but their dialect's messages carry no hand \
-         cardshark can rebuild{cut}",
-        of(seen.hand_starts)
-    )
 }
 
 /// `hands --format parquet|csv -o DIR`: every hand the filters let
@@ -338,75 +374,5 @@ fn write_tables(args: &HandsArgs, format: Format) -> Result<(), CliError> {
     match pcap_out {
         Some(pcap) => pcap.write(&input, &matched),
         None => Ok(()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn seen(streams: &[(&str, u64)], poker: u64, games: u64, starts: u64) -> Seen {
-        Seen {
-            streams: streams.iter().map(|(l, n)| (l.to_string(), *n)).collect(),
-            poker_streams: poker,
-            games,
-            hand_starts: starts,
-            bytes: 100,
-            ..Seen::default()
-        }
-    }
-
-    #[test]
-    fn every_empty_result_says_why() {
-        assert_eq!(
-            why_no_hands(&Seen::default()),
-            "no hands: the capture holds no TCP stream"
-        );
-        let cut = Seen {
-            cut: 1200,
-            bytes: 0,
-            ..seen(&[("?", 1)], 0, 0, 0)
-        };
-        assert!(why_no_hands(&cut).starts_with(
-            "no hands: the snapshot length cut every frame's TCP payload (1200 bytes missing)"
-        ));
-        assert_eq!(
-            why_no_hands(&seen(&[("gls", 2), ("?", 1)], 0, 0, 0)),
-            "no hands: no poker stream (PokerTH or poker-network) in the capture's 3 streams: \
-             gls: 2, unknown: 1"
-        );
-        assert_eq!(
-            why_no_hands(&seen(&[("gls", 1), ("pokerth", 2)], 2, 0, 0)),
-            "no hands: only lobby traffic: no game played on the 2 poker streams (pokerth: 2)"
-        );
-        assert!(why_no_hands(&seen(&[("pokernetwork", 1)], 1, 1, 0)).starts_with(
-            "no hands: game traffic on the 1 poker stream (pokernetwork: 1), but no hand starts"
-        ));
-        assert_eq!(
-            why_no_hands(&seen(&[("pokerth-1", 1), ("?", 1)], 1, 0, 0)),
-            "no hands: only lobby traffic: no game played on the 1 poker stream (pokerth-1: 1)"
-        );
-        assert_eq!(
-            why_no_hands(&seen(
-                &[("websocket/pokerth-1", 1), ("websocket", 1)],
-                1,
-                0,
-                0
-            )),
-            "no hands: only lobby traffic: no game played on the 1 poker stream \
-             (websocket/pokerth-1: 1)"
-        );
-        assert_eq!(
-            why_no_hands(&seen(&[("pokerth-2007", 2)], 2, 1, 1)),
-            "no hands: hands start on 1 of the 2 poker streams (pokerth-2007: 2), but their \
-             dialect's messages carry no hand cardshark can rebuild"
-        );
-        let partly_cut = Seen {
-            cut: 1,
-            ..seen(&[("gls", 1)], 0, 0, 0)
-        };
-        assert!(why_no_hands(&partly_cut).ends_with(
-            "; the snapshot length cut 1 byte of stream data (capture with a larger one: tcpdump -s 0)"
-        ));
     }
 }

@@ -41,6 +41,8 @@ pub(super) struct HandWriter<W: Write> {
     complete_only: bool,
     /// Flush after each hand.
     each: bool,
+    /// The site the text and OHH headers name (`--site`).
+    site: Option<String>,
     out: W,
     table: Table<'static>,
     /// Hands written.
@@ -57,12 +59,18 @@ impl<W: Write> HandWriter<W> {
             complete_only: complete_only
                 && !matches!(format, HandsFormat::Table | HandsFormat::Csv),
             each,
+            site: None,
             out,
             table: table(),
             written: 0,
             seen: 0,
             buf: Vec::new(),
         }
+    }
+
+    /// The writer, its text and OHH headers naming `site`.
+    pub(super) fn site(self, site: Option<String>) -> Self {
+        HandWriter { site, ..self }
     }
 
     /// Hands given so far, written or left out.
@@ -96,16 +104,19 @@ impl<W: Write> HandWriter<W> {
                 if !first {
                     buf.extend_from_slice(hand_text::SEPARATOR.as_bytes());
                 }
-                buf.extend_from_slice(hand_text::write(h).as_bytes());
+                let site = self.site.as_deref().unwrap_or(hand_text::SITE);
+                buf.extend_from_slice(hand_text::write_site(h, site).as_bytes());
             }
             HandsFormat::Ohh => {
                 if !first {
                     buf.extend_from_slice(ohh::SEPARATOR.as_bytes());
                 }
-                serde_json::to_writer(&mut *buf, &ohh::hand(h)).map_err(io::Error::other)?;
+                let v = ohh::hand_site(h, self.site.as_deref());
+                serde_json::to_writer(&mut *buf, &v).map_err(io::Error::other)?;
             }
             HandsFormat::Jsonl => {
-                serde_json::to_writer(&mut *buf, &ohh::hand(h)).map_err(io::Error::other)?;
+                let v = ohh::hand_site(h, self.site.as_deref());
+                serde_json::to_writer(&mut *buf, &v).map_err(io::Error::other)?;
                 buf.push(b'\n');
             }
         }
