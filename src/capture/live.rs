@@ -6,25 +6,39 @@
 //! what it captures as a legacy pcap byte stream into a channel, which the
 //! returned [`CaptureReader`] reads like any file: the rest of the pipeline
 //! does not know the difference. With `write_to`, it also keeps every
-//! packet in a pcapng file. Setting the stop flag (Ctrl-C) ends the capture
-//! within [`POLL_MS`]; the reader then sees the end of its input.
+//! packet in a pcapng file, or with `ring` in a ring buffer of files as
+//! dumpcap's `-b` (`ring_file.rs`). Setting the stop flag (Ctrl-C) ends the
+//! capture within [`POLL_MS`]; the reader then sees the end of its input.
+//! An error (the interface gone, a write to the files failing) also ends
+//! it, and [`LiveStats::error`] says why.
 
-use super::write::{pcap_header, pcap_record, PcapNgWriter};
+use super::ring::RingOptions;
+use super::ring_file::{RingReport, RingWriter};
+use super::write::{pcap_header, pcap_record, pcapng_header, pcapng_packet};
 use super::{CaptureError, CaptureReader, LinkType};
-use std::io::{self, BufWriter, Read};
+use std::io::{self, Read};
+use std::os::fd::{AsRawFd, RawFd};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-/// How long (milliseconds) the capture thread sleeps when no packet is
-/// waiting (the capture is non-blocking, in immediate mode: libpcap on
-/// Linux ignores the read timeout in immediate mode), and so how soon it
-/// sees the stop flag.
+/// How long (milliseconds) the capture thread waits for a packet when none
+/// is waiting (the capture is non-blocking, in immediate mode: libpcap on
+/// Linux ignores the read timeout in immediate mode; the thread polls the
+/// capture's descriptor instead, and wakes as soon as a packet comes), and
+/// so how soon it sees the stop flag.
 pub const POLL_MS: u64 = 10;
 
 /// Largest frame kept (what tcpdump takes by default).
 pub const SNAPLEN: u32 = 262_144;
+
+/// The kernel's buffer for captured packets, in bytes (libpcap's default
+/// is 2 MB). In immediate mode each packet takes a slot as large as the
+/// interface's largest frame: 64 KiB on Linux's loopback, so that 2 MB
+/// hold 31 packets, too few for a burst.
+pub const BUFFER_BYTES: i32 = 16 << 20;
 
 /// What to capture.
 #[derive(Debug, Clone)]
@@ -35,6 +49,8 @@ pub struct LiveOptions {
     pub filter: Option<String>,
     /// Where to keep what was captured, as pcapng.
     pub write_to: Option<String>,
+    /// With `write_to`: the ring buffer of files (`-b`); by default one file.
+    pub ring: RingOptions,
 }
 
 /// What the capture thread reports when it ends.
@@ -46,6 +62,8 @@ pub struct LiveStats {
     pub dropped: Option<u64>,
     /// Why capturing stopped early, if it did.
     pub error: Option<String>,
+    /// The files written, with `write_to`.
+    pub files: Option<RingReport>,
 }
 
 /// A running live capture (its packets come through the reader [`start`]
@@ -85,6 +103,7 @@ pub fn start(
         .map_err(|e| fail("cannot capture", e))?
         .snaplen(SNAPLEN as i32)
         .immediate_mode(true)
+        .buffer_size(BUFFER_BYTES)
         .open()
         .and_then(|c| c.setnonblock())
         .map_err(|e| fail("cannot capture", e))?;
@@ -97,12 +116,12 @@ pub fn start(
     let link_type = LinkType(cap.get_datalink().0 as u32);
     let file = match &opts.write_to {
         Some(path) => {
-            let f = std::fs::File::create(path).map_err(|e| {
-                CaptureError::new(path, format!("cannot write: {e} (check the directory)"))
+            let header = pcapng_header(link_type, SNAPLEN);
+            let w = RingWriter::create(Path::new(path), &opts.ring, header).map_err(|e| {
+                let file = e.path.display().to_string();
+                CaptureError::new(file, format!("{} (check the directory)", e.message))
             })?;
-            let w = PcapNgWriter::new(BufWriter::new(f), link_type, SNAPLEN)
-                .map_err(|e| CaptureError::new(path, format!("cannot write: {e}")))?;
-            Some((path.clone(), w))
+            Some(w)
         }
         None => None,
     };
@@ -114,12 +133,12 @@ pub fn start(
     Ok((reader, LiveCapture { thread, stop }))
 }
 
-type PcapFile = Option<(String, PcapNgWriter<BufWriter<std::fs::File>>)>;
-
+/// Captures until `stop`, an error, or the reader is gone: each packet to
+/// `file` (if any), then to the reader through `tx`.
 fn capture_loop(
     mut cap: pcap::Capture<pcap::Active>,
     tx: SyncSender<Vec<u8>>,
-    mut file: PcapFile,
+    mut file: Option<RingWriter>,
     stop: &AtomicBool,
 ) -> LiveStats {
     let mut stats = LiveStats::default();
@@ -127,7 +146,12 @@ fn capture_loop(
         let p = match cap.next_packet() {
             Ok(p) => p,
             Err(pcap::Error::TimeoutExpired) => {
-                std::thread::sleep(std::time::Duration::from_millis(POLL_MS));
+                // No packet: a file whose time is up still gives way.
+                if let Some(Err(e)) = file.as_mut().map(RingWriter::tick) {
+                    stats.error = Some(e.to_string());
+                    break;
+                }
+                wait_readable(cap.as_raw_fd(), POLL_MS);
                 continue;
             }
             Err(e) => {
@@ -137,21 +161,33 @@ fn capture_loop(
         };
         stats.captured += 1;
         let (sec, usec) = (p.header.ts.tv_sec as u32, p.header.ts.tv_usec as u32);
-        if let Some((path, w)) = &mut file {
-            if let Err(e) = w.packet(sec, usec, p.header.len, p.data) {
-                stats.error = Some(format!("{path}: cannot write: {e}"));
-                break;
+        if let Some(w) = &mut file {
+            if let Err(e) = w.packet(&pcapng_packet(sec, usec, p.header.len, p.data)) {
+                stats.error = Some(e.to_string());
             }
         }
-        if tx
-            .send(pcap_record(sec, usec, p.header.len, p.data))
-            .is_err()
-        {
-            break; // the reader is gone: the command has all it wanted
+        let record = pcap_record(sec, usec, p.header.len, p.data);
+        if tx.send(record).is_err() || stats.error.is_some() {
+            break; // the reader is gone (the command has all it wanted), or the files failed
         }
     }
     stats.dropped = cap.stats().ok().map(|s| u64::from(s.dropped));
+    stats.files = file.map(RingWriter::finish);
     stats
+}
+
+/// Waits until `fd` has something to read, at most `ms` milliseconds.
+/// (Sleeping instead lets a burst overflow libpcap's ring of frames, a
+/// few dozen in immediate mode, before the thread wakes.)
+fn wait_readable(fd: RawFd, ms: u64) {
+    let mut p = libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: `p` is one valid pollfd for the duration of the call; an
+    // error or a signal only ends the wait early.
+    unsafe { libc::poll(&mut p, 1, ms as libc::c_int) };
 }
 
 /// What to do about a filter libpcap rejects.

@@ -17,6 +17,10 @@
 //! per open input, and an input is open only from its first frame's time
 //! to its end.
 //!
+//! Live capture's `-w FILE` is written as one pcapng file or, with `-b`, a
+//! ring buffer of them, named and rotated as dumpcap does (`ring`, the
+//! policy; `ring_file`, the files).
+//!
 //! A bad header fails [`CaptureReader::open`]; a problem further on is one
 //! [`CaptureError`] from [`CaptureReader::next_frame`], after which the
 //! reader stays at its end, so the frames before it can still be used.
@@ -45,6 +49,8 @@ mod open;
 mod pcap;
 mod pcapng;
 mod reader;
+pub mod ring;
+pub mod ring_file;
 mod source;
 mod timestamp;
 pub mod write;

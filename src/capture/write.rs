@@ -1,6 +1,7 @@
 //! Writing captures: the legacy pcap byte stream that live capture feeds to
-//! [`CaptureReader`](super::CaptureReader) and its pcapng file (`-i IFACE
-//! -w FILE`), both little-endian with microsecond timestamps; and
+//! [`CaptureReader`](super::CaptureReader) and the pcapng blocks of its
+//! files (`-i IFACE -w FILE`, written by `ring_file.rs`), both
+//! little-endian with microsecond timestamps; and
 //! [`FrameWriter`], the frames a command picked out of a file (`-w OUT`),
 //! exactly as they were read: their link types, lengths and nanosecond
 //! timestamps.
@@ -34,50 +35,49 @@ pub fn pcap_record(sec: u32, usec: u32, orig_len: u32, data: &[u8]) -> Vec<u8> {
     r
 }
 
-/// Writes a pcapng file with one section.
+/// The blocks a live capture's pcapng file starts with: the Section
+/// Header Block and the Interface Description Block of its one interface
+/// (microsecond timestamps), which [`pcapng_packet`]'s blocks refer to.
+pub fn pcapng_header(link_type: LinkType, snaplen: u32) -> Vec<u8> {
+    let mut h = Vec::with_capacity(48);
+    // Writing to a Vec cannot fail.
+    let _ = write_section_header(&mut h);
+    let _ = write_interface(&mut h, link_type, snaplen, false);
+    h
+}
+
+/// One packet of a live capture as a pcapng Enhanced Packet Block of
+/// interface 0 (the one [`pcapng_header`] describes).
+pub fn pcapng_packet(sec: u32, usec: u32, orig_len: u32, data: &[u8]) -> Vec<u8> {
+    let ts = u64::from(sec) * 1_000_000 + u64::from(usec);
+    let mut block = Vec::with_capacity(32 + data.len() + 3);
+    let _ = write_packet(&mut block, 0, ts, orig_len, data);
+    block
+}
+
+/// Writes a pcapng file with one section, an interface per link type
+/// (nanosecond timestamps).
 pub struct PcapNgWriter<W: Write> {
     out: W,
-    /// The interfaces described so far (by link type), all with
-    /// nanosecond timestamps; `None` for the live capture's one interface
-    /// with microsecond timestamps.
-    interfaces: Option<Vec<LinkType>>,
+    /// The interfaces described so far, by link type.
+    interfaces: Vec<LinkType>,
 }
 
 impl<W: Write> PcapNgWriter<W> {
-    /// Writes the Section Header Block and the Interface Description Block
-    /// of the one interface (microsecond timestamps) that
-    /// [`PcapNgWriter::packet`] writes to.
-    pub fn new(mut out: W, link_type: LinkType, snaplen: u32) -> io::Result<Self> {
-        write_section_header(&mut out)?;
-        write_interface(&mut out, link_type, snaplen, false)?;
-        Ok(PcapNgWriter {
-            out,
-            interfaces: None,
-        })
-    }
-
     /// Writes the Section Header Block; [`PcapNgWriter::frame`] then
     /// describes an interface for each link type as it first comes.
     pub fn by_link_type(mut out: W) -> io::Result<Self> {
         write_section_header(&mut out)?;
         Ok(PcapNgWriter {
             out,
-            interfaces: Some(Vec::new()),
+            interfaces: Vec::new(),
         })
     }
 
-    /// Writes one Enhanced Packet Block (interface 0) and flushes it, so
-    /// that what was captured is on disk even if the program is killed.
-    pub fn packet(&mut self, sec: u32, usec: u32, orig_len: u32, data: &[u8]) -> io::Result<()> {
-        let ts = u64::from(sec) * 1_000_000 + u64::from(usec);
-        write_packet(&mut self.out, 0, ts, orig_len, data)?;
-        self.out.flush()
-    }
-
     /// Writes `frame` as an Enhanced Packet Block of its link type's
-    /// interface (a writer made by [`PcapNgWriter::by_link_type`]).
+    /// interface.
     pub fn frame(&mut self, frame: &Frame<'_>) -> io::Result<()> {
-        let interfaces = self.interfaces.get_or_insert_with(Vec::new);
+        let interfaces = &mut self.interfaces;
         let id = match interfaces.iter().position(|&l| l == frame.link_type) {
             Some(id) => id,
             None => {
@@ -303,10 +303,10 @@ mod tests {
 
     #[test]
     fn pcapng_file_reads_back() {
-        let mut w = PcapNgWriter::new(Vec::new(), LinkType::LINUX_SLL2, 262144).unwrap();
-        w.packet(1_700_000_000, 999_999, 5, b"hello").unwrap();
-        w.packet(1_700_000_002, 1, 4, b"abcd").unwrap();
-        let (format, frames) = read_back(w.out);
+        let mut bytes = pcapng_header(LinkType::LINUX_SLL2, 262144);
+        bytes.extend(pcapng_packet(1_700_000_000, 999_999, 5, b"hello"));
+        bytes.extend(pcapng_packet(1_700_000_002, 1, 4, b"abcd"));
+        let (format, frames) = read_back(bytes);
         assert_eq!(format, CaptureFormat::PcapNg);
         assert_eq!(frames.len(), 2);
         assert_eq!(frames[0].1, "2023-11-14T22:13:20.999999Z");

@@ -1,8 +1,10 @@
 //! The input every capture-reading command takes: files (merged by
 //! timestamp), directories, `-` for standard input, or `-i IFACE` for live
-//! capture; the reassembly limits; `-w`.
+//! capture; the reassembly limits; `-w`, and with `-i` its ring buffer
+//! `-b`.
 
 use super::{live, progress, CliError};
+use cardshark::capture::ring::RingCriterion;
 use cardshark::capture::{CaptureError, CaptureReader, Source};
 use cardshark::pipeline::{self, CaptureSummary, Finished, Pipeline, Shard, Work};
 use cardshark::reassembly::{Config, Sink};
@@ -42,7 +44,8 @@ pub struct InputArgs {
         value_hint = ValueHint::Other
     )]
     pub filter: Option<String>,
-    /// With `-i`: also keep every captured packet in this pcapng file.
+    /// With `-i`: also keep every captured packet in this pcapng file (or
+    /// with `-b`, in a ring buffer of files named after it).
     /// From files (`decode`, `hands`, `inspect`, `timeline`, `follow`): write
     /// every frame of the TCP streams the command matched (those of the
     /// records, hands, rows, changes or states it wrote, or that it
@@ -51,6 +54,22 @@ pub struct InputArgs {
     /// (standard input is kept in a temporary file for it).
     #[arg(short = 'w', long = "write", value_name = "OUT", value_hint = ValueHint::FilePath)]
     pub write: Option<String>,
+    /// With `-i` and `-w FILE`: a ring buffer of files, as dumpcap's -b
+    /// (repeatable): `filesize:KB`, `duration:SECONDS`, `interval:SECONDS`
+    /// or `packets:N` start the next file; `files:N` keeps the N newest.
+    ///
+    /// The next file starts once this one holds `filesize:KB` kilobytes
+    /// (of 1000 bytes, headers included; after the packet that reaches
+    /// it: no packet is cut), once it has been open `duration:SECONDS`,
+    /// when the clock reaches a multiple of `interval:SECONDS`, or after
+    /// `packets:N` packets; `files:N` keeps the N newest files, deleting
+    /// the oldest as the next is created. Files are named after FILE as
+    /// dumpcap names them, PREFIX_NNNNN_YYYYMMDDhhmmss.SUFFIX (local time):
+    /// `-w day.pcapng` writes day_00001_20260301120000.pcapng, ...; each a
+    /// whole pcapng file, written under its own name as it grows.
+    #[arg(short = 'b', long = "ring-buffer", value_name = "KEY:VALUE",
+          value_hint = ValueHint::Other)]
+    pub ring_buffer: Vec<RingCriterion>,
     /// Out-of-order bytes buffered per stream direction before a hole is
     /// given up as a gap.
     #[arg(long, value_name = "BYTES", default_value_t = Config::default().max_buffered_per_dir,
@@ -278,13 +297,18 @@ impl InputArgs {
         self.threads.unwrap_or_else(pipeline::default_threads)
     }
 
-    /// -f goes with -i only; -w with a file, with the commands that write
-    /// what they matched.
+    /// -f and -b go with -i only; -w with a file, with the commands that
+    /// write what they matched.
     fn check_file_options(&self) -> Result<(), CliError> {
         self.check_stdin_once()?;
         if self.filter.is_some() {
             let what = "-f goes with -i (a live capture); to filter a file, \
                         use tshark -r FILE -Y FILTER -w OUT or tcpdump -r FILE -w OUT FILTER";
+            return Err(CliError::Usage(what.into()));
+        }
+        if !self.ring_buffer.is_empty() {
+            let what = "-b goes with -i IFACE -w FILE (a live capture kept in a ring buffer \
+                        of files); to split a capture file, use editcap -c or -i";
             return Err(CliError::Usage(what.into()));
         }
         if self.write.is_some() && !self.writes_pcap {

@@ -1,5 +1,8 @@
 //! `-i IFACE` and `--list-interfaces`: live capture through libpcap when
 //! built with the `live` feature; otherwise a clear error saying how to get it.
+//! A capture that stops on an error (the interface gone, the disk full
+//! under `-w`) ends the command with its output so far, then the error
+//! (exit status 1).
 
 use super::{CliError, InputArgs};
 use cardshark::capture::{CaptureError, CaptureReader};
@@ -35,12 +38,15 @@ pub use with_pcap::{list_interfaces, run};
 mod with_pcap {
     use super::*;
     use cardshark::capture::live::{self, LiveOptions};
+    use cardshark::capture::ring::RingOptions;
+    use cardshark::capture::ring_file::RingReport;
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
 
     /// Captures on `iface` and makes the pass `pass` over it, until
     /// Ctrl-C or the pass's sink stops; then says on standard error how
-    /// many packets were captured and dropped.
+    /// many packets were captured and dropped, and which files `-w -b`
+    /// kept.
     pub fn run<W>(
         args: &InputArgs,
         iface: &str,
@@ -57,6 +63,7 @@ mod with_pcap {
             interface: iface.to_string(),
             filter: args.filter.clone(),
             write_to: args.write.clone(),
+            ring: ring_options(args)?,
         };
         let (reader, capture) = live::start(&opts, interrupted)?;
         eprintln!("cardshark: capturing on '{iface}' (Ctrl-C stops)");
@@ -69,12 +76,52 @@ mod with_pcap {
             "cardshark: {iface}: {} packet(s) captured{dropped}",
             stats.captured
         );
-        if let Some(e) = stats.error {
-            eprintln!("cardshark: warning: {iface}: capture stopped early: {e}");
+        if let Some(files) = stats.files.filter(|_| opts.ring.multiple) {
+            report_files(&files);
         }
         let mut done = done?;
         done.summary.live = true;
+        if let Some(e) = stats.error {
+            // After the output so far, as a damaged capture's error is.
+            let what = "the output above is what was captured until then";
+            let _ = crate::cli::DAMAGE.set(format!("{iface}: capture stopped: {e}; {what}"));
+        }
         Ok(done)
+    }
+
+    /// `-b`'s ring buffer, which needs `-w FILE`.
+    fn ring_options(args: &InputArgs) -> Result<RingOptions, CliError> {
+        if args.ring_buffer.is_empty() {
+            return Ok(RingOptions::default());
+        }
+        match args.write.as_deref() {
+            None => Err(CliError::Usage(
+                "-b needs -w FILE: the ring buffer's files are named after it \
+                 (-w day.pcapng -b filesize:100000 -b files:10)"
+                    .into(),
+            )),
+            Some("-") => Err(CliError::Usage(
+                "-b with -w -: a ring buffer is files; name one (-w day.pcapng)".into(),
+            )),
+            Some(_) => RingOptions::new(&args.ring_buffer).map_err(CliError::Usage),
+        }
+    }
+
+    /// Says on standard error how many files the ring buffer made and
+    /// which remain.
+    fn report_files(files: &RingReport) {
+        let kept = match (files.kept.first(), files.kept.last()) {
+            (Some(first), Some(last)) if files.kept.len() > 1 => {
+                format!("{} to {}", first.display(), last.display())
+            }
+            (Some(only), _) => only.display().to_string(),
+            _ => "none".into(),
+        };
+        eprintln!(
+            "cardshark: ring buffer: {} file(s) written, {} kept: {kept}",
+            files.created,
+            files.kept.len()
+        );
     }
 
     /// Prints the interfaces libpcap can capture on, numbered like `tshark -D`.

@@ -13,7 +13,9 @@ pub const EXIT_STATUS: [(&str, &str); 4] = [
         "1",
         "The input could not be read (no such file, not a pcap or pcapng capture, cut inside its \
          header), or it is damaged (cut short, a corrupt block: what came before is written, \
-         then the error names the frame and byte offset), or the output could not be written.",
+         then the error names the frame and byte offset), or the output could not be written; \
+         or a live capture (-i) stopped on an error (the interface disappeared, -w could not \
+         write: the output and summary so far are written first).",
     ),
     (
         "2",
@@ -98,6 +100,11 @@ pub fn examples(command: Option<&str>) -> Vec<(&'static str, &'static str)> {
             ),
             ("cardshark decode capture.pcap --type PlayersActionDone --format jsonl", "One message type, as JSON Lines."),
             ("tcpdump -i any -U -w - 'tcp port 7234' | cardshark decode -", "Decode what tcpdump captures, as it comes."),
+            (
+                "cardshark decode -i eth0 -f 'tcp port 7234' -w day.pcapng -b filesize:100000 -b files:10",
+                "Decode live, keeping the capture in files of 100 MB named as dumpcap names them \
+                 (day_00001_20260301120000.pcapng, ...), the 10 newest.",
+            ),
         ],
         Some("inspect") => vec![
             ("cardshark inspect capture.pcap", "The streams, their protocols, gaps and errors."),

@@ -1,7 +1,8 @@
 //! The command line: argument parsing, the subcommands, exit statuses.
 //!
 //! Exit status: 0 on success, 1 when the input could not be read or is
-//! damaged (what came before the damage is written first), 2 on bad usage (also found only after the pass: a stream,
+//! damaged (what came before the damage is written first) or a live
+//! capture stopped on an error (`live.rs`), 2 on bad usage (also found only after the pass: a stream,
 //! frame or hand the capture does not have), 3 with `--strict` when the
 //! traffic had gaps, error records or hand contradictions ([`strict`]).
 //! Every error is one line on standard error, `cardshark: error: ...`,

@@ -136,6 +136,54 @@ fn wrong_names_are_refused_before_reading() {
 }
 
 #[test]
+fn ring_buffer_options_are_checked_before_capturing() {
+    let f = all_four();
+    for (args, words) in [
+        (
+            vec!["decode", &f, "-b", "filesize:1"],
+            vec!["-b goes with -i"],
+        ),
+        (
+            vec!["decode", &f, "-b", "size:1"],
+            vec!["--ring-buffer", "unknown key 'size'", "filesize:KB"],
+        ),
+        (vec!["inspect", &f, "-b", "filesize:0"], vec!["at least 1"]),
+        (vec!["inspect", &f, "-b", "duration:-1"], vec!["above 0"]),
+    ] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        one_error(&err, &words);
+    }
+    // With -i, before the interface is opened (no root needed).
+    let live = cfg!(feature = "live");
+    for (args, words) in [
+        (
+            vec!["decode", "-i", "lo", "-b", "filesize:1"],
+            "-b needs -w FILE",
+        ),
+        (
+            vec!["decode", "-i", "lo", "-w", "x.pcapng", "-b", "files:3"],
+            "needs a criterion that starts the next file",
+        ),
+        (
+            vec!["decode", "-i", "lo", "-w", "-", "-b", "filesize:1"],
+            "-b with -w -",
+        ),
+    ] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        one_error(
+            &err,
+            &[if live {
+                words
+            } else {
+                "live capture is not in this build"
+            }],
+        );
+    }
+}
+
+#[test]
 fn what_the_capture_does_not_have_is_a_usage_error() {
     let f = all_four();
     let cases = [

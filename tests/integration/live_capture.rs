@@ -43,7 +43,7 @@ fn hex(s: &str) -> Vec<u8> {
 }
 
 /// Whether this process may capture; if not, says so loudly.
-fn can_capture(test: &str) -> bool {
+pub(crate) fn can_capture(test: &str) -> bool {
     // SAFETY: geteuid has no preconditions.
     if unsafe { libc::geteuid() } == 0 {
         return true;
@@ -54,7 +54,7 @@ fn can_capture(test: &str) -> bool {
 
 /// Starts `cardshark ARGS` and waits until it says it is capturing; the
 /// rest of its standard error comes through the receiver.
-fn start(args: &[&str]) -> (Child, mpsc::Receiver<String>) {
+pub(crate) fn start(args: &[&str]) -> (Child, mpsc::Receiver<String>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cardshark"))
         .args(args)
         .stdout(Stdio::piped())
@@ -71,7 +71,7 @@ fn start(args: &[&str]) -> (Child, mpsc::Receiver<String>) {
     let line = rx
         .recv_timeout(Duration::from_secs(20))
         .expect("cardshark starts");
-    assert!(line.contains("capturing on 'lo'"), "{line}");
+    assert!(line.contains("capturing on '"), "{line}");
     (child, rx)
 }
 
@@ -96,14 +96,14 @@ fn pokerth_session(listener: TcpListener) {
 }
 
 /// A listener on an unused loopback port.
-fn listener() -> (TcpListener, u16) {
+pub(crate) fn listener() -> (TcpListener, u16) {
     let l = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = l.local_addr().unwrap().port();
     (l, port)
 }
 
 /// Waits for `child` to end by itself, at most `secs` seconds.
-fn wait(child: &mut Child, secs: u64) -> i32 {
+pub(crate) fn wait(child: &mut Child, secs: u64) -> i32 {
     let deadline = Instant::now() + Duration::from_secs(secs);
     loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -117,7 +117,7 @@ fn wait(child: &mut Child, secs: u64) -> i32 {
     }
 }
 
-fn stdout(child: &mut Child) -> String {
+pub(crate) fn stdout(child: &mut Child) -> String {
     let mut s = String::new();
     child.stdout.take().unwrap().read_to_string(&mut s).unwrap();
     s

@@ -38,6 +38,7 @@ mod inputs;
 mod inspect_spill;
 mod json_types;
 mod live_capture;
+mod live_ring;
 mod outputs;
 mod pokerth1_truth;
 mod protocol_names;

@@ -1,8 +1,11 @@
-//! Tests of the capture reader, on capture files built byte by byte here.
+//! Tests of the capture stage: the reader, on capture files built byte by
+//! byte here; the ring buffer of live capture (`ring`, `ring_file`).
 
 mod errors;
 mod pcap;
 mod pcapng;
+mod ring;
+mod ring_file;
 mod streaming;
 
 use super::{CaptureError, CaptureReader};
