@@ -15,7 +15,12 @@
 //! [`Source`]) read as one capture, merged by timestamp as mergecap does,
 //! frames numbered across the whole (`merge.rs`); one frame is buffered
 //! per open input, and an input is open only from its first frame's time
-//! to its end.
+//! to its end. An input damaged on the way is a [`Skipped`] file: the
+//! others are still read.
+//!
+//! A watched directory (`--watch`, [`CaptureReader::watch`]) is read a
+//! file after another instead, as a writer rotates them, the last one as
+//! it grows (`watch.rs`, `growing.rs`).
 //!
 //! A bad header fails [`CaptureReader::open`]; a problem further on is one
 //! [`CaptureError`] from [`CaptureReader::next_frame`], after which the
@@ -37,6 +42,7 @@ mod decompress;
 mod error;
 mod fed;
 pub use fed::stdin_fed;
+mod growing;
 mod input;
 #[cfg(feature = "live")]
 pub mod live;
@@ -47,6 +53,8 @@ mod pcapng;
 mod reader;
 mod source;
 mod timestamp;
+mod watch;
+mod watched;
 pub mod write;
 
 #[cfg(test)]
@@ -54,7 +62,7 @@ mod tests;
 
 pub use container::CaptureFormat;
 pub use decompress::Compression;
-pub use error::CaptureError;
+pub use error::{CaptureError, OnSkip, Skipped};
 pub use open::CaptureReader;
 pub use source::{natural, stdin_head, Source, Wrap};
 pub use timestamp::Timestamp;

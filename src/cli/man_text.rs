@@ -13,7 +13,9 @@ pub const EXIT_STATUS: [(&str, &str); 4] = [
         "1",
         "The input could not be read (no such file, not a pcap or pcapng capture, cut inside its \
          header), or it is damaged (cut short, a corrupt block: what came before is written, \
-         then the error names the frame and byte offset), or the output could not be written.",
+         then the error names the frame and byte offset; among several files or in a watched \
+         directory, a warning names each damaged file and the others are still read), or the \
+         output could not be written.",
     ),
     (
         "2",

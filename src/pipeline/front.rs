@@ -306,6 +306,7 @@ impl Front {
     /// The summary, with the link stage's final counts and the flow
     /// table's.
     pub(super) fn finish(mut self) -> CaptureSummary {
+        self.summary.skipped = self.reader.take_skipped();
         self.decoder.flush_fragments();
         self.summary.link = self.decoder.stats();
         self.summary.reassembly = self.flows.stats().clone();

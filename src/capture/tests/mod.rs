@@ -3,6 +3,7 @@
 mod errors;
 mod pcap;
 mod pcapng;
+mod skipped;
 mod streaming;
 
 use super::{CaptureError, CaptureReader};
