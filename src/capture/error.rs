@@ -1,5 +1,6 @@
 //! Errors from reading a capture: always naming the file, and the frame or
-//! byte offset where reading stopped.
+//! byte offset where reading stopped; and the files that a reader of
+//! several went past ([`Skipped`]).
 
 use std::fmt;
 
@@ -71,3 +72,62 @@ impl fmt::Display for CaptureError {
 }
 
 impl std::error::Error for CaptureError {}
+
+/// A file that reading went past, of several inputs or of a watched
+/// directory: one that is not a capture (skipped), or one damaged on the
+/// way (cut short, a corrupt block, shrunk or replaced while read: its
+/// frames up to the damage were read, the rest is skipped). Either way
+/// the other files are read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skipped {
+    /// What was wrong, naming the file, and the frame (the file's own
+    /// number) and byte offset where reading it stopped.
+    pub error: CaptureError,
+    /// True when frames of the file were lost (the input is damaged);
+    /// false for a file that is not a capture at all.
+    pub damaged: bool,
+}
+
+impl fmt::Display for Skipped {
+    /// The error, then what became of the file.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.damaged {
+            write!(f, "{}; the rest of this file is skipped", self.error)
+        } else {
+            write!(f, "{}; skipped", self.error)
+        }
+    }
+}
+
+/// Called with each [`Skipped`] file as soon as reading goes past it (to
+/// warn about it then, not only at the end).
+pub type OnSkip = Box<dyn FnMut(&Skipped) + Send>;
+
+/// The files a reader of several went past, and who is told at once.
+#[derive(Default)]
+pub(super) struct Skips {
+    list: Vec<Skipped>,
+    hook: Option<OnSkip>,
+}
+
+impl Skips {
+    /// Notes `error`, which ends the reading of its file.
+    pub(super) fn push(&mut self, error: CaptureError, damaged: bool) {
+        let skipped = Skipped { error, damaged };
+        if let Some(hook) = &mut self.hook {
+            hook(&skipped);
+        }
+        self.list.push(skipped);
+    }
+
+    /// Tells `hook` of each file skipped so far, then of each as it is.
+    pub(super) fn tell(&mut self, mut hook: OnSkip) {
+        self.list.iter().for_each(&mut hook);
+        self.hook = Some(hook);
+    }
+
+    /// The files skipped so far, taken out.
+    pub(super) fn take(&mut self) -> Vec<Skipped> {
+        std::mem::take(&mut self.list)
+    }
+}

@@ -8,7 +8,12 @@
 //! directory of hundreds of rotated files keeps one or two open at a
 //! time. The result is the same as with every input open from the start:
 //! an input not yet open would not have been chosen either.
+//!
+//! An input damaged on the way (cut short, a corrupt block) is one
+//! [`Skipped`](super::Skipped) file: its frames up to the damage are in the
+//! merge, and the other inputs are read to their ends.
 
+use super::error::Skips;
 use super::reader::FileReader;
 use super::source::{Source, Wrap};
 use super::{CaptureError, CaptureFormat, Frame, Timestamp};
@@ -43,13 +48,15 @@ pub(super) struct Merge {
     /// Bytes used of the inputs already closed.
     consumed: u64,
     finished: bool,
+    /// The inputs damaged on the way.
+    pub(super) skips: Skips,
 }
 
 impl Merge {
     /// Reads each input's header and first frame time (standard input
     /// stays open: it cannot be read twice). An input that cannot be
-    /// opened, or whose first frame cannot be read, fails the merge; one
-    /// without a frame is left out.
+    /// opened fails the merge; one whose first frame cannot be read is
+    /// skipped, one without a frame left out.
     pub(super) fn new(
         name: &str,
         sources: Vec<Source>,
@@ -65,6 +72,7 @@ impl Merge {
             frames: 0,
             consumed: 0,
             finished: false,
+            skips: Skips::default(),
         };
         for (index, source) in sources.into_iter().enumerate() {
             // A first look, not counted by `wrap` (a progress bar).
@@ -73,8 +81,13 @@ impl Merge {
                 merge.format = reader.format();
             }
             // Standard input's reader is kept, its first frame current.
-            let Some(first) = reader.advance()?.then(|| reader.current()).flatten() else {
-                continue;
+            let first = match reader.advance() {
+                Ok(true) => reader.current().expect("advanced"),
+                Ok(false) => continue,
+                Err(e) => {
+                    merge.skips.push(e, true);
+                    continue;
+                }
             };
             let first = first.ts;
             if source.is_stdin() {
@@ -112,17 +125,13 @@ impl Merge {
     }
 
     /// The next frame of the merge, `None` at its end. An input's error
-    /// ends the merge (it names that input, its own frame number and
-    /// offset); later calls return `Ok(None)`.
+    /// ends that input (it is skipped, named with its own frame number
+    /// and offset); the others go on.
     pub(super) fn next_frame(&mut self) -> Result<Option<Frame<'_>>, CaptureError> {
         if self.finished {
             return Ok(None);
         }
-        let step = self.step();
-        if step.is_err() {
-            self.finished = true;
-        }
-        let Some(i) = step? else {
+        let Some(i) = self.step() else {
             self.finished = true;
             return Ok(None);
         };
@@ -137,14 +146,18 @@ impl Merge {
 
     /// Moves the input last read on and opens those now due; the input
     /// holding the earliest frame.
-    fn step(&mut self) -> Result<Option<usize>, CaptureError> {
+    fn step(&mut self) -> Option<usize> {
         if let Some(i) = self.last.take() {
             let head = &mut self.open[i];
-            if head.reader.advance()? {
-                head.ts = head.reader.current().expect("advanced").ts;
-            } else {
-                self.consumed += head.reader.bytes_consumed();
-                self.open.swap_remove(i);
+            match head.reader.advance() {
+                Ok(true) => head.ts = head.reader.current().expect("advanced").ts,
+                ended => {
+                    self.consumed += head.reader.bytes_consumed();
+                    self.open.swap_remove(i);
+                    if let Err(e) = ended {
+                        self.skips.push(e, true);
+                    }
+                }
             }
         }
         loop {
@@ -155,16 +168,26 @@ impl Merge {
                 (Some(w), Some((_, h))) => (w.first, w.index) <= (h.ts, h.index),
             };
             if !due {
-                return Ok(earliest.map(|(i, _)| i));
+                return earliest.map(|(i, _)| i);
             }
             let w = self.waiting.pop().expect("due");
-            let mut reader = w.source.open(self.wrap.as_ref())?;
-            // The file may have changed since its first look: take its
-            // first frame as it is now.
-            if reader.advance()? {
-                let ts = reader.current().expect("advanced").ts;
-                let index = w.index;
-                self.open.push(Head { reader, index, ts });
+            // The file may have changed since its first look (even be
+            // gone): take it as it is now.
+            let mut reader = match w.source.open(self.wrap.as_ref()) {
+                Ok(reader) => reader,
+                Err(e) => {
+                    self.skips.push(e, true);
+                    continue;
+                }
+            };
+            match reader.advance() {
+                Ok(true) => {
+                    let ts = reader.current().expect("advanced").ts;
+                    let index = w.index;
+                    self.open.push(Head { reader, index, ts });
+                }
+                Ok(false) => {}
+                Err(e) => self.skips.push(e, true),
             }
         }
     }

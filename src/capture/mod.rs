@@ -15,7 +15,12 @@
 //! [`Source`]) read as one capture, merged by timestamp as mergecap does,
 //! frames numbered across the whole (`merge.rs`); one frame is buffered
 //! per open input, and an input is open only from its first frame's time
-//! to its end.
+//! to its end. An input damaged on the way is a [`Skipped`] file: the
+//! others are still read.
+//!
+//! A watched directory (`--watch`, [`CaptureReader::watch`]) is read a
+//! file after another instead, as a writer rotates them, the last one as
+//! it grows (`watch.rs`, `growing.rs`).
 //!
 //! Live capture's `-w FILE` is written as one pcapng file or, with `-b`, a
 //! ring buffer of them, named and rotated as dumpcap does (`ring`, the
@@ -41,6 +46,7 @@ mod decompress;
 mod error;
 mod fed;
 pub use fed::stdin_fed;
+mod growing;
 mod input;
 #[cfg(feature = "live")]
 pub mod live;
@@ -53,6 +59,8 @@ pub mod ring;
 pub mod ring_file;
 mod source;
 mod timestamp;
+mod watch;
+mod watched;
 pub mod write;
 
 #[cfg(test)]
@@ -60,7 +68,7 @@ mod tests;
 
 pub use container::CaptureFormat;
 pub use decompress::Compression;
-pub use error::CaptureError;
+pub use error::{CaptureError, OnSkip, Skipped};
 pub use open::CaptureReader;
 pub use source::{natural, stdin_head, Source, Wrap};
 pub use timestamp::Timestamp;

@@ -1,21 +1,27 @@
-//! [`CaptureReader`]: the frames of one input, or of several merged by
-//! timestamp, the same way to whoever reads them.
+//! [`CaptureReader`]: the frames of one input, of several merged by
+//! timestamp, or of a watched directory's files one after another, the
+//! same way to whoever reads them.
 
+use super::error::{OnSkip, Skipped};
 use super::merge::Merge;
 use super::reader::FileReader;
 use super::source::{Source, Wrap};
+use super::watch::Watch;
 use super::{CaptureError, CaptureFormat, Frame};
 use std::io::Read;
+use std::sync::atomic::AtomicBool;
 
 /// Reads frames one at a time from one input (a pcap or pcapng file or
-/// stream, compressed or not) or from several merged by timestamp, in
-/// bounded memory: the largest block (64 KiB normally, at most 16 MiB) per
-/// open input.
+/// stream, compressed or not), from several merged by timestamp, or from
+/// a watched directory's files one after another, in bounded memory: the
+/// largest block (64 KiB normally, at most 16 MiB) per open input.
 pub struct CaptureReader(Inner);
 
+/// What a [`CaptureReader`] reads.
 enum Inner {
     One(FileReader),
     Merge(Merge),
+    Watch(Watch),
 }
 
 impl CaptureReader {
@@ -58,6 +64,16 @@ impl CaptureReader {
         }
     }
 
+    /// Watches directory `dir` (`--watch`): its capture files, in
+    /// natural order, read one after another as one capture while a
+    /// writer rotates them, the last one as it grows, waiting for the
+    /// next, until `stop` is set (then the capture ends). Waits for the
+    /// first file; fails when `dir` is not a directory, or when `stop`
+    /// comes first.
+    pub fn watch(dir: &str, stop: &'static AtomicBool) -> Result<Self, CaptureError> {
+        Ok(CaptureReader(Inner::Watch(Watch::new(dir, stop)?)))
+    }
+
     /// Reads a capture from any byte stream (gzip or zstd compressed or
     /// not); `name` is used in errors. Fails if the stream does not start
     /// with a valid pcap or pcapng header.
@@ -72,6 +88,7 @@ impl CaptureReader {
         match &self.0 {
             Inner::One(r) => r.format(),
             Inner::Merge(m) => m.format(),
+            Inner::Watch(w) => w.format(),
         }
     }
 
@@ -80,6 +97,7 @@ impl CaptureReader {
         match &self.0 {
             Inner::One(r) => r.file_name(),
             Inner::Merge(m) => m.file_name(),
+            Inner::Watch(w) => w.file_name(),
         }
     }
 
@@ -90,6 +108,7 @@ impl CaptureReader {
         match &self.0 {
             Inner::One(r) => r.bytes_consumed(),
             Inner::Merge(m) => m.bytes_consumed(),
+            Inner::Watch(w) => w.bytes_consumed(),
         }
     }
 
@@ -101,16 +120,40 @@ impl CaptureReader {
         match &mut self.0 {
             Inner::One(r) => r.next_frame(),
             Inner::Merge(m) => m.next_frame(),
+            Inner::Watch(w) => w.next_frame(),
         }
     }
 
     /// True when the next frame cannot be read without waiting for an
-    /// input fed while it is read (standard input from a pipe); always
-    /// false for files.
+    /// input fed while it is read (standard input from a pipe, a watched
+    /// file being written); always false for files read whole.
     pub fn would_wait(&self) -> bool {
         match &self.0 {
             Inner::One(r) => r.would_wait(),
             Inner::Merge(_) => false,
+            Inner::Watch(w) => w.would_wait(),
+        }
+    }
+
+    /// Tells `hook` of each file skipped (several inputs or a watched
+    /// directory: see [`Skipped`]): of those skipped already, then of
+    /// each as soon as reading goes past it. A single input is never
+    /// skipped: its damage is the error of [`CaptureReader::next_frame`].
+    pub fn on_skip(&mut self, hook: OnSkip) {
+        match &mut self.0 {
+            Inner::One(_) => {}
+            Inner::Merge(m) => m.skips.tell(hook),
+            Inner::Watch(w) => w.skips.tell(hook),
+        }
+    }
+
+    /// The files skipped so far (see [`CaptureReader::on_skip`]), taken
+    /// out.
+    pub fn take_skipped(&mut self) -> Vec<Skipped> {
+        match &mut self.0 {
+            Inner::One(_) => Vec::new(),
+            Inner::Merge(m) => m.skips.take(),
+            Inner::Watch(w) => w.skips.take(),
         }
     }
 
@@ -121,6 +164,16 @@ impl CaptureReader {
         match &self.0 {
             Inner::One(r) => r.wait_ready(ms),
             Inner::Merge(_) => true,
+            Inner::Watch(w) => w.wait_ready(ms),
+        }
+    }
+
+    /// While the input waits to be fed (see [`CaptureReader::would_wait`]):
+    /// a watched directory skips the files found meanwhile not to be
+    /// captures, with their warnings.
+    pub fn idle(&mut self) {
+        if let Inner::Watch(w) = &mut self.0 {
+            w.idle();
         }
     }
 
@@ -129,7 +182,7 @@ impl CaptureReader {
     fn one(&self) -> &FileReader {
         match &self.0 {
             Inner::One(r) => r,
-            Inner::Merge(_) => panic!("a merge"),
+            _ => panic!("not a single input"),
         }
     }
 

@@ -139,19 +139,25 @@ fn directory(dir: &str) -> Result<Vec<Source>, CaptureError> {
 /// Whether the file at `path` starts like a capture: a pcap or pcapng magic
 /// number, or a compressed file's (whose contents its reading will check).
 fn looks_like_a_capture(path: &Path) -> bool {
+    starts_like_a_capture(path) == Some(true)
+}
+
+/// [`looks_like_a_capture`], `None` when the file has fewer than 4 bytes
+/// (too few to tell yet, while it is being written).
+pub(super) fn starts_like_a_capture(path: &Path) -> Option<bool> {
     let mut head = [0u8; 4];
     let Ok(mut file) = File::open(path) else {
         // Listed but not readable: opening it says why.
-        return true;
+        return Some(true);
     };
-    if file.read_exact(&mut head).is_err() {
-        return false;
-    }
+    file.read_exact(&mut head).ok()?;
     let magic = u32::from_le_bytes(head);
     let capture = [0xa1b2_c3d4, 0xa1b2_3c4d, 0x0a0d_0d0a];
-    capture.contains(&magic)
-        || capture.contains(&magic.swap_bytes())
-        || Compression::from_magic(&head) != Compression::None
+    Some(
+        capture.contains(&magic)
+            || capture.contains(&magic.swap_bytes())
+            || Compression::from_magic(&head) != Compression::None,
+    )
 }
 
 /// Natural order: runs of digits compare as numbers (`cap2` < `cap10`),

@@ -1,14 +1,15 @@
 //! The input every capture-reading command takes: files (merged by
-//! timestamp), directories, `-` for standard input, or `-i IFACE` for live
-//! capture; the reassembly limits; `-w`, and with `-i` its ring buffer
-//! `-b`.
+//! timestamp), directories (also watched, `--watch`), `-` for standard
+//! input, or `-i IFACE` for live capture; the reassembly limits; `-w`, and
+//! with `-i` its ring buffer `-b`.
 
-use super::{live, progress, CliError};
+use super::{live, progress, watch, CliError};
 use cardshark::capture::ring::RingCriterion;
 use cardshark::capture::{CaptureError, CaptureReader, Source};
 use cardshark::pipeline::{self, CaptureSummary, Finished, Pipeline, Shard, Work};
 use cardshark::reassembly::{Config, Sink};
 use clap::{Args, ValueHint};
+use indicatif::ProgressBar;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
@@ -20,7 +21,9 @@ pub struct InputArgs {
     /// (told by their first bytes), `-` for standard input, or directories
     /// (their capture files, in natural order: cap2 before cap10). Several
     /// are merged by timestamp into one capture, as mergecap does: frames
-    /// numbered across them, stream numbers unique.
+    /// numbered across them, stream numbers unique; one damaged among
+    /// them is a warning, and the others are still read. With --watch,
+    /// one directory, read as it is written.
     #[arg(value_name = "FILE", required_unless_present = "interface", num_args = 1..,
           value_hint = ValueHint::FilePath)]
     pub files: Vec<String>,
@@ -35,6 +38,17 @@ pub struct InputArgs {
         value_hint = ValueHint::Other
     )]
     pub interface: Option<String>,
+    /// Keep reading the directory FILE while a writer rotates capture
+    /// files into it (tcpdump -G/-C, dumpcap -b), until Ctrl-C or SIGTERM,
+    /// then end as at the end of a capture (with the summary). Its files
+    /// are read one after another in natural order as one capture (a
+    /// connection cut by a rotation is one stream), the last one as it
+    /// grows; a file is finished once a later capture file appears. A
+    /// file that is not a capture is skipped, a damaged one (cut short,
+    /// shrunk or replaced while read) read up to the damage, each with a
+    /// warning, and reading goes on. Output is flushed after each result.
+    #[arg(long, conflicts_with_all = ["interface", "write"])]
+    pub watch: bool,
     /// With `-i`: a capture filter in tcpdump's BPF syntax, e.g. 'tcp port 7234'.
     #[arg(
         short = 'f',
@@ -99,7 +113,8 @@ pub struct InputArgs {
     pub max_in_flight: usize,
     /// Flush standard output after each result (a record, a hand, a
     /// timeline change, a stream's row), as tshark's -l does: the default
-    /// when the input is live (-i) or standard input is a pipe.
+    /// when the input is live (-i), watched (--watch) or standard input is
+    /// a pipe.
     #[arg(short = 'l')]
     pub line_buffered: bool,
     /// Seconds without a packet after which a stream ends (0: never).
@@ -222,11 +237,12 @@ impl InputArgs {
     }
 
     /// Whether standard output is flushed after each result: with `-l`,
-    /// and when the input is live or standard input fed while it is read
-    /// (a pipe), so that results go out as they are made.
+    /// and when the input is live, watched, or standard input fed while
+    /// it is read (a pipe), so that results go out as they are made.
     pub fn flush_each(&self) -> bool {
         self.line_buffered
             || self.is_live()
+            || self.watch
             || (self.files.iter().any(|f| f == "-") && cardshark::capture::stdin_fed())
     }
 
@@ -250,8 +266,11 @@ impl InputArgs {
         }
         self.check_file_options()?;
         let file = self.name();
-        let (reader, bar) = progress::open(file, self.sources()?)?;
+        let (reader, bar) = self.open_files()?;
         let p = self.pipeline(file, reader);
+        // A sink that has what it wants (`-c N`) ends a watch as well,
+        // which would otherwise wait for the next file.
+        let sink = &mut |item, bytes: &[u8]| watch::stop_if(sink(item, bytes));
         let done = p.threads(self.threads()).run(make, sink);
         if let Some(bar) = bar {
             bar.finish_and_clear();
@@ -275,12 +294,25 @@ impl InputArgs {
         }
         self.check_file_options()?;
         let file = self.name();
-        let (reader, bar) = progress::open(file, self.sources()?)?;
+        let (reader, bar) = self.open_files()?;
         let summary = self.pipeline(file, reader).run_events(sink);
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }
         Ok(summary?)
+    }
+
+    /// The reader of the files, or of the watched directory, warning of
+    /// each file it skips as it does; with a progress bar when one is
+    /// wanted ([`progress::open`]).
+    fn open_files(&self) -> Result<(CaptureReader, Option<ProgressBar>), CliError> {
+        let (mut reader, bar) = if self.watch {
+            (watch::open(self)?, None)
+        } else {
+            progress::open(self.name(), self.sources()?)?
+        };
+        reader.on_skip(Box::new(watch::warn_skipped));
+        Ok((reader, bar))
     }
 
     /// Standard input can be read once: `-` may be named once.

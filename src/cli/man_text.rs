@@ -13,9 +13,10 @@ pub const EXIT_STATUS: [(&str, &str); 4] = [
         "1",
         "The input could not be read (no such file, not a pcap or pcapng capture, cut inside its \
          header), or it is damaged (cut short, a corrupt block: what came before is written, \
-         then the error names the frame and byte offset), or the output could not be written; \
-         or a live capture (-i) stopped on an error (the interface disappeared, -w could not \
-         write: the output and summary so far are written first).",
+         then the error names the frame and byte offset; among several files or in a watched \
+         directory, a warning names each damaged file and the others are still read), or the \
+         output could not be written; or a live capture (-i) stopped on an error (the interface \
+         disappeared, -w could not write: the output and summary so far are written first).",
     ),
     (
         "2",

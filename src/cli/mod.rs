@@ -1,8 +1,9 @@
 //! The command line: argument parsing, the subcommands, exit statuses.
 //!
 //! Exit status: 0 on success, 1 when the input could not be read or is
-//! damaged (what came before the damage is written first) or a live
-//! capture stopped on an error (`live.rs`), 2 on bad usage (also found only after the pass: a stream,
+//! damaged (what came before the damage is written first; a damaged file
+//! among several is a warning, the others read) or a live capture stopped
+//! on an error (`live.rs`), 2 on bad usage (also found only after the pass: a stream,
 //! frame or hand the capture does not have), 3 with `--strict` when the
 //! traffic had gaps, error records or hand contradictions ([`strict`]).
 //! Every error is one line on standard error, `cardshark: error: ...`,
@@ -35,6 +36,7 @@ mod terminal;
 mod tests;
 mod timeline;
 mod usage;
+mod watch;
 
 pub use input::InputArgs;
 
@@ -218,15 +220,16 @@ fn spill_error(what: &str, e: std::io::Error) -> CliError {
 }
 
 /// Prints the pass's warnings on standard error (each a problem for
-/// `--strict`).
-/// Prints the pass's warnings on standard error. A damaged capture (cut
-/// short, a corrupt block) is not a warning: the command writes what it
-/// could, then ends with the damage as its error (exit status 1).
+/// `--strict`), but those about files skipped, printed as they were
+/// (`watch::warn_skipped`). A damaged capture (cut short, a corrupt
+/// block, also one file of several) is not a warning: the command writes
+/// what it could, then ends with the damage as its error (exit status 1).
 fn warn_all(summary: &CaptureSummary) {
     let warnings = summary.warnings();
     strict::warned(warnings.len());
     let damage = summary.damage();
-    for w in warnings.iter().skip(usize::from(damage.is_some())) {
+    let printed = usize::from(damage.is_some()) + summary.skipped.len();
+    for w in warnings.iter().skip(printed) {
         eprintln!("cardshark: warning: {w}");
     }
     if let Some(d) = damage {

@@ -270,6 +270,7 @@ impl Front {
         // while, then tell the workers that time passes (a hand kept open
         // after its result is then written though the server is quiet).
         if self.reader.would_wait() && !self.reader.wait_ready(TICK_WAIT_MS) {
+            self.reader.idle();
             if let (Some(last), Some(at)) = (self.summary.last, self.last_read) {
                 let ts = last.after(at.elapsed());
                 for b in batches.iter_mut() {
@@ -350,6 +351,7 @@ impl Front {
     /// The summary, with the link stage's final counts and the flow
     /// table's.
     pub(super) fn finish(mut self) -> CaptureSummary {
+        self.summary.skipped = self.reader.take_skipped();
         self.decoder.flush_fragments();
         self.summary.link = self.decoder.stats();
         self.summary.reassembly = self.flows.stats().clone();

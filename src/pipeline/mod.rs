@@ -62,15 +62,16 @@ mod inline;
 mod merge;
 mod pace;
 mod shard;
+mod summary;
 mod workers;
 
 pub use extract::{Extracted, StreamSet};
 pub use shard::{flow_hash, Shard, ShardSummary};
+pub use summary::CaptureSummary;
 
-use crate::capture::{CaptureError, CaptureFormat, CaptureReader, Frame, LinkType, Timestamp};
-use crate::link::{LinkDecoder, LinkStats, Packet, TcpSegment};
-use crate::reassembly::{Config, ReassemblyStats, Sink};
-use std::collections::BTreeMap;
+use crate::capture::{CaptureError, CaptureReader, Frame, Timestamp};
+use crate::link::{LinkDecoder, Packet, TcpSegment};
+use crate::reassembly::{Config, Sink};
 use std::ops::ControlFlow;
 use std::sync::{Arc, OnceLock};
 
@@ -90,111 +91,6 @@ impl Clock {
 
     fn start(&self, ts: Timestamp) {
         let _ = self.0.set(ts);
-    }
-}
-
-/// What a pass over a capture saw, beside the streams themselves.
-#[derive(Debug, Clone)]
-pub struct CaptureSummary {
-    /// The input as the user named it (`-` for standard input).
-    pub file: String,
-    /// pcap or pcapng.
-    pub format: CaptureFormat,
-    /// Frames read (packet records).
-    pub frames: u64,
-    /// The first frame's time.
-    pub first: Option<Timestamp>,
-    /// The last frame's time.
-    pub last: Option<Timestamp>,
-    /// What the link stage counted (frames per link type, TCP, not TCP, malformed).
-    pub link: LinkStats,
-    /// What the flow table and the connections counted.
-    pub reassembly: ReassemblyStats,
-    /// The first frame the link stage could not take apart, and why.
-    pub first_malformed: Option<(u64, String)>,
-    /// True when the frames came from a live capture (`-i`), not a file.
-    pub live: bool,
-    /// Set when reading stopped early: the results cover the frames before it.
-    pub truncated: Option<CaptureError>,
-    /// For a sharded pass ([`Pipeline::shard`]): the shard and what of
-    /// the other shards was dropped.
-    pub shard: Option<ShardSummary>,
-}
-
-impl CaptureSummary {
-    /// The summary of a pass that read nothing yet.
-    pub fn empty(file: &str) -> Self {
-        CaptureSummary {
-            file: file.to_string(),
-            format: CaptureFormat::Pcap,
-            frames: 0,
-            first: None,
-            last: None,
-            link: LinkStats::default(),
-            reassembly: ReassemblyStats::default(),
-            first_malformed: None,
-            live: false,
-            truncated: None,
-            shard: None,
-        }
-    }
-
-    /// The error that stopped the pass before its first frame, taken out:
-    /// such a pass fails instead of giving an empty summary.
-    fn unreadable(&mut self) -> Option<CaptureError> {
-        if self.frames == 0 {
-            self.truncated.take()
-        } else {
-            None
-        }
-    }
-
-    /// Seconds between the first and the last frame.
-    pub fn duration(&self) -> f64 {
-        match (self.first, self.last) {
-            (Some(a), Some(b)) => b.seconds_since(a),
-            _ => 0.0,
-        }
-    }
-
-    /// The link types seen, with their frame counts.
-    pub fn link_types(&self) -> &BTreeMap<LinkType, u64> {
-        &self.link.frames_per_link_type
-    }
-
-    /// What damaged the capture, when part of it could not be read (cut
-    /// short, a corrupt block): one line, saying what the results cover.
-    pub fn damage(&self) -> Option<String> {
-        (self.truncated.as_ref())
-            .map(|e| format!("{e}; results cover the {} frames before it", self.frames))
-    }
-
-    /// Human warnings about the pass (partial read, malformed frames,
-    /// flushed flows, buffer overflows), one line each; the first is
-    /// [`CaptureSummary::damage`], if any.
-    pub fn warnings(&self) -> Vec<String> {
-        let mut w: Vec<String> = self.damage().into_iter().collect();
-        if let Some((frame, why)) = &self.first_malformed {
-            let n = self.link.malformed;
-            w.push(format!(
-                "{}: {n} malformed frame(s), the first is frame {frame}: {why}",
-                self.file
-            ));
-        }
-        let r = &self.reassembly;
-        if r.flows_evicted > 0 {
-            w.push(format!(
-                "{}: {} stream(s) flushed early to stay under the live-flow cap (--max-flows)",
-                self.file, r.flows_evicted
-            ));
-        }
-        if r.buffer_overflows > 0 {
-            w.push(format!(
-                "{}: {} hole(s) ({} bytes) given up because out-of-order buffering reached its cap (--max-buffer, --max-buffer-total)",
-                self.file, r.buffer_overflows, r.buffer_overflow_bytes
-            ));
-        }
-        w
     }
 }
 

@@ -6,6 +6,7 @@ mod pcap;
 mod pcapng;
 mod ring;
 mod ring_file;
+mod skipped;
 mod streaming;
 
 use super::{CaptureError, CaptureReader};
