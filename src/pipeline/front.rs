@@ -273,6 +273,11 @@ impl Front {
             self.reader.idle();
             if let (Some(last), Some(at)) = (self.summary.last, self.last_read) {
                 let ts = last.after(at.elapsed());
+                let n = batches.len() as u64;
+                // Flows idle or ended long enough leave, then the workers
+                // hear of the time.
+                self.flows
+                    .tick(ts, &mut |step| batches[(step.hash % n) as usize].push(step));
                 for b in batches.iter_mut() {
                     b.push_tick(ts);
                 }

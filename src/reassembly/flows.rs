@@ -292,6 +292,14 @@ impl Flows {
         }
     }
 
+    /// Capture time has reached `ts` though no packet says so (an input fed
+    /// while read has paused): the flows idle for too long, and the ended
+    /// ones past their linger, leave as they would at a packet of that
+    /// time.
+    pub(crate) fn tick<B>(&mut self, ts: Timestamp, out: &mut impl FnMut(Step<B>)) {
+        self.advance_clock(ts, out);
+    }
+
     /// Moves capture time to `ts` if later, expiring the flows idle for
     /// too long (reason `timeout`). Ended flows kept for late packets
     /// expire the same way.
@@ -300,15 +308,14 @@ impl Flows {
             return;
         }
         self.clock = Some(ts);
-        let Some(timeout) = self.config.idle_timeout else {
-            return;
-        };
+        // Without an idle timeout, only ended flows leave (after their
+        // linger).
+        let timeout = self.config.idle_timeout.unwrap_or(f64::INFINITY);
         // Looking for idle flows on every packet costs more than it finds:
-        // sweep at most every thousandth of the timeout (0.6 s for 600 s).
-        if self
-            .last_sweep
-            .is_some_and(|t| ts.seconds_since(t) < timeout / 1000.0)
-        {
+        // sweep at most every thousandth of the timeout (0.6 s for 600 s),
+        // and at least every tenth of a second.
+        let every = (timeout / 1000.0).min(0.1);
+        if self.last_sweep.is_some_and(|t| ts.seconds_since(t) < every) {
             return;
         }
         self.last_sweep = Some(ts);

@@ -177,6 +177,12 @@ impl Flow {
 /// that grows with the capture.
 pub(crate) const MAX_ENDED: usize = 4096;
 
+/// Seconds of capture time an ended connection (FINs both ways, or a RST)
+/// stays for late packets (the last ACK, a retransmission) before it
+/// leaves the table: then its stream is over for good, and what waits for
+/// that (`inspect`'s row) is written.
+pub(crate) const ENDED_LINGER: f64 = 0.5;
+
 /// Connections by endpoints, with their (lazy) idle order.
 #[derive(Debug, Default)]
 pub(crate) struct FlowTable {
@@ -377,13 +383,14 @@ impl FlowTable {
         self.remove(&key)
     }
 
-    /// Removes a connection idle for more than `timeout` seconds at `now`
-    /// (ended ones first), if there is one.
+    /// Removes a connection idle for more than `timeout` seconds at `now`,
+    /// or an ended one quiet for more than [`ENDED_LINGER`] (ended ones
+    /// first), if there is one.
     pub(crate) fn pop_idle(&mut self, now: Timestamp, timeout: f64) -> Option<(u32, Box<Flow>)> {
         if let Some(key) = self.first_ended() {
             if self
                 .get_by_key(&key)
-                .is_some_and(|c| age(now, c.last) > timeout)
+                .is_some_and(|c| age(now, c.last) > ENDED_LINGER.min(timeout))
             {
                 return self.remove(&key);
             }

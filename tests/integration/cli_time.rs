@@ -104,7 +104,11 @@ fn inspect_start_and_timeline_times() {
         args.extend(t.map(|t| ["-t", t]).into_iter().flatten());
         let table = out(&args, &[]);
         // Plain columns: Stream, Client, Server, Community ID, Protocol, Start, ...
-        let row = table.lines().nth(1).unwrap().to_string();
+        // (Rows come as streams end: stream 0's is found by its number.)
+        let row = (table.lines())
+            .find(|l| l.split_whitespace().next() == Some("0"))
+            .unwrap()
+            .to_string();
         row.split_whitespace().nth(5).unwrap().to_string()
     };
     assert_eq!(start(None), "2026-11-25T10:37:04.066332Z");
