@@ -83,6 +83,16 @@ impl TimeFormat {
         )
     }
 
+    /// Where a time of this format sits in a table's column: numbers
+    /// (seconds) to the right, dates and clock times to the left.
+    pub fn align(self) -> super::table::Align {
+        if self.is_number() {
+            super::table::Align::Right
+        } else {
+            super::table::Align::Left
+        }
+    }
+
     /// The characters a time of this format usually takes (a column's
     /// width): `r` up to 9 999 seconds, `e` this century.
     pub fn width(self) -> usize {

@@ -292,12 +292,11 @@ pub(crate) const HEADERS: [&str; 7] = [
 /// for its format.
 fn table(time: TimeFormat) -> Table<'static> {
     use Align::{Left, Right};
-    let time_align = if time.is_number() { Right } else { Left };
     Table::new(
         &HEADERS,
         &[
             (7, Right),
-            (time.width(), time_align),
+            (time.width(), time.align()),
             (6, Right),
             (3, Left),
             // `websocket/pokerth-1`, the longest name a capture shows.

@@ -55,7 +55,7 @@ impl ChangeWriter {
                     &HEADERS,
                     &[
                         (7, Align::Right),
-                        (time.width(), time_align(time)),
+                        (time.width(), time.align()),
                         (6, Align::Right),
                         (0, Align::Left),
                     ],
@@ -125,14 +125,5 @@ impl ChangeWriter {
                 Ok(out.write_all(&t.buf)?)
             }
         }
-    }
-}
-
-/// Times right-aligned when they are numbers (seconds), left as dates.
-fn time_align(time: TimeFormat) -> Align {
-    if time.is_number() {
-        Align::Right
-    } else {
-        Align::Left
     }
 }
