@@ -42,7 +42,7 @@ fn a_column_and_its_filter_name_are_one_word() {
         assert!(changes.contains(&name_of(h).as_str()), "timeline: {h}");
     }
     let mut records = RecordScope::new();
-    for h in crate::cli::decode::HEADERS
+    for h in crate::cli::decode::table::HEADERS
         .iter()
         .filter(|h| !["Time", "Summary"].contains(h))
     {

@@ -11,8 +11,8 @@
 //! `spans.rs`). Keys derived from others, and records that did not decode,
 //! show values only.
 
-use super::CliError;
-use super::{DecodeArgs, DecodeFormat};
+use super::args::{DecodeArgs, DecodeFormat};
+use crate::cli::CliError;
 use cardshark::decode::{Body, Record};
 use cardshark::output::records::JsonWriter;
 use cardshark::protocols::field_spans;
@@ -217,14 +217,6 @@ pub fn write(out: &mut Vec<u8>, json: &mut JsonWriter, r: &Record, hex: bool) {
 /// table format.
 pub fn view(args: &DecodeArgs) -> bool {
     args.detail || (args.frame.is_some() && args.format == DecodeFormat::Table)
-}
-
-/// A frame number of `--frame`: 1 or more.
-pub fn frame_number(s: &str) -> Result<u64, String> {
-    match s.parse::<u64>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!("'{s}' is not a frame number (frames count from 1)")),
-    }
 }
 
 /// `-V` and `-x` go with the table format only (JSON has its own layout).

@@ -5,113 +5,12 @@
 //! list) gives them all, joined by the aggregator (`-E occurrence` picks
 //! one).
 
-use super::CliError;
-use super::DecodeFormat;
+use super::args::{DecodeFormat, FieldArgs, FieldOption, Occurrence};
+use crate::cli::CliError;
 use cardshark::decode::Record;
 use cardshark::filter::record::{RecordKey, RecordScope, View};
 use cardshark::filter::{Scope, Subject, Value};
 use cardshark::output::{csv, records::Summaries};
-use clap::Args;
-
-/// The options of field output.
-#[derive(Args, Debug, Clone, Default)]
-pub struct FieldArgs {
-    /// With `-T fields` or `--format csv`: a column, a record key or a
-    /// `fields.*` path (the names of -Y; repeatable, in order), e.g.
-    /// `-e frame -e ts -e fields.player_id`. An unknown name is an error.
-    #[arg(short = 'e', long = "field", value_name = "NAME")]
-    pub fields: Vec<String>,
-    /// With `-T fields`, as tshark's -E: `separator=/t|/s|TEXT` (default
-    /// tab), `header=y|n` (a first line of the names; default n),
-    /// `quote=d|s|n` (values in double or single quotes, their quotes
-    /// doubled; default n), `occurrence=f|l|a|N` (the first, last, every
-    /// (default) or Nth value of a key with several),
-    /// `aggregator=,|/s|TEXT` (between those values; default ','). Tabs
-    /// and line breaks inside a value are written \t, \n, \r.
-    #[arg(short = 'E', long = "field-option", value_name = "OPT=VALUE",
-          value_parser = parse_option)]
-    pub options: Vec<FieldOption>,
-}
-
-/// One `-E` option.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum FieldOption {
-    /// `separator=`.
-    Separator(String),
-    /// `header=`.
-    Header(bool),
-    /// `quote=`: the quote character, if any.
-    Quote(Option<char>),
-    /// `occurrence=`.
-    Occurrence(Occurrence),
-    /// `aggregator=`.
-    Aggregator(String),
-}
-
-/// Which values of a key with several a column shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Occurrence {
-    /// Every one, joined by the aggregator.
-    All,
-    /// The first.
-    First,
-    /// The last.
-    Last,
-    /// The Nth, from 1.
-    Nth(usize),
-}
-
-/// `/t` and `/s` as tshark spells a tab and a space.
-fn text_of(v: &str) -> String {
-    match v {
-        "/t" => "\t".into(),
-        "/s" => " ".into(),
-        v => v.into(),
-    }
-}
-
-fn parse_option(s: &str) -> Result<FieldOption, String> {
-    let Some((name, v)) = s.split_once('=') else {
-        return Err(format!(
-            "'{s}' is not OPT=VALUE (separator, header, quote, occurrence, aggregator)"
-        ));
-    };
-    let yes_no = |v: &str| match v {
-        "y" | "yes" => Ok(true),
-        "n" | "no" => Ok(false),
-        _ => Err(format!("{name} is y or n, not '{v}'")),
-    };
-    Ok(match name {
-        "separator" if !v.is_empty() => FieldOption::Separator(text_of(v)),
-        "aggregator" if !v.is_empty() => FieldOption::Aggregator(text_of(v)),
-        "separator" | "aggregator" => return Err(format!("{name} needs a value")),
-        "header" => FieldOption::Header(yes_no(v)?),
-        "quote" => FieldOption::Quote(match v {
-            "d" => Some('"'),
-            "s" => Some('\''),
-            "n" => None,
-            _ => return Err(format!("quote is d, s or n, not '{v}'")),
-        }),
-        "occurrence" => FieldOption::Occurrence(match v {
-            "a" => Occurrence::All,
-            "f" => Occurrence::First,
-            "l" => Occurrence::Last,
-            n => match n.parse::<usize>() {
-                Ok(n) if n >= 1 => Occurrence::Nth(n),
-                _ => {
-                    return Err(format!(
-                        "occurrence is f, l, a or a number from 1, not '{v}'"
-                    ))
-                }
-            },
-        }),
-        _ => {
-            return Err(format!(
-                "unknown option '{name}' (separator, header, quote, occurrence, aggregator)"
-            ))
-        }
-    })
-}
 
 /// A column.
 enum Column {
@@ -296,42 +195,5 @@ fn text(v: Value) -> String {
         }
         Value::Str(s) | Value::Json(s) => s.to_string(),
         Value::Time(t) => t.to_string(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn options_as_tshark_spells_them() {
-        assert_eq!(
-            parse_option("separator=/t"),
-            Ok(FieldOption::Separator("\t".into()))
-        );
-        assert_eq!(
-            parse_option("separator=,"),
-            Ok(FieldOption::Separator(",".into()))
-        );
-        assert_eq!(parse_option("header=y"), Ok(FieldOption::Header(true)));
-        assert_eq!(parse_option("quote=d"), Ok(FieldOption::Quote(Some('"'))));
-        assert_eq!(
-            parse_option("occurrence=2"),
-            Ok(FieldOption::Occurrence(Occurrence::Nth(2)))
-        );
-        assert_eq!(
-            parse_option("aggregator=/s"),
-            Ok(FieldOption::Aggregator(" ".into()))
-        );
-        for bad in [
-            "header=maybe",
-            "quote=x",
-            "occurrence=0",
-            "colour=red",
-            "separator",
-            "separator=",
-        ] {
-            assert!(parse_option(bad).is_err(), "{bad}");
-        }
     }
 }

@@ -2,7 +2,9 @@
 //! `output::tables` from the one pipeline's sink (each worker renders its
 //! records' rows, the sink appends them in capture order).
 
-use super::{DecodeArgs, Selection};
+use super::after::after_pass;
+use super::args::DecodeArgs;
+use super::select::{selected, Selection};
 use crate::cli::tables::{capture_id, error};
 use crate::cli::{strict, CliError};
 use cardshark::decode::Render;
@@ -46,7 +48,7 @@ impl RecordSink for RecordRows<'_> {
         } else {
             None
         };
-        if !super::selected(self.args, self.select, &r) {
+        if !selected(self.args, self.select, &r) {
             return;
         }
         let unknown;
@@ -119,5 +121,5 @@ pub fn write(args: &DecodeArgs, select: &Selection, format: Format) -> Result<()
     }
     out.table(0).write(&mut table).map_err(error)?;
     out.finish().map_err(error)?;
-    super::after_pass(args, &input, pcap_out, &done.summary, written, &matched)
+    after_pass(args, &input, pcap_out, &done.summary, written, &matched)
 }

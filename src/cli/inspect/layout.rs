@@ -12,7 +12,8 @@
 //! │        ┆ 10.77.2.2:7234  ┆ fin 0.267852s  ┆ 221  ┆ 4692  ┆           │
 //! ```
 
-use super::{counts, end_label, protocol_label, Row};
+use super::rows::Row;
+use super::stream::{counts, end_label, protocol_label};
 use cardshark::output::table::{fit_width, Align, Table};
 use cardshark::output::time::TimeFormat;
 use cardshark::output::{human_bytes, human_bytes_as, seconds};
