@@ -141,7 +141,7 @@ mod tests {
             unreachable!("parsed as hands")
         };
         let mut hands = Vec::new();
-        super::super::hands::collect_seen(&args.input, &args.decode, |h| {
+        crate::cli::passes::hands::collect_seen(&args.input, &args.decode, |h| {
             hands.push(h);
             std::ops::ControlFlow::Continue(())
         })

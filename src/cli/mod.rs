@@ -25,6 +25,7 @@ mod man_page;
 #[cfg(test)]
 mod man_text;
 mod names;
+mod passes;
 mod pcap_out;
 mod progress;
 mod replay;

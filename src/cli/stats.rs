@@ -14,6 +14,8 @@
 mod interval;
 mod lists;
 
+use lists::spill_error;
+
 use super::strict::Watch;
 use super::{warn_all, CliError, DecodeOpts, InputArgs};
 use cardshark::analysis::stats::hands::HandStats;
@@ -116,10 +118,6 @@ const ROWS_IN_MEMORY: usize = 2 << 20;
 const ROWS_IN_MEMORY_VAR: &str = "CARDSHARK_STATS_ROWS_IN_MEMORY";
 
 /// What went wrong with the temporary file the stream rows spill to.
-fn spill_error(e: io::Error) -> CliError {
-    super::spill_error("the stream rows", e)
-}
-
 /// Everything gathered over the capture.
 struct Gathered {
     types: Types,

@@ -1,6 +1,9 @@
 //! Why a capture gave no hand, from what the hand collector saw: told on
-//! standard error (`hands` still exits 0).
+//! standard error (`hands` still exits 0); and the hand `--hand` names
+//! not being there, a usage error.
 
+use super::args::HandsArgs;
+use crate::cli::CliError;
 use cardshark::analysis::hands::Seen;
 
 /// `count` things, with `what` in the singular or the plural.
@@ -31,7 +34,7 @@ fn by_protocol(seen: &Seen, poker: bool) -> String {
 }
 
 /// Why a capture gave no hand, from what the collector saw.
-pub(super) fn why_no_hands(seen: &Seen) -> String {
+fn why_no_hands(seen: &Seen) -> String {
     let streams: u64 = seen.streams.values().sum();
     let cut = if seen.cut > 0 {
         format!(
@@ -86,6 +89,22 @@ pub(super) fn why_no_hands(seen: &Seen) -> String {
          cardshark can rebuild{cut}",
         of(seen.hand_starts)
     )
+}
+
+/// After the pass, whether a hand was `found` (with `--hand`, it): why
+/// there is no hand (a warning), or that the hand `--hand` names is not
+/// there (a usage error).
+pub(super) fn check_found(args: &HandsArgs, seen: &Seen, found: bool) -> Result<(), CliError> {
+    if seen.hands == 0 {
+        crate::cli::diag::warn(args.input.name(), &why_no_hands(seen));
+    }
+    match args.hand {
+        Some(id) if !found => Err(CliError::Usage(format!(
+            "{}: no hand {id} (`cardshark hands` lists them)",
+            args.input.name()
+        ))),
+        _ => Ok(()),
+    }
 }
 
 #[cfg(test)]

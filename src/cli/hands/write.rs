@@ -3,35 +3,11 @@
 //! row. Nothing is kept: a hand is written, flushed when results go out
 //! as they come (`-l`, a live capture, a pipe), and let go.
 
+use super::args::HandsFormat;
 use cardshark::analysis::hands::Hand;
 use cardshark::output::table::Table;
 use cardshark::output::{csv, hand_text, ohh};
-use clap::ValueEnum;
 use std::io::{self, Write};
-
-/// How `hands` writes hands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum HandsFormat {
-    /// A row per hand: id, stream, hand, table, players, pot, winners,
-    /// complete, notes.
-    Table,
-    /// Hand histories in the PokerStars text layout.
-    Text,
-    /// Open Hand History 1.4.6 in its storage format (an `.ohh` file):
-    /// `{"ohh": {...}}` objects separated by one blank line.
-    Ohh,
-    /// Open Hand History objects, `{"ohh": {...}}`, one per line.
-    #[value(alias = "json")]
-    Jsonl,
-    /// CSV (RFC 4180): a header row, then the table's columns, a row per
-    /// hand (pot empty when not known, complete true or false). With -o
-    /// DIR: the hands, actions and players tables as CSV files.
-    Csv,
-    /// Apache Parquet: the hands, actions and players tables as
-    /// DIR/hands.parquet, actions.parquet and players.parquet (needs -o
-    /// DIR).
-    Parquet,
-}
 
 /// Writes hands in one format.
 pub(super) struct HandWriter<W: Write> {

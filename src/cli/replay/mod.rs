@@ -129,7 +129,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
 /// `id` starts: each hand's table after every event, as the timeline of
 /// its stream follows it (the same states, step for step).
 fn hand_steps(args: &ReplayArgs, id: HandId, text: bool) -> Result<(Vec<Step>, usize), CliError> {
-    let tables = super::timeline::hand_tables(&args.input, &args.decode)?;
+    let tables = super::passes::timelines::hand_tables(&args.input, &args.decode)?;
     // Each hand's steps together, hands in the order they started.
     let mut hands: Vec<(String, u64, Vec<TableState>)> = Vec::new();
     let mut at: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
@@ -171,7 +171,7 @@ fn hand_steps(args: &ReplayArgs, id: HandId, text: bool) -> Result<(Vec<Step>, u
 
 /// The steps of stream `stream`'s timeline (one unit).
 fn stream_steps(args: &ReplayArgs, stream: u64, text: bool) -> Result<Vec<Step>, CliError> {
-    let all = super::timeline::steps(&args.input, &args.decode, stream)?;
+    let all = super::passes::timelines::steps(&args.input, &args.decode, stream)?;
     if all.is_empty() {
         return Err(CliError::Usage(format!(
             "-s {stream}: {} shows no change of stream {stream}'s game to replay",

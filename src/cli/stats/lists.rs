@@ -1,7 +1,6 @@
 //! The lists of `stats`' sections: their rows as table cells and JSON
 //! objects, and how a list is written.
 
-use super::spill_error;
 use crate::cli::CliError;
 use cardshark::analysis::stats::hands::{HandStats, KINDS};
 use cardshark::analysis::stats::pairs::PAIRS;
@@ -12,6 +11,11 @@ use cardshark::output::table::Table;
 use cardshark::reassembly::Direction;
 use serde_json::{json, Value};
 use std::io::{self, Write};
+
+/// A failed spill of the stream rows, as the command's error.
+pub(super) fn spill_error(e: io::Error) -> CliError {
+    crate::cli::spill_error("the stream rows", e)
+}
 
 /// A row: the table's cells, and the JSON object.
 type Row = (Vec<String>, Value);

@@ -1,7 +1,8 @@
 //! Where `timeline`'s changes go: CSV, JSON lines and table rows, each as
 //! it comes.
 
-use super::{Made, TimelineFormat};
+use super::args::TimelineFormat;
+use crate::cli::passes::changes::Made;
 use crate::cli::CliError;
 use cardshark::output::csv;
 use cardshark::output::table::{Align, Table};
