@@ -1,7 +1,7 @@
 //! Hands as Open Hand History (OHH 1.4.6, <https://hh-specs.handhistory.org>)
 //! objects, `{"ohh": {...}}`. `hands --format ohh` writes them in the
 //! specification's storage format (an `.ohh` file: each object on a line,
-//! [`SEPARATOR`] between them, that is one blank line), `--format jsonl`
+//! one blank line between two), `--format jsonl`
 //! one a line.
 //!
 //! The objects hold the specification's keys with its types, and nothing
@@ -75,9 +75,6 @@ use serde_json::{json, Map, Value};
 
 /// The specification version the objects follow.
 pub const SPEC_VERSION: &str = "1.4.6";
-
-/// What separates two objects in the storage format: one blank line.
-pub const SEPARATOR: &str = "\n\n";
 
 /// The specification's name of a round's street (capitalised, unlike the
 /// names people read elsewhere).

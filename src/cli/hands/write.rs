@@ -84,11 +84,15 @@ impl<W: Write> HandWriter<W> {
                 buf.extend_from_slice(hand_text::write_site(h, site).as_bytes());
             }
             HandsFormat::Ohh => {
+                // A hand's line ends with it, the blank line between two
+                // hands comes before the next: a reader of lines has each
+                // hand as soon as it is written, not when the next one is.
                 if !first {
-                    buf.extend_from_slice(ohh::SEPARATOR.as_bytes());
+                    buf.push(b'\n');
                 }
                 let v = ohh::hand_site(h, self.site.as_deref());
                 serde_json::to_writer(&mut *buf, &v).map_err(io::Error::other)?;
+                buf.push(b'\n');
             }
             HandsFormat::Jsonl => {
                 let v = ohh::hand_site(h, self.site.as_deref());
@@ -106,7 +110,7 @@ impl<W: Write> HandWriter<W> {
     }
 
     /// Ends the output: the table's bottom, the CSV's header when no hand
-    /// came, the OHH file's last newline.
+    /// came.
     pub(super) fn finish(mut self) -> io::Result<()> {
         let buf = &mut self.buf;
         match self.format {
@@ -114,7 +118,6 @@ impl<W: Write> HandWriter<W> {
             HandsFormat::Csv | HandsFormat::Parquet if self.written == 0 => {
                 csv::row(&mut *buf, HEADERS.map(str::to_lowercase));
             }
-            HandsFormat::Ohh if self.written > 0 => buf.push(b'\n'),
             _ => {}
         }
         self.out.write_all(buf)?;
