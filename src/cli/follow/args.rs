@@ -1,6 +1,7 @@
 //! `cardshark follow`'s arguments, and what its parts say alike.
 
 use crate::cli::{display_filter, CliError, DecodeOpts, InputArgs};
+use cardshark::reassembly::Direction;
 use clap::{Args, ValueEnum, ValueHint};
 
 /// How `follow` writes the bytes.
@@ -56,6 +57,16 @@ pub struct FollowArgs {
     pub websocket: bool,
     #[command(flatten)]
     pub decode: DecodeOpts,
+}
+
+impl FollowArgs {
+    /// The one direction `--dir` shows; `None`: both.
+    pub(super) fn want_dir(&self) -> Option<Direction> {
+        self.dir.map(|d| match d {
+            DirArg::C2s => Direction::C2S,
+            DirArg::S2c => Direction::S2C,
+        })
+    }
 }
 
 /// `-s N` names a stream `s` the capture does not have (of `streams`).

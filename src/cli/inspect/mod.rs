@@ -12,6 +12,7 @@
 //! it leaves the flow table), its writer [`write::Writer`].
 
 mod args;
+mod cells;
 mod codec;
 mod csv;
 pub(crate) mod layout;
