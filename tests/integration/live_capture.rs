@@ -237,3 +237,44 @@ fn list_interfaces_names_loopback() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.lines().any(|l| l.contains(". lo")), "{text}");
 }
+
+/// Runs `ip ARGS`; false when `ip` is missing or refuses.
+fn ip(args: &[&str]) -> bool {
+    Command::new("ip")
+        .args(args)
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+#[test]
+fn an_interface_that_goes_away_ends_with_the_summary_and_an_error() {
+    let test = "an_interface_that_goes_away_ends_with_the_summary_and_an_error";
+    if !can_capture(test) {
+        return;
+    }
+    // A veth pair of this test's own, removed while cardshark captures on it.
+    let name = format!("csgone{}", std::process::id() % 100_000);
+    let peer = format!("{name}p");
+    if !ip(&["link", "add", &name, "type", "veth", "peer", "name", &peer]) {
+        eprintln!("\n*** SKIPPED {test}: cannot make a veth pair (`ip link add`) ***\n");
+        return;
+    }
+    assert!(ip(&["link", "set", &name, "up"]) && ip(&["link", "set", &peer, "up"]));
+    let (mut child, err) = start(&["inspect", "-i", &name]);
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(ip(&["link", "del", &name]), "the veth pair is removed");
+    // The capture ends by itself: the summary so far, then the error.
+    assert_eq!(wait(&mut child, 10), 1);
+    let out = stdout(&mut child);
+    assert!(
+        out.contains(&format!("Capture:      {name} (live capture)")),
+        "{out}"
+    );
+    let rest: Vec<String> = err.try_iter().collect();
+    let last = rest.last().map(String::as_str).unwrap_or_default();
+    assert!(
+        last.starts_with(&format!("cardshark: error: {name}: ")),
+        "{rest:?}"
+    );
+}
