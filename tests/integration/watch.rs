@@ -364,3 +364,29 @@ fn a_file_compressed_once_written_is_not_read_twice() {
     assert_eq!(out, whole, "every frame once");
     assert_eq!(code, 0, "{err}");
 }
+
+#[test]
+fn while_the_last_file_waits_to_grow_capture_time_moves_on() {
+    // The first 600 frames of the capture: its four connections still
+    // open, with no packet to come that would end them.
+    let bytes = std::fs::read(testdata(WHOLE)).unwrap();
+    let (header, records) = crate::tracker_folder::pcap_records(&bytes);
+    let watched = TempDir::new();
+    let cut = watched.file("cap.pcap");
+    write(&cut, &[header, records[..600].concat()].concat());
+    let args = ["inspect", "--format", "csv", "--idle-timeout", "3"];
+    let (code, want, err) = run(&with_dir(&args, &cut));
+    assert_eq!((code, err.as_str()), (0, ""));
+    let rows = want.lines().count();
+    assert!(rows > 4, "{want}");
+    // Watched, every stream's row comes out without a signal: the streams
+    // end by --idle-timeout as the clock moves capture time on.
+    let dir = watched.file("");
+    let running = Running::start(&with_dir(&[&args[..], &["--watch"]].concat(), &dir));
+    running.wait_for("every stream to end by the idle timeout", |out, _| {
+        out.lines().count() == rows
+    });
+    let (code, out, err) = running.stop(libc::SIGTERM);
+    assert_eq!((code, err.lines().count()), (0, 1), "{err}");
+    assert_eq!(out.lines().count(), rows, "no row waited for the signal");
+}
