@@ -120,7 +120,7 @@ impl JsonWriter {
         out.write_all(dst.as_bytes())?;
         // Base64 and a colon: nothing to escape.
         out.write_all(b",\"community_id\":\"")?;
-        out.write_all(r.community_id.as_str().as_bytes())?;
+        out.write_all(r.community_id.as_bytes())?;
         out.write_all(b"\",\"offset\":")?;
         self.int(out, r.offset)?;
         if let Some(c) = &r.carried {

@@ -66,6 +66,12 @@ impl CommunityId {
         CommunityId(text)
     }
 
+    /// The id's text as bytes (ASCII), for writers that copy it as it is:
+    /// no check that [`CommunityId::as_str`] makes.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+
     /// The id's text.
     pub fn as_str(&self) -> &str {
         // `1:` and base64: ASCII.
