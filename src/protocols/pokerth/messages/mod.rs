@@ -143,16 +143,35 @@ pub fn type_names() -> Vec<&'static str> {
     TYPES.iter().chain(&TYPES_2007).map(|s| s.name).collect()
 }
 
+/// The highest type id either dialect has.
+const MAX_ID: usize = 1024;
+
+/// `INDEX[id]`: the row of type `id` in `table`, or `u8::MAX` for none.
+/// One load per message where a search of the rows took a handful of
+/// branches that no predictor guesses (a message type follows no order).
+const fn index<const N: usize>(table: &[Spec; N]) -> [u8; MAX_ID + 1] {
+    assert!(N < u8::MAX as usize, "a row number is a u8");
+    let mut out = [u8::MAX; MAX_ID + 1];
+    let mut k = 0;
+    while k < N {
+        assert!(table[k].id as usize <= MAX_ID, "a type id past MAX_ID");
+        out[table[k].id as usize] = k as u8;
+        k += 1;
+    }
+    out
+}
+
+static INDEX: [u8; MAX_ID + 1] = index(&TYPES);
+static INDEX_2007: [u8; MAX_ID + 1] = index(&TYPES_2007);
+
 /// The type `id` of dialect `d`, if it has one.
 pub fn lookup(d: Dialect, id: u16) -> Option<&'static Spec> {
-    let table: &'static [Spec] = match d {
-        Dialect::PokerTh => &TYPES,
-        Dialect::PokerTh2007 => &TYPES_2007,
+    let (index, rows): (&[u8; MAX_ID + 1], &'static [Spec]) = match d {
+        Dialect::PokerTh => (&INDEX, &TYPES),
+        Dialect::PokerTh2007 => (&INDEX_2007, &TYPES_2007),
     };
-    table
-        .binary_search_by_key(&id, |s| s.id)
-        .ok()
-        .map(|i| &table[i])
+    let row = *index.get(usize::from(id))?;
+    rows.get(usize::from(row))
 }
 
 /// True when either dialect has message type `id`.

@@ -198,3 +198,25 @@ fn pokerth_2007_summaries_name_the_players_the_stream_told() {
         ]
     );
 }
+
+#[test]
+fn every_type_is_found_by_its_id_and_no_other_id_is() {
+    use crate::protocols::pokerth::messages::{lookup, Dialect, TYPES, TYPES_2007};
+    for (d, table) in [
+        (Dialect::PokerTh, &TYPES[..]),
+        (Dialect::PokerTh2007, &TYPES_2007[..]),
+    ] {
+        for s in table {
+            assert_eq!(
+                lookup(d, s.id).map(|f| f.name),
+                Some(s.name),
+                "{d:?} {}",
+                s.id
+            );
+        }
+        let known = |id: u16| table.iter().any(|s| s.id == id);
+        for id in (0..=u16::MAX).filter(|&id| !known(id)) {
+            assert!(lookup(d, id).is_none(), "{d:?}: {id}");
+        }
+    }
+}
