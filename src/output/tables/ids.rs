@@ -27,7 +27,7 @@ use crate::decode::Render;
 use crate::decode::{Body, Record, RecordSink, StreamReport};
 use crate::pipeline::Items;
 use crate::reassembly::CommunityId;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fs::File;
 use std::hash::Hasher;
 use std::io::{self, Read, Seek, SeekFrom};
@@ -209,8 +209,13 @@ pub struct Keyed<S> {
     /// Keyed hands not yet handed on.
     keyed: Items<KeyedHand>,
     /// Hands with their keys, waiting for the hands the collector still
-    /// holds open with a smaller key ([`RecordSink::hold`]).
-    ready: Vec<(u64, KeyedHand)>,
+    /// holds open with a smaller key ([`RecordSink::hold`]): by key, then
+    /// by arrival (a number counted up), so that taking the first ones is
+    /// cheap however many wait (a hand held open half a second holds back
+    /// every hand that ends meanwhile, thousands on a busy capture).
+    ready: BTreeMap<(u64, u64), KeyedHand>,
+    /// Hands put in `ready` so far.
+    arrived: u64,
 }
 
 impl<S> Keyed<S> {
@@ -221,7 +226,8 @@ impl<S> Keyed<S> {
             keys: StreamKeys::default(),
             hands: Items::default(),
             keyed: Items::default(),
-            ready: Vec::new(),
+            ready: BTreeMap::new(),
+            arrived: 0,
         }
     }
 
@@ -241,16 +247,19 @@ impl<S: Render<Item = Hand>> Keyed<S> {
         for (_, h) in self.hands.keyed.drain(..) {
             let key = self.keys.get(h.stream);
             let at = if h.ended_at > 0 { h.ended_at } else { order };
-            self.ready.push((at, (h, key)));
+            self.ready.insert((at, self.arrived), (h, key));
+            self.arrived += 1;
         }
         self.hands.clear();
         if self.ready.is_empty() {
             return;
         }
         let hold = self.inner.hold().unwrap_or(u64::MAX);
-        self.ready.sort_by_key(|r| r.0);
-        let n = self.ready.iter().take_while(|r| r.0 < hold).count();
-        for (at, kh) in self.ready.drain(..n) {
+        while let Some(entry) = self.ready.first_entry() {
+            if entry.key().0 >= hold {
+                break;
+            }
+            let ((at, _), kh) = entry.remove_entry();
             let heap = kh.0.heap_bytes();
             self.keyed.push_owning(at, kh, heap);
         }
@@ -275,7 +284,7 @@ impl<S: Render<Item = Hand>> RecordSink for Keyed<S> {
     }
 
     fn hold(&self) -> Option<u64> {
-        let ready = self.ready.first().map(|r| r.0);
+        let ready = self.ready.first_key_value().map(|r| r.0 .0);
         match (self.inner.hold(), ready) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
