@@ -34,6 +34,7 @@ mod reported;
 pub mod table;
 #[cfg(test)]
 mod testkit;
+mod waiting;
 
 pub use model::*;
 
@@ -366,7 +367,7 @@ pub struct HandCollector<S: HandSink = Vec<Hand>> {
     /// hand whose result was seen stays open for what may still join it.
     after_result: Option<f64>,
     /// Those hands: stream, the key of the result's record, its time.
-    waiting: Vec<(u64, u64, Timestamp)>,
+    waiting: waiting::Waiting,
 }
 
 /// In a pipeline worker, the hands finished so far, keyed by the last
@@ -415,7 +416,7 @@ impl<S: HandSink> HandCollector<S> {
             key: 0,
             made: 0,
             after_result: None,
-            waiting: Vec::new(),
+            waiting: waiting::Waiting::default(),
         }
     }
 
@@ -436,14 +437,7 @@ impl<S: HandSink> HandCollector<S> {
         let Some(wait) = self.after_result else {
             return;
         };
-        let mut i = 0;
-        while i < self.waiting.len() {
-            let (stream, key, at) = self.waiting[i];
-            if now.seconds_since(at) <= wait {
-                i += 1;
-                continue;
-            }
-            self.waiting.swap_remove(i);
+        for (stream, key) in self.waiting.due(now, wait) {
             let Some((b, p)) = self.streams.get_mut(&stream) else {
                 continue;
             };
@@ -458,10 +452,7 @@ impl<S: HandSink> HandCollector<S> {
     /// The key a hand ended by `r` takes: its result's, when it was kept
     /// open past it (then no longer waiting).
     fn ended_key(&mut self, stream: u64, r: &Record) -> u64 {
-        match self.waiting.iter().position(|w| w.0 == stream) {
-            Some(i) => self.waiting.swap_remove(i).1,
-            None => r.order,
-        }
+        self.waiting.take(stream).unwrap_or(r.order)
     }
 
     /// The sink, with the hands finished so far.
@@ -482,8 +473,8 @@ impl<S: HandSink> HandCollector<S> {
         for (stream, (mut b, p)) in open {
             let protocol = b.protocol();
             if let Some(mut h) = b.end() {
-                if let Some(w) = self.waiting.iter().find(|w| w.0 == stream) {
-                    h.ended_at = w.1;
+                if let Some(key) = self.waiting.key_of(stream) {
+                    h.ended_at = key;
                 }
                 self.emit(h, p);
             }
@@ -580,7 +571,7 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
     }
 
     fn hold(&self) -> Option<u64> {
-        self.waiting.iter().map(|w| w.1).min()
+        self.waiting.least()
     }
 
     fn record(&mut self, r: Record) {
@@ -616,8 +607,8 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
             h.ended_at = self.ended_key(r.stream, &r);
             self.emit(h, seen);
         }
-        if result_seen && !self.waiting.iter().any(|w| w.0 == r.stream) {
-            self.waiting.push((r.stream, r.order, r.ts));
+        if result_seen {
+            self.waiting.push(r.stream, r.order, r.ts);
         }
         if matches!(r.body, Body::StreamEnd { .. }) {
             // Nothing follows a stream's end, and its builder has no hand
