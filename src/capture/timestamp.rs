@@ -43,9 +43,14 @@ impl Timestamp {
         self.secs as f64 + f64::from(self.nanos) / 1e9
     }
 
-    /// `self - earlier` in seconds (negative when `earlier` is later).
+    /// `self - earlier` in seconds (negative when `earlier` is later),
+    /// from the whole nanoseconds between them: 0.65895, not the
+    /// 0.6589499999999999 that adding the seconds' and the nanoseconds'
+    /// differences as floats gives.
     pub fn seconds_since(self, earlier: Timestamp) -> f64 {
-        (self.secs - earlier.secs) as f64 + (f64::from(self.nanos) - f64::from(earlier.nanos)) / 1e9
+        let nanos = i128::from(self.secs - earlier.secs) * 1_000_000_000 + i128::from(self.nanos)
+            - i128::from(earlier.nanos);
+        nanos as f64 / 1e9
     }
 
     /// RFC 3339 with microseconds, UTC: `2024-01-02T03:04:05.123456Z`.
