@@ -16,6 +16,12 @@
 //! never less than what was collected and raked. A raise is written as
 //! PokerStars does, `raises BY to TOTAL` (BY over the street's highest
 //! bet). A player whose name the capture does not tell is `Player ID`.
+//! Cards shown at a showdown come with the hand they make, as the hand
+//! model names it ([`Shown::made`]): `shows [Ah Kd] (a pair of Aces)`, and
+//! in the summary `showed [Ah Kd] and won (320) with a pair of Aces`. A
+//! hand won by everyone else folding has no showdown: after the winner
+//! collects, his cards shown (`shows [..] (high card Queen)`) or `doesn't
+//! show hand`, and `collected (N)` in the summary.
 //!
 //! One liberty: a bet or raise nobody left can answer (every other player
 //! still in is all in, and nobody acts after it), which PokerTH allows and
@@ -26,7 +32,7 @@
 
 mod raises;
 
-use crate::analysis::hands::{ActionKind, Hand, Limit, Street};
+use crate::analysis::hands::{ActionKind, Hand, Limit, Shown, Street};
 use crate::protocols::cards::Card;
 use raises::dead_raises;
 use std::fmt::Write as _;
@@ -266,20 +272,27 @@ pub fn write_site(h: &Hand, site: &str) -> String {
         }
     }
     advance(&mut o, &mut street, Street::River);
-    let showdown: Vec<_> = h.shown.iter().filter(|s| !h.folded(s.player)).collect();
+    // Cards shown at the showdown (two players or more still in): each
+    // with the hand it makes, before the pots are collected. A winner who
+    // everyone else folded to shows his cards (or not) after collecting,
+    // with no showdown, as PokerStars writes it.
+    let showdown: Vec<_> = (h.shown.iter())
+        .filter(|s| h.has_showdown() && !h.folded(s.player))
+        .collect();
+    let shows = |o: &mut String, s: &Shown| {
+        let made = s.made.as_ref().map(|m| m.description.as_str());
+        let _ = writeln!(
+            o,
+            "{}: shows [{}] ({})",
+            h.name(s.player),
+            cards(&s.cards),
+            made.unwrap_or("cards shown")
+        );
+    };
     if !showdown.is_empty() {
         o.push_str("*** SHOW DOWN ***\n");
         for s in &showdown {
-            let desc = s
-                .description
-                .clone()
-                .unwrap_or_else(|| "cards shown".into());
-            let _ = writeln!(
-                o,
-                "{}: shows [{}] ({desc})",
-                h.name(s.player),
-                cards(&s.cards)
-            );
+            shows(&mut o, s);
         }
     }
     // Who collected which pot, as PokerStars writes it ("from side
@@ -293,6 +306,18 @@ pub fn write_site(h: &Hand, site: &str) -> String {
         };
         for &(player, amount) in &p.wins {
             let _ = writeln!(o, "{} collected {amount} from {name}", h.name(player));
+        }
+    }
+    if !h.has_showdown() {
+        let mut winners: Vec<u64> = h.winners.iter().map(|w| w.player).collect();
+        winners.dedup();
+        for p in winners {
+            match h.shown.iter().find(|s| s.player == p) {
+                Some(s) => shows(&mut o, s),
+                None => {
+                    let _ = writeln!(o, "{}: doesn't show hand", h.name(p));
+                }
+            }
         }
     }
     o.push_str("*** SUMMARY ***\n");
@@ -333,6 +358,9 @@ pub fn write_site(h: &Hand, site: &str) -> String {
             .map(|w| w.amount)
             .sum();
         let shown = showdown.iter().find(|x| x.player == s.player);
+        let with = |x: &Shown| {
+            (x.made.as_ref()).map_or(String::new(), |m| format!(" with {}", m.description))
+        };
         let fold = h
             .actions
             .iter()
@@ -340,20 +368,10 @@ pub fn write_site(h: &Hand, site: &str) -> String {
         let what = match (fold, shown) {
             (Some(f), _) if f.street == Street::Preflop => "folded before Flop".to_string(),
             (Some(f), _) => format!("folded on the {}", street_title(f.street)),
-            (None, Some(x)) if won > 0 => format!(
-                "showed [{}] and won ({won}){}",
-                cards(&x.cards),
-                x.description
-                    .as_ref()
-                    .map_or(String::new(), |d| format!(" with {d}"))
-            ),
-            (None, Some(x)) => format!(
-                "showed [{}] and lost{}",
-                cards(&x.cards),
-                x.description
-                    .as_ref()
-                    .map_or(String::new(), |d| format!(" with {d}"))
-            ),
+            (None, Some(x)) if won > 0 => {
+                format!("showed [{}] and won ({won}){}", cards(&x.cards), with(x))
+            }
+            (None, Some(x)) => format!("showed [{}] and lost{}", cards(&x.cards), with(x)),
             (None, None) if won > 0 => format!("collected ({won})"),
             (None, None) if h.complete => "mucked".to_string(),
             (None, None) => "(the capture does not show the result)".to_string(),

@@ -1,44 +1,37 @@
 //! The table the timelines follow a hand with ends where the hand views
-//! end it: for every hand of the poker captures (PokerTH 0.7 and 1.x, over
-//! TCP and WebSocket, and poker-network),
-//! the timeline's last table of the hand (its result) has each player's
-//! final stack, winnings and returned chips as the hand's OHH says, and
-//! `replay --hand` steps through the same tables.
+//! end it: for every hand of every poker capture in testdata (PokerTH 0.7
+//! and 1.x, over TCP and WebSocket, and poker-network), the timeline's
+//! last table of the hand (its result) has each player's final stack,
+//! winnings and returned chips, and every pot and uncalled bet, as the
+//! hand's OHH says, and `replay --hand` steps through the same tables.
 
-use crate::common::{cardshark, json_lines, testdata};
+use crate::common::{captures, cardshark, json_lines, testdata};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-const CAPTURES: &[&str] = &[
-    "pokerth/session.pcap",
-    "pokerth1/allin.pcap",
-    "pokerth/port9999.pcap",
-    "pokerth/lossy.pcap",
-    "pokerth/midstream-full.pcap",
-    "pokerth/showdowns.pcap",
-    "mixed/all-four.pcap",
-    "pokernetwork/betting-v2-moved.pcap",
-    "pokernetwork/betting-v3-raiseto.pcap",
-    "pokernetwork/betting-limit.pcap",
-    "pokernetwork/session-old.pcap",
-    "pokernetwork/betting-showdowns.pcap",
-    "pokernetwork/betting-contradiction.pcap",
-    "pokerth1/solo.pcap",
-    "pokerth1/duo.pcap",
-    "pokerth1/kick.pcap",
-    "pokerth1/password.pcap",
-    "pokerth1/reconnect.pcap",
-    "pokerth1/rejected.pcap",
-    "pokerth1/spectator.pcap",
-    "pokerth1/ten.pcap",
-    "pokerth1/timeout.pcap",
-    "pokerth1/midstream.pcap",
-    "pokerth1/lossy-port9234.pcap",
-    "websocket/duo-ws.pcap",
-    "websocket/solo-ws.pcap",
-    "websocket/deflate.pcap",
-    "websocket/fragmented.pcap",
-];
+/// Every capture under testdata/ that holds a hand (its path under
+/// testdata/), with its hands (OHH lines, incomplete ones too).
+fn poker_captures() -> Vec<(String, Vec<Value>)> {
+    let root = testdata("");
+    let mut found = Vec::new();
+    for path in captures() {
+        let file = (path.strip_prefix(&root).unwrap())
+            .to_string_lossy()
+            .into_owned();
+        // A capture damaged on purpose may end in an error: its hands
+        // are still written.
+        let o = cardshark()
+            .args(["hands", "--format", "jsonl", "--incomplete"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let hands = json_lines(&String::from_utf8(o.stdout).unwrap());
+        if !hands.is_empty() {
+            found.push((file, hands));
+        }
+    }
+    found
+}
 
 fn out(args: &[&str], file: &str) -> String {
     let o = cardshark().args(args).arg(testdata(file)).output().unwrap();
@@ -61,20 +54,26 @@ fn timeline_tables(file: &str) -> BTreeMap<String, Vec<Value>> {
     by_hand
 }
 
+/// `key` of each player in `list`, added up; a player whose `key` is not
+/// known (`pokerth-2007`'s stacks) is left out.
 fn amounts(list: &Value, key: &str) -> BTreeMap<u64, u64> {
     let mut m = BTreeMap::new();
     for x in list.as_array().into_iter().flatten() {
-        *m.entry(x["player_id"].as_u64().unwrap()).or_default() += x[key].as_u64().unwrap();
+        if let Some(v) = x[key].as_u64() {
+            *m.entry(x["player_id"].as_u64().unwrap()).or_default() += v;
+        }
     }
     m
 }
 
 #[test]
 fn every_hand_ends_in_the_timeline_as_the_hand_views_end_it() {
-    let mut hands = 0;
-    for file in CAPTURES {
+    let (mut hands, mut pots, mut files) = (0, 0, 0);
+    for (file, list) in poker_captures() {
+        let file = file.as_str();
         let tables = timeline_tables(file);
-        for h in json_lines(&out(&["hands", "--format", "jsonl", "--incomplete"], file)) {
+        files += 1;
+        for h in &list {
             let h = &h["ohh"];
             let id = h["cardshark"]["id"].as_str().unwrap();
             let Some(last) = tables.get(id).and_then(|t| t.last()) else {
@@ -107,10 +106,77 @@ fn every_hand_ends_in_the_timeline_as_the_hand_views_end_it() {
                     "{file} {id} player {p} back"
                 );
             }
+            // Every pot, main and side, as the hand's, and the uncalled
+            // bets apart from them.
+            let want: Vec<u64> = (h["pots"].as_array().unwrap().iter())
+                .map(|p| p["amount"].as_u64().unwrap())
+                .collect();
+            let shown: Vec<u64> = (last["pots"].as_array().unwrap().iter())
+                .map(|p| p["amount"].as_u64().unwrap())
+                .collect();
+            if want.is_empty() {
+                // No result to settle: only a hand the capture cuts.
+                assert_eq!(h["cardshark"]["complete"], false, "{file} {id}: no pots");
+            } else {
+                assert_eq!(shown, want, "{file} {id}: the pots");
+                let total: u64 = want.iter().sum();
+                assert_eq!(last["pot"].as_u64(), Some(total), "{file} {id}: pot");
+                pots += want.len();
+            }
+            let uncalled: BTreeMap<u64, u64> = (last["uncalled"].as_array().unwrap().iter())
+                .map(|u| (u["player"].as_u64().unwrap(), u["amount"].as_u64().unwrap()))
+                .collect();
+            assert_eq!(uncalled, returned, "{file} {id}: the uncalled bets");
             hands += 1;
         }
     }
-    assert!(hands > 40, "{hands}");
+    assert!(
+        files > 40 && hands > 500 && pots > 450,
+        "{files} {hands} {pots}"
+    );
+}
+
+#[test]
+fn the_last_step_of_a_replay_shows_the_hands_pots() {
+    // duo 0:6: bob is all in for 160 on the small blind, Computer2's big
+    // blind of 1280 is called for 160; the pot is 320 (what `hands` says),
+    // the 1120 nobody can call are apart from it from the big blind on.
+    let file = "pokerth1/duo.pcap";
+    let text = out(&["replay", "--hand", "0:6"], file);
+    let steps: Vec<&str> = text.split("── step ").skip(1).collect();
+    let pot_line = |step: &str| {
+        (step.lines())
+            .find(|l| l.contains("board ["))
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    };
+    let blind = (steps.iter())
+        .find(|s| s.contains("Computer2 posts the big blind 1280"))
+        .unwrap();
+    assert_eq!(
+        pot_line(blind),
+        "pot 320  uncalled bet 1120 (Computer2)  board []"
+    );
+    let last = steps.last().unwrap();
+    assert!(
+        last.contains("bob wins 320 with three of a kind, Jacks"),
+        "{last}"
+    );
+    assert_eq!(
+        pot_line(last),
+        "pot 320  uncalled bet 1120 (Computer2)  board [Jc Jh 7d 2d Td]"
+    );
+    let row = out(&["hands", "--hand", "0:6"], file);
+    let row = row.lines().nth(1).unwrap();
+    let cells: Vec<&str> = row.split_whitespace().collect();
+    assert!(cells.contains(&"320"), "{row}");
+    // A player who busts is out at the result, not `stack 0`.
+    let text = out(&["replay", "--hand", "0:8"], file);
+    let last = text.split("── step ").last().unwrap();
+    let bob = last.lines().find(|l| l.contains(" bob ")).unwrap();
+    assert!(bob.contains("  out [button] all in"), "{bob}");
+    assert!(!bob.contains("stack"), "{bob}");
 }
 
 #[test]

@@ -310,7 +310,12 @@ fn table(out: &str) -> BTreeMap<String, (String, ByName)> {
     let mut rows = BTreeMap::new();
     for cells in lines.into_iter().filter(|c| c[0] != "Id") {
         let mut winners = ByName::new();
-        for w in cells[7].split(", ").filter(|w| !w.is_empty()) {
+        // The hand a winner showed down with, after him, is no amount:
+        // `bob 320 (two pair, Aces and Kings)`.
+        let plain: String = (cells[7].split(" ("))
+            .map(|p| p.split_once(')').map_or(p, |x| x.1))
+            .collect();
+        for w in plain.split(", ").filter(|w| !w.is_empty()) {
             let (name, n) = w.rsplit_once(' ').unwrap();
             add(&mut winners, name, number(n));
         }

@@ -342,9 +342,20 @@ fn replay_jsonl_gives_every_state_without_waiting() {
     let last = &states[15];
     assert_eq!(
         last["event"],
-        "uncalled bet (1320) returned to Computer 2, Alice wins 1680"
+        "uncalled bet (1320) returned to Computer 2, Alice wins 1680 with two pair, Sevens and Sixes"
     );
-    assert_eq!(last["pot"], 0);
+    // The result's pots are the hand's (Computer 1 all in for less: a side
+    // pot), the chips given back apart; Computer 1 is out.
+    assert_eq!(last["pot"], 1680);
+    let pots: Vec<&Value> = (last["pots"].as_array().unwrap().iter())
+        .map(|p| &p["amount"])
+        .collect();
+    assert_eq!(pots, [960, 720]);
+    assert_eq!(
+        last["uncalled"],
+        serde_json::json!([{"player": C2, "amount": 1320}])
+    );
+    assert_eq!(last["seats"][1]["out"], true);
     let stacks: Vec<u64> = (last["seats"].as_array().unwrap().iter())
         .map(|s| s["stack"].as_u64().unwrap())
         .collect();
@@ -735,4 +746,60 @@ fn pokerth_2007_hands_are_partial_and_replay_through_turns() {
     assert_eq!(raise["seats"][0]["name"], "Alice");
     assert_eq!(raise["seats"][0]["cards"], serde_json::json!(["Tc", "Jh"]));
     assert!(events.last().unwrap().ends_with("[incomplete hand]"));
+}
+
+#[test]
+fn showdown_lines_say_the_hand_as_pokerstars_does() {
+    let text =
+        |file: &str, id: &str| common::run_ok(&["hands", "--format", "text", "--hand", id], file);
+    // A showdown: each hand shown with what it makes, the winner's and the
+    // loser's summary lines with it.
+    let t = text("pokerth/session.pcap", "0:3");
+    for line in [
+        "*** SHOW DOWN ***\nBob1: shows [Ah Ad] (a pair of Aces)\nCarol: shows [Kc Ks] (a pair of Kings)\nBob1 collected 5970 from pot\n",
+        "Seat 2: Bob1 showed [Ah Ad] and won (5970) with a pair of Aces\n",
+        "Seat 3: Carol (button) showed [Kc Ks] and lost with a pair of Kings\n",
+    ] {
+        assert!(t.contains(line), "{line}\nnot in\n{t}");
+    }
+    // Everyone else folded: no showdown; the winner's cards shown after
+    // he collects, or that he does not show them.
+    let t = text("pokerth1/solo.pcap", "0:1");
+    assert!(!t.contains("SHOW DOWN"), "{t}");
+    assert!(
+        t.contains("alice collected 100 from pot\nalice: shows [8h Qh] (high card Queen)\n*** SUMMARY ***\n"),
+        "{t}"
+    );
+    assert!(
+        t.contains("Seat 1: alice (button) collected (100)\n"),
+        "{t}"
+    );
+    let t = text("pokerth/session.pcap", "0:2");
+    assert!(
+        t.contains("Alice collected 50 from pot\nAlice: doesn't show hand\n*** SUMMARY ***\n"),
+        "{t}"
+    );
+    // poker-network: a split pot, each with his hand.
+    let t = text("pokernetwork/betting-showdowns.pcap", "0:87003");
+    assert!(
+        t.contains("dave: shows [") && t.contains("(a pair of Kings)"),
+        "{t}"
+    );
+    // The hands table's Winners cell, the replay and the timeline.
+    let row = common::run_ok(&["hands", "--hand", "0:3"], "pokerth/session.pcap");
+    assert!(row.contains(" Bob1 5970 (a pair of Aces) "), "{row}");
+    let replay = common::run_ok(&["replay", "--hand", "0:3"], "pokerth/session.pcap");
+    assert!(
+        replay.contains("· Bob1 wins 5970 with a pair of Aces (frame 189)"),
+        "{replay}"
+    );
+    assert!(
+        replay.contains("· Carol shows Kc Ks (a pair of Kings) (frame 183)"),
+        "{replay}"
+    );
+    let timeline = common::run_ok(&["timeline", "-s", "0"], "pokerth/session.pcap");
+    assert!(
+        timeline.contains("Bob1 shows Ah Ad (a pair of Aces); Carol shows Kc Ks (a pair of Kings)"),
+        "{timeline}"
+    );
 }

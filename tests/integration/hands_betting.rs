@@ -411,17 +411,25 @@ fn the_showdowns_capture_to_the_chip() {
             .collect();
         assert_eq!(fin, named(finals), "{serial}: final stacks");
         // The table: Pot and Winners.
-        let row = (table.lines())
-            .find(|l| l.contains(&format!(" 0:{serial} ")))
-            .unwrap_or_else(|| panic!("{serial}: no table row"));
-        let cells: Vec<&str> = row
-            .trim_matches(|c| c == '│' || c == ' ')
-            .split('┆')
-            .map(str::trim)
-            .collect();
+        let cells = row_cells(&table, &format!("0:{serial}"));
         assert_eq!(cells[6], pot.to_string(), "{serial}: table pot");
         let winners: Vec<String> = won.iter().map(|(n, a)| format!("{n} {a}")).collect();
-        assert_eq!(cells[7], winners.join(", "), "{serial}: table winners");
+        // Each winner of a showdown with his hand: `dave 388 (a pair of
+        // Kings)`.
+        let plain = cells[7]
+            .split(" (")
+            .map(|p| p.split_once(')').map_or(p, |x| x.1));
+        assert_eq!(
+            plain.collect::<String>(),
+            winners.join(", "),
+            "{serial}: table winners"
+        );
+        if serial == "87003" {
+            assert_eq!(
+                cells[7],
+                "dave 388 (a pair of Kings), Zoë 387 (a pair of Kings)"
+            );
+        }
         // The text.
         let block = (text.split("\n\n\n"))
             .find(|b| b.contains(&format!("\ncardshark id 0:{serial},")))
@@ -497,4 +505,30 @@ fn a_merged_capture_has_unique_hand_numbers() {
     ids.sort_unstable();
     ids.dedup();
     assert_eq!(ids.len(), n, "duplicate Hand #");
+}
+
+/// The cells of the boxed table's row of hand `id`, each with the lines
+/// it wraps onto below (whose first cell is empty) joined by a space.
+fn row_cells(table: &str, id: &str) -> Vec<String> {
+    let lines: Vec<&str> = table.lines().collect();
+    let at = (lines.iter())
+        .position(|l| l.contains(&format!(" {id} ")))
+        .unwrap_or_else(|| panic!("{id}: no table row"));
+    let split = |l: &str| -> Vec<String> {
+        (l.trim_matches(|c| c == '│' || c == ' ').split('┆'))
+            .map(|c| c.trim().to_string())
+            .collect()
+    };
+    let mut cells = split(lines[at]);
+    for l in &lines[at + 1..] {
+        let more = split(l);
+        if !l.starts_with('│') || !more[0].is_empty() {
+            break;
+        }
+        for (c, m) in cells.iter_mut().zip(more).filter(|x| !x.1.is_empty()) {
+            c.push(' ');
+            c.push_str(&m);
+        }
+    }
+    cells
 }

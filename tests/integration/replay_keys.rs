@@ -76,15 +76,25 @@ fn keys_step_forward_back_to_a_street_and_to_another_hand() {
 }
 
 #[test]
-fn enter_past_the_last_step_ends_the_replay() {
-    let (h, err, code) = replay("mixed/all-four.pcap", &["--hand", "0:3"], &"\n".repeat(200));
-    assert_eq!((code, err.as_str()), (Some(0), ""));
+fn the_last_step_stays_until_q_and_p_goes_back_from_it() {
+    let keys = format!("{}pnq n", "\n".repeat(200));
+    let (h, err, code) = replay("mixed/all-four.pcap", &["--hand", "0:3"], &keys);
+    assert_eq!(code, Some(0), "{err}");
     let all = cardshark()
         .args(["replay", "--hand", "0:3"])
         .arg(testdata("mixed/all-four.pcap"))
         .output()
         .unwrap();
-    assert_eq!(h, headers(&all.stdout), "every step, then the end");
+    let all = headers(&all.stdout);
+    let n = all.len();
+    // Every step; Enter past the last stays there; p goes back, n comes
+    // back to the last; q ends it, and nothing after it is read.
+    let mut want = all.clone();
+    want.push(all[n - 2].clone());
+    want.push(all[n - 1].clone());
+    assert_eq!(h, want);
+    let last = "── this is the last step (p back, q quit)\n";
+    assert_eq!(err, last.repeat(200 - (n - 1)));
 }
 
 #[test]
@@ -177,4 +187,88 @@ fn wrong_values_are_usage_errors_naming_the_option() {
         assert!(err.contains(want), "{args:?}: {err}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
+}
+
+#[test]
+fn on_a_terminal_the_last_step_stays_until_q() {
+    use std::io::Read;
+    use std::os::fd::FromRawFd;
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+    let (mut master, mut slave) = (0, 0);
+    // SAFETY: openpty writes two new descriptors into the pointers given.
+    let rc = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(rc, 0, "openpty");
+    // SAFETY: both descriptors were just opened and are owned here alone.
+    let (master, slave) = unsafe {
+        (
+            std::fs::File::from_raw_fd(master),
+            std::fs::File::from_raw_fd(slave),
+        )
+    };
+    let mut keys = master.try_clone().unwrap();
+    let seen = Arc::new(Mutex::new(String::new()));
+    let reader = {
+        let seen = Arc::clone(&seen);
+        std::thread::spawn(move || {
+            let (mut m, mut buf) = (master, [0u8; 4096]);
+            // Ends with EIO once the child (the last holder of the slave)
+            // exits.
+            while let Ok(n) = m.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                seen.lock()
+                    .unwrap()
+                    .push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        })
+    };
+    // The terminal is standard input, output and error, as at a shell.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cardshark"))
+        .args(["replay", "--hand", "0:1"])
+        .arg(testdata("pokerth1/solo.pcap"))
+        .env("NO_COLOR", "1")
+        .stdin(slave.try_clone().unwrap())
+        .stdout(slave.try_clone().unwrap())
+        .stderr(slave)
+        .spawn()
+        .unwrap();
+    let wait = |text: &str, times: usize| {
+        let until = Instant::now() + Duration::from_secs(30);
+        while seen.lock().unwrap().matches(text).count() < times {
+            let now = seen.lock().unwrap().clone();
+            assert!(Instant::now() < until, "no {text:?} ×{times} in:\n{now}");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    };
+    let n = 11;
+    wait(&format!("[step 1 of {n}"), 1);
+    for k in 2..=n {
+        keys.write_all(b"n").unwrap();
+        wait(&format!("[step {k} of {n}"), 1);
+    }
+    // Past the last step: it stays, and the replay still reads keys.
+    keys.write_all(b"n").unwrap();
+    wait("── this is the last step (p back, q quit)", 1);
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "ended at the last step"
+    );
+    keys.write_all(b"p").unwrap();
+    wait(&format!("── step {} of {n} ·", n - 1), 2);
+    keys.write_all(b"q").unwrap();
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status}");
+    drop(keys);
+    reader.join().unwrap();
 }

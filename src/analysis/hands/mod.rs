@@ -24,6 +24,7 @@
 //! that a capture that gives no hand can be told why.
 
 pub mod checks;
+pub mod made;
 pub mod model;
 pub mod pokernetwork;
 pub mod pokerth;
@@ -31,6 +32,7 @@ pub mod pokerth1;
 pub mod pokerth2007;
 pub mod pots;
 mod reported;
+mod showdown;
 pub mod table;
 #[cfg(test)]
 mod testkit;
@@ -624,10 +626,12 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
     }
 }
 
-/// Settles a hand that a builder finished (pots, returned chips) and runs
-/// the checks on it: what every view of the hand then reads.
+/// Settles a hand that a builder finished (pots, returned chips), names
+/// the hands its players showed ([`Hand::describe_shown`]) and runs the
+/// checks on it: what every view of the hand then reads.
 pub fn settle_and_check(mut h: Hand) -> Hand {
     h.settle();
+    h.describe_shown();
     checks::run(&mut h);
     h
 }

@@ -304,8 +304,10 @@ pub struct Shown {
     pub player: u64,
     /// The cards.
     pub cards: [Card; 2],
-    /// The hand they make, when the server names it (`A pair of Threes`).
-    pub description: Option<String>,
+    /// The hand they make with the board: its best five cards and its
+    /// name in PokerStars' words (`a pair of Aces`), once the hand is
+    /// settled ([`super::settle_and_check`], [`Hand::describe_shown`]).
+    pub made: Option<super::made::Made>,
 }
 
 /// A pot: its chips and who may win it.

@@ -303,7 +303,10 @@ fn button(h: &Hand) -> Option<u32> {
         .actions
         .iter()
         .find(|a| a.kind == ActionKind::SmallBlind)?;
-    let mut seats: Vec<u32> = h.seats.iter().map(|s| s.seat).collect();
+    // Among the players dealt in: not one who had no chips left (seated in
+    // the game, out of it) and has not acted.
+    let dealt = |s: &&Seat| s.stack != Some(0) || h.actions.iter().any(|a| a.player == s.player);
+    let mut seats: Vec<u32> = h.seats.iter().filter(dealt).map(|s| s.seat).collect();
     seats.sort_unstable();
     let at = seats
         .iter()

@@ -139,7 +139,7 @@ impl Hand {
                 });
             }
         }
-        let mut left: Vec<(u64, u64)> = contrib
+        let left: Vec<(u64, u64)> = contrib
             .iter()
             .map(|&(p, c)| {
                 let back: u64 = (self.returned.iter())
@@ -149,38 +149,9 @@ impl Hand {
                 (p, c.saturating_sub(back))
             })
             .collect();
-        let mut pots = Vec::new();
-        loop {
-            let live: Vec<u64> = (left.iter())
-                .filter(|(p, c)| *c > 0 && !self.folded(*p))
-                .map(|c| c.1)
-                .collect();
-            let Some(level) = live.iter().copied().min() else {
-                break;
-            };
-            let mut amount = 0;
-            let mut eligible = Vec::new();
-            for (p, c) in left.iter_mut() {
-                let take = (*c).min(level);
-                amount += take;
-                *c -= take;
-                if take > 0 && !self.folded(*p) {
-                    eligible.push(*p);
-                }
-            }
-            pots.push(Pot { amount, eligible });
-        }
-        // Chips of folded players above the last live level go to the last pot.
-        let rest: u64 = left.iter().map(|c| c.1).sum();
-        if rest > 0 {
-            match pots.last_mut() {
-                Some(p) => p.amount += rest,
-                None => pots.push(Pot {
-                    amount: rest,
-                    eligible: Vec::new(),
-                }),
-            }
-        }
+        // At the end every player still in is a level: the main pot, then
+        // a side pot per all-in player covered.
+        let pots = divide(&left, |p| self.folded(p), |_| true);
         self.pots = pots;
         self.pay_from_pots();
     }
@@ -227,6 +198,61 @@ impl Hand {
         }
         self.winners.retain(|w| w.amount > 0);
     }
+}
+
+/// The pots the chips `put` in make (`(player, chips)`, every chip in the
+/// middle: bets of this street included): the main pot, then a side pot
+/// above each level where a player still in can put no more (`capped`:
+/// all in; at the hand's end, every player still in), each with the
+/// players still in who reached it. Chips above the last level are one
+/// more pot for those who put them in and are still in; a folded player's
+/// chips there go to the last pot. What [`Hand::settle`] divides the
+/// hand's chips with, and the table ([`super::table`]) the chips of the
+/// hand in play.
+pub fn divide(
+    put: &[(u64, u64)],
+    folded: impl Fn(u64) -> bool,
+    capped: impl Fn(u64) -> bool,
+) -> Vec<Pot> {
+    let mut levels: Vec<u64> = (put.iter())
+        .filter(|&&(p, c)| c > 0 && !folded(p) && capped(p))
+        .map(|c| c.1)
+        .collect();
+    levels.sort_unstable();
+    levels.dedup();
+    let mut pots: Vec<Pot> = Vec::new();
+    let mut below = 0;
+    for level in levels.iter().copied().chain([u64::MAX]) {
+        let amount: u64 = (put.iter())
+            .map(|&(_, c)| c.min(level).saturating_sub(below))
+            .sum();
+        let eligible: Vec<u64> = (put.iter())
+            .filter(|&&(p, c)| c > below && !folded(p))
+            .map(|c| c.0)
+            .collect();
+        below = level;
+        if amount == 0 {
+            continue;
+        }
+        match pots.last_mut() {
+            // Chips above the last level that nobody still in put in.
+            Some(last) if eligible.is_empty() => last.amount += amount,
+            _ => pots.push(Pot { amount, eligible }),
+        }
+    }
+    pots
+}
+
+/// The chips the player who put in most put in beyond everyone else:
+/// `(player, chips)`, or `None` when two put in the most. Nobody has
+/// matched them; once nobody left can (the others folded or all in),
+/// they go back to him.
+pub fn unmatched(put: &[(u64, u64)]) -> Option<(u64, u64)> {
+    let mut by: Vec<(u64, u64)> = put.to_vec();
+    by.sort_by_key(|c| std::cmp::Reverse(c.1));
+    let (player, top) = *by.first()?;
+    let second = by.get(1).map_or(0, |c| c.1);
+    (top > second).then_some((player, top - second))
 }
 
 /// `total` shared in proportion to `weights`, the odd units to the largest

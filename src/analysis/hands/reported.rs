@@ -311,7 +311,7 @@ impl Open {
             frame,
             player,
             cards,
-            description: None,
+            made: None,
         });
         if let Some(s) = self.hand.seat_mut(player) {
             s.cards = Some(cards);

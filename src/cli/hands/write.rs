@@ -155,8 +155,12 @@ fn table() -> Table<'static> {
 
 /// The table row of a hand.
 fn row(h: &Hand) -> Vec<String> {
+    // With the hand each winner showed down with: `bob 320 (a pair of Aces)`.
     let winners: Vec<String> = (h.winners.iter())
-        .map(|w| format!("{} {}", h.name(w.player), w.amount))
+        .map(|w| match h.showdown_hand(w.player) {
+            Some(made) => format!("{} {} ({made})", h.name(w.player), w.amount),
+            None => format!("{} {}", h.name(w.player), w.amount),
+        })
         .collect();
     let notes: Vec<String> = (h.notes.iter())
         .map(|n| format!("[{}] {}", n.frame, n.text))

@@ -4,7 +4,7 @@
 //! state at a frame for `timeline --at`.
 
 use crate::cli::display_filter::ChangeSubject;
-use cardshark::analysis::hands::table::{SeatState, TableState};
+use cardshark::analysis::hands::table::TableState;
 use cardshark::analysis::timeline::{Change, ChangeSink, Game};
 use cardshark::capture::Timestamp;
 use cardshark::filter::Filter;
@@ -119,9 +119,7 @@ impl<'f> Changes<'f> {
 impl ChangeSink for Changes<'_> {
     fn table_step(&mut self, key: u64, stream: u64, t: &TableState) {
         if self.mode == Mode::HandTables {
-            let owned = std::mem::size_of::<TableState>()
-                + t.event.len()
-                + t.seats.len() * std::mem::size_of::<SeatState>();
+            let owned = std::mem::size_of::<TableState>() + t.heap_bytes();
             let made = Made::Table(Box::new((stream, t.clone())));
             self.items.push_owning(key, made, owned);
         }

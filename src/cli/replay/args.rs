@@ -19,7 +19,7 @@ pub enum ReplayFormat {
 /// The keys, at the end of `cardshark replay --help` and the man page.
 const KEYS_HELP: &str = "\
 Keys (on a terminal, read from /dev/tty even when the capture comes on standard input):
-  n, space, Enter    the next step; past the last one the replay ends
+  n, space, Enter    the next step (the last one stays until q)
   p                  the step before
   f, t, r, s NAME    the first step of the flop, turn, river (or street NAME) of the hand in play
   h N, h STREAM:N    the first step of hand N of this stream, or of hand STREAM:N
@@ -27,14 +27,17 @@ Keys (on a terminal, read from /dev/tty even when the capture comes on standard 
   /TEXT, /           the next step whose event holds TEXT; / alone searches again
   ?                  the keys
   q, Esc, Ctrl-C     the end
-Without a terminal (and without --keys) every step is written.
+Without a terminal (and without --keys) every step is written, and the
+replay ends; with --auto MS on a terminal the keys take over at the last
+step.
 
 Steps are numbered from 1 (`step 1 of N`) in both modes. --hand steps
 through the hand's table one event at a time (a blind, the server's prompt,
 an action, a deal, cards shown, the result): the same table `timeline` shows
-for the stream after each message, and the same hand `hands` writes (its pot
-holds the bets in front of the players; the result gives back uncalled chips
-and pays the winnings).";
+for the stream after each message, and the same hand `hands` writes (its pots
+hold the bets in front of the players, a side pot above each player all in;
+a bet nobody can call is apart; the result gives it back and pays the
+winnings, its pots the hand's).";
 
 /// Arguments of `cardshark replay`.
 #[derive(Args, Debug)]
@@ -62,7 +65,8 @@ pub struct ReplayArgs {
     #[arg(long, value_enum, default_value_t = ReplayFormat::Text)]
     pub format: ReplayFormat,
     /// Play through without waiting for keys, this many milliseconds
-    /// between steps (on a terminal; without one nothing waits).
+    /// between steps, then wait for keys at the last (on a terminal;
+    /// without one nothing waits).
     #[arg(long, value_name = "MS", conflicts_with = "keys", value_hint = ValueHint::Other)]
     pub auto: Option<u64>,
     /// Read the keys from this file instead of the terminal (for scripts

@@ -30,7 +30,7 @@ pub struct Step {
 /// What a person asked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    /// The next step (n, space, Enter); past the unit's last, the end.
+    /// The next step (n, space, Enter); the unit's last stays (q ends).
     Next,
     /// The step before (p).
     Prev,
@@ -90,6 +90,13 @@ impl Nav {
         self.cursor
     }
 
+    /// Moves the cursor to the last step of its unit (where a replay
+    /// played through stops) and gives its index.
+    pub fn go_last(&mut self) -> usize {
+        self.cursor = self.unit_range().1 - 1;
+        self.cursor
+    }
+
     /// The step at index `i`.
     pub fn step(&self, i: usize) -> &Step {
         &self.steps[i]
@@ -112,7 +119,7 @@ impl Nav {
         let (first, end) = self.unit_range();
         match c {
             Command::Next if self.cursor + 1 < end => self.go(self.cursor + 1),
-            Command::Next => Outcome::Quit,
+            Command::Next => Outcome::Stay("this is the last step (p back, q quit)".into()),
             Command::Prev if self.cursor > first => self.go(self.cursor - 1),
             Command::Prev => Outcome::Stay("this is the first step".into()),
             Command::Street(name) => self.street(name),
@@ -291,10 +298,16 @@ mod tests {
                 Outcome::Show(2)
             ]
         );
-        nav.apply(&Next);
-        assert_eq!(nav.apply(&Next), Outcome::Quit);
+        assert_eq!(nav.apply(&Next), Outcome::Show(3));
+        // The last step stays until q, and p goes back from it.
+        let last = Outcome::Stay("this is the last step (p back, q quit)".into());
+        assert_eq!(nav.apply(&Next), last);
+        assert_eq!(nav.apply(&Next), last);
         assert_eq!(nav.cursor(), 3);
         assert_eq!(nav.unit_range(), (0, 4));
+        assert_eq!(nav.apply(&Prev), Outcome::Show(2));
+        assert_eq!(nav.go_last(), 3);
+        assert_eq!(nav.apply(&Quit), Outcome::Quit);
     }
 
     #[test]

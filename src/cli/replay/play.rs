@@ -1,6 +1,9 @@
 //! Showing `replay`'s steps: on a terminal (or with `--keys FILE`) a step
 //! at a time as the keys say ([`Keys`], moving the cursor of [`Nav`]),
-//! else the steps one after the other (`--auto MS` apart on a terminal).
+//! until `q` (the last step stays, so `p` goes back from it, and keys
+//! typed after it do not reach the shell); with `--auto MS` on a terminal
+//! the steps `MS` apart, then the keys from the last; without a terminal
+//! the steps one after the other, and the end.
 
 use super::args::{ReplayArgs, ReplayFormat};
 use super::keys::{self, Keys, Script, Terminal};
@@ -9,9 +12,9 @@ use crate::cli::CliError;
 use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 
-/// Writes the steps: on a terminal (or with `--keys`) as the keys say,
-/// else the unit's steps one after the other (`--auto MS` apart on a
-/// terminal).
+/// Writes the steps: on a terminal (or with `--keys`) as the keys say
+/// (after playing through with `--auto MS`), else the unit's steps one
+/// after the other.
 pub(super) fn step_through(args: &ReplayArgs, mut nav: Nav) -> Result<(), CliError> {
     let stdout = io::stdout();
     let terminal = stdout.is_terminal();
@@ -27,18 +30,20 @@ pub(super) fn step_through(args: &ReplayArgs, mut nav: Nav) -> Result<(), CliErr
             let file = std::fs::File::open(path).map_err(|e| bad(&e))?;
             Box::new(Script::new(io::BufReader::new(file)))
         }
-        None if terminal
-            && args.auto.is_none()
-            && args.format == ReplayFormat::Text
-            && has_tty() =>
-        {
+        None if terminal && args.format == ReplayFormat::Text && has_tty() => {
             Box::new(Terminal::default())
         }
         None => return play_through(args, &nav, terminal, &mut out),
     };
     let mut at = nav.cursor();
-    out.write_all(nav.step(at).shown.as_bytes())?;
-    out.flush()?;
+    if args.auto.is_some() {
+        // Played through, then the keys from the last step.
+        play_through(args, &nav, terminal, &mut out)?;
+        at = nav.go_last();
+    } else {
+        out.write_all(nav.step(at).shown.as_bytes())?;
+        out.flush()?;
+    }
     loop {
         let (first, end) = nav.unit_range();
         let last = if at + 1 == end { " (the last)" } else { "" };

@@ -36,7 +36,6 @@ pub(super) struct Open {
     pub(super) win_frame: u64,
     /// The client packets of what each winner receives were seen.
     pub(super) paid: bool,
-    pub(super) descriptions: HashMap<u64, String>,
     pub(super) ended: bool,
     /// Seats and names the stream told before the hand, for players seen
     /// in a hand whose start the capture does not show.
@@ -63,7 +62,6 @@ impl Open {
             winners: Vec::new(),
             win_frame,
             paid: false,
-            descriptions: HashMap::default(),
             ended: false,
             known: HashMap::default(),
         }
@@ -328,13 +326,6 @@ impl Open {
             }
             Message::PacketPokerChipsPlayer2Bet(c) => self.chips_to_bet(frame, c.serial, c.chips),
             Message::PacketPokerPlayerCards(c) => self.cards(frame, c.serial.into(), &c.cards),
-            Message::PacketPokerBestCards(b) => {
-                let p = u64::from(b.serial);
-                self.descriptions.insert(p, b.hand.clone());
-                if let Some(s) = self.hand.shown.iter_mut().find(|s| s.player == p) {
-                    s.description = Some(b.hand.clone());
-                }
-            }
             Message::PacketPokerBoardCards(b) => {
                 let known: Vec<Card> = b.cards.0.iter().filter_map(|c| c.card()).collect();
                 if known.len() != b.cards.0.len() {
@@ -437,7 +428,7 @@ impl Open {
                 frame,
                 player: p,
                 cards,
-                description: None,
+                made: None,
             });
         }
     }

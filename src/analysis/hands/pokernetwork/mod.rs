@@ -355,11 +355,6 @@ impl Builder {
             }
         }
         h.big_blind = big;
-        for s in &mut h.shown {
-            if s.description.is_none() {
-                s.description = o.descriptions.get(&s.player).cloned();
-            }
-        }
         for s in &mut h.seats {
             if s.final_stack.is_none() {
                 s.final_stack = self.money.get(&s.player).copied();

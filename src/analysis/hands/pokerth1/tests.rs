@@ -758,7 +758,7 @@ fn the_table_follows_the_hand_step_by_step() {
     // The result: the winner is paid, the stacks are the server's.
     let last = t.last().unwrap();
     assert!(last.over && last.complete);
-    assert_eq!(last.event, "alice wins 330");
+    assert_eq!(last.event, "alice wins 330 with high card Ace");
     let end: Vec<_> = (last.seats.iter())
         .map(|s| (s.player, s.stack, s.won, s.returned))
         .collect();
@@ -770,5 +770,8 @@ fn the_table_follows_the_hand_step_by_step() {
             (3, Some(840), 0, 0)
         ]
     );
-    assert_eq!(last.pot, Some(0));
+    // Its pot is the hand's, which the winner took.
+    assert_eq!(last.pot, Some(330));
+    assert_eq!(last.pots.len(), 1);
+    assert!(last.uncalled.is_empty());
 }

@@ -16,6 +16,8 @@ fn table_at(step: usize) -> TableState {
         event: "flop".into(),
         seats: Vec::new(),
         pot: Some(40),
+        pots: Vec::new(),
+        uncalled: Vec::new(),
         board: Vec::new(),
         to_act: None,
         over: false,

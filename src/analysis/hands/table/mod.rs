@@ -16,18 +16,35 @@
 //! story, figure for figure, and neither works out betting or pots on its
 //! own: the amounts are the hand's.
 //!
-//! The pot is every chip in the middle: the bets of the streets before and
-//! those of this street, still in front of the players. A value the
-//! capture does not tell is `None` from the step that made it unknown on:
-//! the stacks and bets after the start when the blinds are not shown
-//! (someone the capture does not name posted them), those of a player
-//! whose turn passed without a known action (`pokerth-2007`, whose hands
-//! show turns rather than every action), of an action whose amount is not
-//! known ([`Action::amount_known`]), and the pot that holds such bets.
+//! The pots hold every chip in the middle: the bets of the streets before
+//! and those of this street, still in front of the players, divided as the
+//! settlement divides them ([`super::pots::divide`]): the main pot, and a
+//! side pot above each player who is all in. A bet nobody left can call
+//! (the others folded or all in) is not in them: it is the uncalled bet,
+//! apart, until the result gives it back. At the result the pots are the
+//! settled hand's ([`Hand::pot_wins`]), so the last step's pots are the
+//! hand's in every view. A player not dealt in (no chips at the start) or
+//! left without chips at the result is out.
+//!
+//! A value the capture does not tell is `None` from the step that made it
+//! unknown on: the stacks and bets after the start when the blinds are not
+//! shown (someone the capture does not name posted them), those of a
+//! player whose turn passed without a known action (`pokerth-2007`, whose
+//! hands show turns rather than every action), of an action whose amount
+//! is not known ([`Action::amount_known`]), and the pots that hold such
+//! bets.
 
+#[cfg(test)]
+mod tests;
+mod text;
+
+use super::made::made;
 use super::model::*;
+use super::pots::{divide, unmatched};
 use crate::protocols::cards::Card;
 use serde::Serialize;
+use text::{cards_text, start_text};
+pub use text::{describe, draw};
 
 /// A seat at one step.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -55,6 +72,21 @@ pub struct SeatState {
     pub won: u64,
     /// Uncalled chips given back to the player (0 until the result).
     pub returned: u64,
+    /// Out of the hand: not dealt in (no chips at its start), or left
+    /// without chips at its result.
+    pub out: bool,
+    /// The hand the cards shown make with the board so far (`a pair of
+    /// Aces`), once shown.
+    pub hand: Option<String>,
+}
+
+/// A bet nobody left can call, which goes back to the player who made it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Uncalled {
+    /// Whose bet.
+    pub player: u64,
+    /// The chips nobody matched.
+    pub amount: u64,
 }
 
 /// The table at one step.
@@ -73,9 +105,13 @@ pub struct TableState {
     pub event: String,
     /// The seats.
     pub seats: Vec<SeatState>,
-    /// Every chip in the middle (the bets in front of the players
-    /// included), when known.
+    /// The chips in the pots (the bets in front of the players included,
+    /// the uncalled bet not), when known.
     pub pot: Option<u64>,
+    /// The pots: the main pot, then the side pots; empty when not known.
+    pub pots: Vec<Pot>,
+    /// The bets nobody left can call, apart from the pots.
+    pub uncalled: Vec<Uncalled>,
     /// The board so far.
     pub board: Vec<Card>,
     /// Who acts next, once the server said so (or the turn order tells).
@@ -85,6 +121,27 @@ pub struct TableState {
     /// False when the capture does not hold the whole hand (known at its
     /// end).
     pub complete: bool,
+}
+
+impl TableState {
+    /// What the state holds on the heap, about: with `size_of::<TableState>()`,
+    /// what a step waiting to be shown weighs.
+    pub fn heap_bytes(&self) -> usize {
+        let seats: usize = (self.seats.iter())
+            .map(|s| s.name.len() + s.hand.as_ref().map_or(0, String::len))
+            .sum();
+        let pots: usize = (self.pots.iter())
+            .map(|p| std::mem::size_of_val(p.eligible.as_slice()))
+            .sum();
+        self.hand.len()
+            + self.event.len()
+            + std::mem::size_of_val(self.seats.as_slice())
+            + seats
+            + std::mem::size_of_val(self.pots.as_slice())
+            + pots
+            + std::mem::size_of_val(self.uncalled.as_slice())
+            + std::mem::size_of_val(self.board.as_slice())
+    }
 }
 
 /// One event of a hand, in the order a table takes them.
@@ -127,8 +184,9 @@ pub struct Table {
     waiting: Option<u64>,
     /// Whether any event was taken.
     begun: bool,
-    /// The bets of the streets before, when known.
-    collected: Option<u64>,
+    /// The chips each player put in so far (`(player, chips)`), when
+    /// known.
+    put: Option<Vec<(u64, u64)>>,
     /// The stacks became unknown at the start (blinds the hand does not
     /// show).
     partial_unknown: bool,
@@ -165,6 +223,8 @@ impl Table {
             event: start_text(h),
             seats: h.seats.iter().map(|s| seat_state(h, s)).collect(),
             pot: Some(0),
+            pots: Vec::new(),
+            uncalled: Vec::new(),
             board: Vec::new(),
             to_act: None,
             over: false,
@@ -175,7 +235,8 @@ impl Table {
             taken: Taken::default(),
             waiting: None,
             begun: false,
-            collected: Some(0),
+            // In seat order, as the settlement counts them.
+            put: Some(h.seats.iter().map(|s| (s.player, 0)).collect()),
             partial_unknown: false,
         }
     }
@@ -254,9 +315,9 @@ impl Table {
                     s.stack = None;
                     s.bet = None;
                 }
-                self.collected = None;
+                self.put = None;
                 self.partial_unknown = true;
-                self.pot_from_bets();
+                self.pots_now();
             }
             self.begun = true;
             if self.state.street < street {
@@ -287,18 +348,22 @@ impl Table {
                     if let Some(s) = self.seat(a.player) {
                         act(s, a);
                     }
-                    self.pot_from_bets();
+                    self.put_in(a);
+                    self.pots_now();
                     if self.state.to_act == Some(a.player) {
                         self.state.to_act = None;
                     }
                     self.state.event = describe(h, a, self.stack_of(a.player));
                 }
                 Event::Show(s) => {
+                    let hand = made(&s.cards, &self.state.board).map(|m| m.description);
+                    let said = hand.as_ref().map_or(String::new(), |d| format!(" ({d})"));
                     if let Some(seat) = self.seat(s.player) {
                         seat.cards = Some(s.cards);
+                        seat.hand = hand;
                     }
                     self.state.event =
-                        format!("{} shows {}", h.name(s.player), cards_text(&s.cards));
+                        format!("{} shows {}{said}", h.name(s.player), cards_text(&s.cards));
                 }
             }
             self.state.frame = Some(e.frame());
@@ -320,10 +385,13 @@ impl Table {
             self.push(&mut each);
         }
         for s in &h.shown {
+            let hand = s.made.as_ref().map(|m| m.description.clone());
             if let Some(seat) = self.seat(s.player) {
                 seat.cards = Some(s.cards);
+                seat.hand = hand;
             }
         }
+        self.settled(h);
         let mut said = Vec::new();
         for w in &h.returned {
             self.pay(w);
@@ -343,16 +411,25 @@ impl Table {
             }
             let from = match w.pot {
                 Some(0) if h.pots.len() > 1 => " from the main pot".to_string(),
-                Some(i) if h.pots.len() > 1 => format!(" from side pot {i}"),
+                Some(i) if h.pots.len() > 1 => format!(" from side pot-{i}"),
                 _ => String::new(),
             };
-            said.push(format!("{} wins {}{from}", h.name(w.player), w.amount));
+            let with = (h.showdown_hand(w.player)).map_or(String::new(), |d| format!(" with {d}"));
+            said.push(format!(
+                "{} wins {}{from}{with}",
+                h.name(w.player),
+                w.amount
+            ));
         }
         for s in &mut self.state.seats {
-            if let Some(f) = h.seat(s.player).and_then(|x| x.final_stack) {
+            let seat = h.seat(s.player);
+            if let Some(f) = seat.and_then(|x| x.final_stack) {
                 s.stack = Some(f);
             }
             s.bet = Some(0);
+            // Not dealt in (a hand the builder closed keeps those dealt
+            // in), or nothing left.
+            s.out |= seat.is_none() || s.stack == Some(0);
         }
         if h.winners.is_empty() {
             said.push("the hand ends (the capture shows no winner)".to_string());
@@ -416,19 +493,90 @@ impl Table {
         }
     }
 
-    /// The pot: the bets of the streets before and those in front of the
-    /// players now (unknown with an unknown bet).
-    fn pot_from_bets(&mut self) {
-        let mut pot = self.collected;
-        for s in &self.state.seats {
-            pot = pot.zip(s.bet).map(|(p, b)| p + b);
+    /// The chips `a` put in join the player's.
+    fn put_in(&mut self, a: &Action) {
+        let added = match a.kind {
+            _ if a.amount_known => Some(a.added),
+            ActionKind::Fold | ActionKind::Check => Some(0),
+            // A bet or raise that is not all in keeps the chips it adds.
+            ActionKind::Bet | ActionKind::Raise if !a.all_in => Some(a.added),
+            _ => None,
+        };
+        match (added, &mut self.put) {
+            (Some(x), Some(put)) => match put.iter_mut().find(|c| c.0 == a.player) {
+                Some(c) => c.1 += x,
+                None => put.push((a.player, x)),
+            },
+            _ => self.put = None,
         }
-        self.state.pot = pot;
     }
 
-    /// `w`'s chips leave the pot for the player's stack.
+    /// The pots and the uncalled bet from the chips put in so far (not
+    /// known with chips not known): a side pot above each player all in,
+    /// and apart the chips of the player who put in most beyond the
+    /// others once nobody else can put in more.
+    fn pots_now(&mut self) {
+        let t = &mut self.state;
+        let Some(put) = &self.put else {
+            (t.pot, t.pots, t.uncalled) = (None, Vec::new(), Vec::new());
+            return;
+        };
+        let seat = |p: u64| t.seats.iter().find(|s| s.player == p);
+        let folded = |p: u64| seat(p).is_some_and(|s| s.folded);
+        let all_in = |p: u64| seat(p).is_some_and(|s| s.all_in || s.stack == Some(0));
+        let mut put = put.clone();
+        let mut uncalled = Vec::new();
+        if let Some((player, amount)) = unmatched(&put) {
+            let callers = (t.seats.iter())
+                .filter(|s| s.player != player && !s.out && !s.folded && !all_in(s.player));
+            if callers.count() == 0 {
+                uncalled.push(Uncalled { player, amount });
+                for c in put.iter_mut().filter(|c| c.0 == player) {
+                    c.1 -= amount;
+                }
+            }
+        }
+        let pots = divide(&put, folded, all_in);
+        t.pot = Some(pots.iter().map(|p| p.amount).sum());
+        (t.pots, t.uncalled) = (pots, uncalled);
+    }
+
+    /// The result's pots and uncalled bets: the settled hand's (what each
+    /// winner was paid from), else those of the betting when the hand has
+    /// no result to settle.
+    fn settled(&mut self, h: &Hand) {
+        let wins = h.pot_wins();
+        let t = &mut self.state;
+        if !h.returned.is_empty() || !wins.is_empty() {
+            t.uncalled.clear();
+            for w in &h.returned {
+                match t.uncalled.iter_mut().find(|u| u.player == w.player) {
+                    Some(u) => u.amount += w.amount,
+                    None => t.uncalled.push(Uncalled {
+                        player: w.player,
+                        amount: w.amount,
+                    }),
+                }
+            }
+        }
+        if wins.is_empty() {
+            return;
+        }
+        t.pots = (wins.iter().enumerate())
+            .map(|(i, w)| Pot {
+                amount: w.amount,
+                eligible: (h.pots.get(i)).map_or_else(
+                    || w.wins.iter().map(|x| x.0).collect(),
+                    |p| p.eligible.clone(),
+                ),
+            })
+            .collect();
+        t.pot = Some(t.pots.iter().map(|p| p.amount).sum());
+    }
+
+    /// `w`'s chips go to the player's stack (the pots stay as the hand
+    /// settled them: the result shows what they held).
     fn pay(&mut self, w: &Win) {
-        self.state.pot = self.state.pot.map(|p| p.saturating_sub(w.amount));
         if let Some(s) = self.seat(w.player) {
             s.stack = s.stack.map(|x| x + w.amount);
         }
@@ -446,15 +594,14 @@ impl Table {
         {
             s.stack = None;
             s.bet = None;
-            self.pot_from_bets();
+            self.put = None;
+            self.pots_now();
         }
     }
 
     /// The next street and its cards (those the capture shows): the bets
     /// stay in the pot, in front of nobody.
     fn deal(&mut self, h: &Hand) {
-        self.pot_from_bets();
-        self.collected = self.state.pot;
         let t = &mut self.state;
         for s in &mut t.seats {
             s.bet = Some(0);
@@ -466,6 +613,12 @@ impl Table {
         };
         let cards = h.street_cards(t.street);
         t.board.extend_from_slice(cards);
+        // The hands shown, with the new cards.
+        for s in &mut t.seats {
+            if let (Some(c), Some(_)) = (s.cards, &s.hand) {
+                s.hand = made(&c, &t.board).map(|m| m.description);
+            }
+        }
         t.frame = None;
         t.to_act = None;
         t.event = if cards.is_empty() {
@@ -474,30 +627,6 @@ impl Table {
             format!("{}: {}", t.street.name(), cards_text(cards))
         };
     }
-}
-
-/// The start of `h` for people: `hand 0:3 starts: blinds 10/20, the
-/// client's cards Ah Kd`.
-fn start_text(h: &Hand) -> String {
-    let mut t = format!("hand {} starts", h.id());
-    let mut said = Vec::new();
-    match (h.small_blind, h.big_blind) {
-        (Some(s), Some(b)) => said.push(format!("blinds {s}/{b}")),
-        (Some(s), None) => said.push(format!("small blind {s}")),
-        _ => {}
-    }
-    if let Some(a) = h.ante.filter(|&a| a > 0) {
-        said.push(format!("ante {a}"));
-    }
-    let hero = h.hero.and_then(|p| h.seat(p));
-    if let Some((s, c)) = hero.and_then(|s| Some((s, s.cards?))) {
-        said.push(format!("{}'s cards {}", s.display_name(), cards_text(&c)));
-    }
-    if !said.is_empty() {
-        t.push_str(": ");
-        t.push_str(&said.join(", "));
-    }
-    t
 }
 
 /// A seat at the start of `h`.
@@ -517,6 +646,10 @@ fn seat_state(h: &Hand, s: &Seat) -> SeatState {
         button: false,
         won: 0,
         returned: 0,
+        // No chips: not dealt in (the seat of a player who went out in an
+        // earlier hand).
+        out: s.stack == Some(0),
+        hand: None,
     }
 }
 
@@ -532,6 +665,8 @@ fn has_blinds(h: &Hand) -> bool {
 
 /// `s` after action `a`.
 fn act(s: &mut SeatState, a: &Action) {
+    // Whoever acts is in the hand.
+    s.out = false;
     s.folded |= a.kind == ActionKind::Fold;
     s.all_in |= a.all_in;
     if a.amount_known {
@@ -556,96 +691,4 @@ fn act(s: &mut SeatState, a: &Action) {
             s.bet = None;
         }
     }
-}
-
-/// Cards for people: `Ah Kd`.
-fn cards_text(cards: &[Card]) -> String {
-    let c: Vec<String> = cards.iter().map(Card::to_string).collect();
-    c.join(" ")
-}
-
-/// An action for people, with the stack after it when known: `alice raises
-/// to 80, stack 920`.
-pub fn describe(h: &Hand, a: &Action, stack: Option<u64>) -> String {
-    let who = h.name(a.player);
-    let all_in = if a.all_in { " and is all in" } else { "" };
-    let stack = stack.map_or(String::new(), |s| format!(", stack {s}"));
-    if !a.amount_known {
-        const UNKNOWN: &str = "(the amount is not in the capture)";
-        return match a.kind {
-            ActionKind::Fold => format!("{who} folds"),
-            ActionKind::Check => format!("{who} checks"),
-            ActionKind::Bet if a.added > 0 && !a.all_in => {
-                format!("{who} bets {}{stack}", a.added)
-            }
-            ActionKind::Raise if a.added > 0 && !a.all_in => format!(
-                "{who} raises, adding {} (the street total is not in the capture){stack}",
-                a.added
-            ),
-            ActionKind::Ante => format!("{who} posts the ante {UNKNOWN}{all_in}"),
-            ActionKind::SmallBlind => format!("{who} posts the small blind {UNKNOWN}{all_in}"),
-            ActionKind::BigBlind => format!("{who} posts the big blind {UNKNOWN}{all_in}"),
-            ActionKind::Call => format!("{who} calls {UNKNOWN}{all_in}"),
-            ActionKind::Bet => format!("{who} bets {UNKNOWN}{all_in}"),
-            ActionKind::Raise => format!("{who} raises {UNKNOWN}{all_in}"),
-        };
-    }
-    match a.kind {
-        ActionKind::Ante => format!("{who} posts the ante {}{all_in}{stack}", a.added),
-        ActionKind::SmallBlind => {
-            format!("{who} posts the small blind {}{all_in}{stack}", a.added)
-        }
-        ActionKind::BigBlind => format!("{who} posts the big blind {}{all_in}{stack}", a.added),
-        ActionKind::Fold => format!("{who} folds"),
-        ActionKind::Check => format!("{who} checks"),
-        ActionKind::Call => format!("{who} calls {}{all_in}{stack}", a.added),
-        ActionKind::Bet => format!("{who} bets {}{all_in}{stack}", a.added),
-        ActionKind::Raise => format!("{who} raises to {}{all_in}{stack}", a.total),
-    }
-}
-
-/// The table for people: a line per seat (cards, stack, bet, button,
-/// folded, all in, to act, what the result gave), then the pot and the
-/// board.
-pub fn draw(t: &TableState) -> String {
-    let mut o = String::new();
-    for s in &t.seats {
-        let cards = s.cards.map_or("     ".into(), |c| cards_text(&c));
-        let mut flags = String::new();
-        if s.button {
-            flags.push_str(" [button]");
-        }
-        if s.folded {
-            flags.push_str(" folded");
-        }
-        if s.all_in {
-            flags.push_str(" all in");
-        }
-        if s.won > 0 {
-            flags.push_str(&format!(" won {}", s.won));
-        }
-        if s.returned > 0 {
-            flags.push_str(&format!(" got back {}", s.returned));
-        }
-        if t.to_act == Some(s.player) {
-            flags.push_str("  ← to act");
-        }
-        let stack = s.stack.map_or("?".into(), |x| x.to_string());
-        let bet = s.bet.map_or("?".into(), |x| x.to_string());
-        o.push_str(&format!(
-            "  seat {:>2}  {:<16} {cards}  stack {stack:>7}  bet {bet:>6}{flags}\n",
-            s.seat, s.name
-        ));
-    }
-    o.push_str(&format!(
-        "  pot {}  board [{}]{}\n",
-        t.pot.map_or("?".into(), |x| x.to_string()),
-        cards_text(&t.board),
-        if t.complete {
-            ""
-        } else {
-            "  (incomplete hand)"
-        }
-    ));
-    o
 }
