@@ -310,11 +310,11 @@ fn table(out: &str) -> BTreeMap<String, (String, ByName)> {
     let mut rows = BTreeMap::new();
     for cells in lines.into_iter().filter(|c| c[0] != "Id") {
         let mut winners = ByName::new();
-        for w in cells[7].split(", ").filter(|w| !w.is_empty()) {
+        for w in cells[8].split(", ").filter(|w| !w.is_empty()) {
             let (name, n) = w.rsplit_once(' ').unwrap();
             add(&mut winners, name, number(n));
         }
-        let prev = rows.insert(cells[0].clone(), (cells[6].clone(), winners));
+        let prev = rows.insert(cells[0].clone(), (cells[7].clone(), winners));
         assert!(prev.is_none(), "two rows for {}", cells[0]);
     }
     rows

@@ -419,9 +419,9 @@ fn the_showdowns_capture_to_the_chip() {
             .split('┆')
             .map(str::trim)
             .collect();
-        assert_eq!(cells[6], pot.to_string(), "{serial}: table pot");
+        assert_eq!(cells[7], pot.to_string(), "{serial}: table pot");
         let winners: Vec<String> = won.iter().map(|(n, a)| format!("{n} {a}")).collect();
-        assert_eq!(cells[7], winners.join(", "), "{serial}: table winners");
+        assert_eq!(cells[8], winners.join(", "), "{serial}: table winners");
         // The text.
         let block = (text.split("\n\n\n"))
             .find(|b| b.contains(&format!("\ncardshark id 0:{serial},")))
