@@ -67,7 +67,10 @@ fn duo_is_eight_hands_of_two_views_in_the_table_and_json() {
     assert_eq!(hands[0]["hero_player_id"], 1);
     assert_eq!(hands[1]["hero_player_id"], 2);
     // One number each, all different.
-    let numbers: BTreeSet<&str> = hands.iter().map(|h| h["game_number"].as_str().unwrap()).collect();
+    let numbers: BTreeSet<&str> = hands
+        .iter()
+        .map(|h| h["game_number"].as_str().unwrap())
+        .collect();
     assert_eq!(numbers.len(), 8);
 }
 
@@ -158,7 +161,9 @@ fn duo_tables_hold_each_hand_once_and_each_view() {
         let text = std::fs::read_to_string(out.join(format!("{name}.csv"))).unwrap();
         let mut lines = text.lines();
         let head = cells(lines.next().unwrap());
-        lines.map(|l| head.iter().cloned().zip(cells(l)).collect()).collect()
+        lines
+            .map(|l| head.iter().cloned().zip(cells(l)).collect())
+            .collect()
     };
     let hands = csv("hands");
     assert_eq!(hands.len(), 8);
@@ -219,7 +224,12 @@ fn each_heros_file_gives_a_hand_the_same_number() {
     assert!(o.status.success());
     let numbers = |who: &str| -> Vec<String> {
         let d = dir.path().join(who);
-        let f = std::fs::read_dir(&d).unwrap().next().unwrap().unwrap().path();
+        let f = std::fs::read_dir(&d)
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap()
+            .path();
         let text = std::fs::read_to_string(f).unwrap();
         (text.lines())
             .filter_map(|l| l.strip_prefix("PokerStars Hand #"))
@@ -327,8 +337,14 @@ fn any_views_id_selects_the_hand() {
     assert_eq!(json_lines(&by_first).len(), 1);
     let replay = run_ok(&["replay", "--hand", "1:5"], DUO);
     assert!(replay.starts_with("── step 1 of "), "{replay}");
-    assert!(replay.lines().next().unwrap().contains("hand 1:5"), "{replay}");
-    let filtered = run_ok(&["hands", "--format", "jsonl", "-Y", "view == \"1:5\""], DUO);
+    assert!(
+        replay.lines().next().unwrap().contains("hand 1:5"),
+        "{replay}"
+    );
+    let filtered = run_ok(
+        &["hands", "--format", "jsonl", "-Y", "view == \"1:5\""],
+        DUO,
+    );
     assert_eq!(filtered, by_first);
     let bobs = run_ok(&["hands", "-Y", "stream == 1 && views == 2"], DUO);
     assert_eq!(bobs.lines().count(), 9, "{bobs}");

@@ -199,7 +199,11 @@ fn a_capture_that_grows_or_continues_adds_only_its_new_hands() {
     for (name, text) in &files {
         let numbers = numbers(text);
         let unique: HashSet<&u64> = numbers.iter().collect();
-        assert_eq!(unique.len(), numbers.len(), "{name}: a hand twice: {numbers:?}");
+        assert_eq!(
+            unique.len(),
+            numbers.len(),
+            "{name}: a hand twice: {numbers:?}"
+        );
     }
     assert!(all_numbers(&files).len() > early as usize, "{files:?}");
     run_ok("text", &rotated, &second);

@@ -125,10 +125,16 @@ fn the_same_game_over_tcp_and_websocket_gives_the_same_hands_and_timelines() {
         // never joined), the WebSocket capture at once (duo's joined).
         let (h_ws, h_tcp) = (views_by_stream(&ws), views_by_stream(&tcp));
         assert!(h_ws[0].len() >= 6, "{game}: {} hands", h_ws[0].len());
-        let all_complete = h_ws.iter().flatten().all(|h| h["cardshark"]["complete"] == true);
+        let all_complete = h_ws
+            .iter()
+            .flatten()
+            .all(|h| h["cardshark"]["complete"] == true);
         assert!(all_complete, "{game}");
         let timeless_all = |streams: &[Vec<Value>]| -> Vec<Vec<Value>> {
-            streams.iter().map(|s| s.iter().map(timeless).collect()).collect()
+            streams
+                .iter()
+                .map(|s| s.iter().map(timeless).collect())
+                .collect()
         };
         assert_eq!(timeless_all(&h_ws), timeless_all(&h_tcp), "{game}: hands");
         // Timelines per stream (the TCP twin plays its connections one
