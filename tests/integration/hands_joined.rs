@@ -350,9 +350,9 @@ fn any_views_id_selects_the_hand() {
     assert_eq!(bobs.lines().count(), 9, "{bobs}");
 }
 
-/// The number does not depend on how the capture is read: with
-/// several workers the same bytes (also `threads.rs`), in the tracker's
-/// folder too.
+/// A tracker's folder of four clients' files: each hand under one number
+/// in every file, and the same bytes with several workers (the other
+/// outputs: `threads.rs`).
 #[test]
 fn the_folder_is_the_same_for_every_thread_count() {
     let folder = |threads: &str| -> BTreeMap<String, Vec<u8>> {
@@ -377,6 +377,16 @@ fn the_folder_is_the_same_for_every_thread_count() {
     };
     let one = folder("1");
     assert!(one.len() >= 4, "{:?}", one.keys());
+    // allin's 16 hands, each in the file of every client that saw it,
+    // under its one number.
+    let numbers: Vec<&str> = (one.values())
+        .flat_map(|b| std::str::from_utf8(b).unwrap().lines())
+        .filter_map(|l| l.strip_prefix("PokerStars Hand #"))
+        .map(|l| l.split(':').next().unwrap())
+        .collect();
+    let distinct: BTreeSet<&&str> = numbers.iter().collect();
+    assert_eq!(distinct.len(), 16);
+    assert!(numbers.len() > 32, "{}", numbers.len());
     for n in ["2", "3"] {
         assert!(folder(n) == one, "{n} workers");
     }
