@@ -19,7 +19,8 @@
 //!   number: a run over a shard of the capture numbers its streams anew,
 //!   but frames and endpoints stay.
 //! - hand: `cardshark hand v1`, the stream's id and the hand's number on
-//!   its stream.
+//!   its stream (of its first view, for a hand several captured clients
+//!   saw: `analysis::hands::join`).
 
 use super::columns::Rows;
 use crate::analysis::hands::join::ViewItem;
@@ -191,12 +192,9 @@ impl StreamKeys {
     }
 }
 
-/// A hand with the key of its stream (`None` only if the stream's start
-/// was never seen, which the decode stage does not do).
-pub type KeyedHand = (Hand, Option<StreamKey>);
-
 /// What the hand pass hands on: a view of a hand opened, or one ended
-/// with the key of its stream.
+/// with the key of its stream (`None` only if the stream's start was
+/// never seen, which the decode stage does not do).
 pub type KeyedView = ViewItem<Option<StreamKey>>;
 
 /// A record sink around a hand collector (`inner`, announcing the hands
