@@ -225,10 +225,19 @@ impl<X> Joiner<X> {
     /// A view ended: it joins the views of its hand found so far, and
     /// the hands no open view may still join are ready.
     pub fn ended(&mut self, h: Hand, x: X) {
-        if (self.open.get(&h.stream)).is_some_and(|o| o.number == h.number) {
+        let was = (self.open.get(&h.stream))
+            .filter(|o| o.number == h.number)
+            .map(|o| o.game);
+        if was.is_some() {
             self.close(h.stream);
         }
-        let Some(game) = Game::of(&h, h.endpoints.map(|e| e.1)) else {
+        let game = Game::of(&h, h.endpoints.map(|e| e.1));
+        if let Some(g) = was.filter(|g| Some(*g) != game) {
+            // Opened as another game's (its table learnt meanwhile): what
+            // it held of that game goes.
+            self.release(g);
+        }
+        let Some(game) = game else {
             self.ready.push_back(Joined::one(h, x));
             return;
         };
