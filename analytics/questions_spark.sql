@@ -4,16 +4,18 @@
 -- (get_json_object, RLIKE, unix_micros, backquoted `offset`).
 
 -- name: hands_per_table
--- Hands per table. A hand that two captured clients both saw is two rows
--- of `hands` (one per connection) and one hand here: hands are told
--- apart by capture, table and the server's hand number (by `hand_uid`
--- when the capture does not tell the number). `views` counts the rows.
+-- Hands per table. A hand that two captured clients both saw is one row
+-- of `hands` in a run (its views joined), but a run over a shard joins
+-- only the views of its shard's connections, so the shards' tables may
+-- hold one hand in several rows: hands are told apart by capture, table
+-- and the server's hand number (by `hand_uid` when the capture does not
+-- tell the number). `views` adds up the clients' views of them.
 SELECT protocol,
        table_id,
        min(table_name) AS table_name,
        count(DISTINCT concat_ws(':', CAST(capture AS STRING), CAST(table_id AS STRING),
              coalesce(CAST(server_number AS STRING), concat('uid', CAST(hand_uid AS STRING))))) AS hands,
-       count(*) AS views
+       sum(views) AS views
 FROM hands
 GROUP BY protocol, table_id
 ORDER BY hands DESC, protocol, table_id NULLS LAST;

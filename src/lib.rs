@@ -33,7 +33,10 @@
 //! A program that wants the poker hands of a capture runs a pipeline whose
 //! workers each decode their connections and collect hands
 //! ([`analysis::hands::HandCollector`]); the hands come back in capture
-//! order, on the calling thread:
+//! order, on the calling thread, each as one connection saw it (a hand
+//! several captured clients saw is one hand once its views are joined:
+//! [`analysis::hands::join`], which `cardshark hands` runs, with the
+//! collector's announcements of the views it opens):
 //!
 //! ```no_run
 //! use cardshark::analysis::hands::{Hand, HandCollector};

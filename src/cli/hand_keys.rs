@@ -53,8 +53,10 @@ const ANY: Kind = Kind::Any;
 /// Every name of a hand, in the order the help lists them.
 #[rustfmt::skip]
 pub const HAND_KEYS: &[HandKey] = &[
-    key("id", ANY, "the hand's id, \"STREAM:HAND\"", |h| json!(h.id())),
-    key("stream", ANY, "its TCP stream", |h| json!(h.stream)),
+    key("id", ANY, "the hand's id, \"STREAM:HAND\" (its first view's)", |h| json!(h.id())),
+    key("view", ANY, "each view's id (\"STREAM:HAND\"): the same hand as each captured client saw it", |h| each(views(h).map(|v| v.0))),
+    key("views", ANY, "how many captured clients saw it", |h| json!(h.views.len().max(1))),
+    key("stream", ANY, "each view's TCP stream", |h| each(views(h).map(|v| v.1))),
     key("hand", ANY, "its number on the stream", |h| json!(h.number)),
     key("server_number", ANY, "the server's hand number", |h| json!(h.server_number)),
     key("protocol", PROTOCOL, "the protocol and its dialect, as the Protocol column names them (pokerth takes every PokerTH hand, pokerth-2007 only that dialect's)", |h| each(label::names_of(h.protocol, h.dialect))),
@@ -74,7 +76,7 @@ pub const HAND_KEYS: &[HandKey] = &[
     key("player_id", ANY, "each player's id", |h| each(h.seats.iter().map(|s| s.player))),
     key("seat", ANY, "each seat dealt in", |h| each(h.seats.iter().map(|s| s.seat))),
     key("stack", ANY, "each starting stack known", |h| each(h.seats.iter().filter_map(|s| s.stack))),
-    key("hero", ANY, "the name of the player the capture's client is", |h| json!(h.hero.map(|p| h.name(p)))),
+    key("hero", ANY, "the name of each player a captured client is", |h| each(heroes(h).map(|p| h.name(p)))),
     key("board", ANY, "each board card (\"Ah\")", |h| each(h.board.iter().map(|c| c.to_string()))),
     key("cards", ANY, "each hole card the capture shows", |h| each(hole_cards(h).map(|c| c.to_string()))),
     key("action", ANY, "each action: ante, small_blind, big_blind, fold, check, call, bet, raise", |h| each(h.actions.iter().map(|a| to_json(&a.kind)))),
@@ -88,6 +90,22 @@ pub const HAND_KEYS: &[HandKey] = &[
     key("notes", ANY, "each note's text", |h| each(h.notes.iter().map(|n| n.text.as_str()))),
     key("note_kind", ANY, "each note's kind: incomplete, check, info", |h| each(h.notes.iter().map(|n| to_json(&n.kind)))),
 ];
+
+/// Each view's id and stream (the hand's own, for a hand not joined).
+fn views(h: &Hand) -> impl Iterator<Item = (String, u64)> + '_ {
+    let own = h.views.is_empty().then(|| (h.id(), h.stream));
+    (h.views.iter().map(|v| (v.id.clone(), v.stream))).chain(own)
+}
+
+/// The player each view's client is, each once, in the views' order.
+fn heroes(h: &Hand) -> impl Iterator<Item = u64> + '_ {
+    let mut all: Vec<u64> = (h.views.iter().filter_map(|v| v.hero))
+        .chain(h.views.is_empty().then_some(h.hero).flatten())
+        .collect();
+    let mut seen = std::collections::BTreeSet::new();
+    all.retain(|p| seen.insert(*p));
+    all.into_iter()
+}
 
 /// The hole cards a hand shows, seat by seat.
 fn hole_cards(h: &Hand) -> impl Iterator<Item = &Card> + '_ {
@@ -141,8 +159,8 @@ mod tests {
             unreachable!("parsed as hands")
         };
         let mut hands = Vec::new();
-        crate::cli::passes::hands::collect_seen(&args.input, &args.decode, |h| {
-            hands.push(h);
+        crate::cli::passes::hands::collect_hands(&args.input, &args.decode, |j| {
+            hands.push(j.hand);
             std::ops::ControlFlow::Continue(())
         })
         .unwrap();

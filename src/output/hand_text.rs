@@ -9,8 +9,11 @@
 //! [`Hand::public_number`](crate::analysis::hands::Hand::public_number),
 //! the same each time the hand is read, from this capture or another of
 //! the same traffic; the line after the header, which hand-history
-//! readers skip, gives cardshark's id (`STREAM:HAND`), the server's own
-//! hand number, the protocol and the stream. An incomplete hand (written
+//! readers skip, gives cardshark's id (`STREAM:HAND`), the views of a
+//! hand several clients saw (or, for one view of it, which), the server's
+//! own hand number, the protocol and the stream. `Dealt to` lines give the
+//! hole cards dealt to captured clients: the hero's, and those of the
+//! other clients that saw a joined hand ([`dealt_to`]). An incomplete hand (written
 //! only when asked for) has one more line, `cardshark INCOMPLETE hand:`
 //! and why, and its figures are what the capture shows: the total pot is
 //! never less than what was collected and raked. A raise is written as
@@ -100,8 +103,9 @@ pub fn write_site(h: &Hand, site: &str) -> String {
         .map_or("not known".to_string(), |n| n.to_string());
     let _ = writeln!(
         o,
-        "cardshark id {}, server hand number {server}, {} stream {}",
+        "cardshark id {}{}, server hand number {server}, {} stream {}",
         h.id(),
+        views_said(h),
         h.label(),
         h.stream
     );
@@ -131,12 +135,10 @@ pub fn write_site(h: &Hand, site: &str) -> String {
     let mut hole_done = false;
     let hole = |o: &mut String| {
         o.push_str("*** HOLE CARDS ***\n");
-        if let Some(c) = h
-            .hero
-            .and_then(|p| h.seat(p))
-            .and_then(|s| s.cards.map(|c| (s, c)))
-        {
-            let _ = writeln!(o, "Dealt to {} [{}]", c.0.display_name(), cards(&c.1));
+        for p in dealt_to(h) {
+            if let Some(c) = h.seat(p).and_then(|s| s.cards.map(|c| (s, c))) {
+                let _ = writeln!(o, "Dealt to {} [{}]", c.0.display_name(), cards(&c.1));
+            }
         }
     };
     let board = |o: &mut String, s: Street| {
@@ -379,6 +381,38 @@ pub fn write_site(h: &Hand, site: &str) -> String {
         let _ = writeln!(o, "Seat {}: {}{role} {what}", s.seat, s.display_name());
     }
     o
+}
+
+/// The players whose hole cards were dealt to a captured client, hero
+/// first: the hand's hero, then, for the hand joined from several views
+/// ([`Hand::joined`]), each other view's hero, in seat order. A view as
+/// its stream rebuilt it has its own hero only.
+pub fn dealt_to(h: &Hand) -> Vec<u64> {
+    let mut out: Vec<u64> = h.hero.into_iter().collect();
+    if h.joined {
+        let mut others: Vec<(u32, u64)> = (h.views.iter().filter_map(|v| v.hero))
+            .filter(|p| !out.contains(p))
+            .filter_map(|p| Some((h.seat(p)?.seat, p)))
+            .collect();
+        others.sort_unstable();
+        others.dedup();
+        out.extend(others.into_iter().map(|(_, p)| p));
+    }
+    out
+}
+
+/// What the id line says of the hand's views, when several clients saw
+/// it: every view of the joined hand (`, views 0:3 1:3`), or which view
+/// this is (`, view 1:3`); nothing for a hand one client saw.
+fn views_said(h: &Hand) -> String {
+    if h.views.len() < 2 {
+        String::new()
+    } else if h.joined {
+        let ids: Vec<&str> = h.views.iter().map(|v| v.id.as_str()).collect();
+        format!(", views {}", ids.join(" "))
+    } else {
+        format!(", view {}", h.view_id())
+    }
 }
 
 /// What goes between two hands ([`write()`] ends each with a newline): two

@@ -24,8 +24,8 @@
 //!   the flop is written as a raise ("\"Bet\" is not a valid pre-flop
 //!   action"); a call of nothing as a check.
 //! - `game_number` is [`Hand::public_number`] ("uniquely identifies the
-//!   hand"): the same each time the hand is read, from this capture or
-//!   another of the same traffic. The server's own number is in the
+//!   hand"): the same for every captured client's view of the hand, and
+//!   each time the hand is read. The server's own number is in the
 //!   extension.
 //! - `site_name` and `network_name` are the protocol's name (`PokerTH`,
 //!   `poker-network`), or the site `hands --site` names.
@@ -47,7 +47,8 @@
 //! - Rounds: `Preflop` always (round 0), then each street with cards or
 //!   actions, then `Showdown` with the cards shown by players still in
 //!   (`Shows Cards`). The hero's hole cards are a `Dealt Cards` action at
-//!   the start of the preflop.
+//!   the start of the preflop; so are those of the other captured clients
+//!   of a hand several clients saw (each view's hero), after the hero's.
 //! - Pots: the main pot (0) first, then the side pots, each with its
 //!   `amount` including rake ("The total amount in the pot (including
 //!   rake)"), its `rake` (the rake the server reported, put on the pots
@@ -57,7 +58,10 @@
 //!   hand has no computed pots: one pot of what the server says was won,
 //!   or none when the capture shows no result.
 //! - `cardshark` (outside the specification; readers ignore it): the hand
-//!   `id` of the command line (`STREAM:HAND`), its `number` on the stream,
+//!   `id` of the command line (`STREAM:HAND`, its first view's), `view`
+//!   (the id of the view written, when one view of a hand several clients
+//!   saw is written: a hero's file of a tracker's folder), its `number` on
+//!   the stream,
 //!   the `public_number` (= `game_number`), the `server_number`,
 //!   `protocol`, `dialect` (when known), `stream`, `first_frame` and
 //!   `last_frame` (the frames that started the hand and that ended it, or
@@ -66,8 +70,10 @@
 //!   `returned` (uncalled chips given back), `final_stacks` (as the server
 //!   reported them; `stack` left out when it did not), `rake` as reported
 //!   (when it was), `bet_reading` (how poker-network raise amounts were
-//!   read and why, when that was in doubt), `unknown` (above) and `notes`
-//!   (`frame`, `kind`, `text`).
+//!   read and why, when that was in doubt), `unknown` (above), `views`
+//!   (each captured client's view of the hand: `id`, `stream`, `number`,
+//!   `client`, `hero` when known, `first_frame`, `last_frame`, `complete`)
+//!   and `notes` (`frame`, `kind`, `text`).
 
 use crate::analysis::hands::{Action, ActionKind, Hand, Limit, Street};
 use crate::protocols::ProtocolId;
@@ -166,8 +172,12 @@ pub fn hand_site(h: &Hand, site: Option<&str>) -> Value {
     for street in [Street::Preflop, Street::Flop, Street::Turn, Street::River] {
         let mut actions = Vec::new();
         if street == Street::Preflop {
-            if let Some((s, c)) = hero.and_then(|s| Some((s, s.cards?))) {
-                actions.push(json!({"action_number": next(), "player_id": s.player,
+            let dealt = super::hand_text::dealt_to(h);
+            for (s, c) in dealt
+                .iter()
+                .filter_map(|p| h.seat(*p)?.cards.map(|c| (*p, c)))
+            {
+                actions.push(json!({"action_number": next(), "player_id": s,
                     "action": "Dealt Cards", "cards": [c[0].to_string(), c[1].to_string()]}));
             }
         }
@@ -250,6 +260,9 @@ pub fn hand_site(h: &Hand, site: Option<&str>) -> Value {
 fn extension(h: &Hand, unknown: Vec<String>) -> Value {
     let mut x = Map::new();
     x.insert("id".into(), json!(h.id()));
+    if !h.joined && h.views.len() > 1 {
+        x.insert("view".into(), json!(h.view_id()));
+    }
     x.insert("number".into(), json!(h.number));
     x.insert("public_number".into(), json!(h.public_number()));
     if let Some(n) = h.server_number {
@@ -300,6 +313,9 @@ fn extension(h: &Hand, unknown: Vec<String>) -> Value {
     }
     if !unknown.is_empty() {
         x.insert("unknown".into(), json!(unknown));
+    }
+    if !h.views.is_empty() {
+        x.insert("views".into(), json!(h.views));
     }
     let notes: Vec<Value> = (h.notes.iter())
         .map(|n| json!({"frame": n.frame, "kind": n.kind, "text": n.text}))

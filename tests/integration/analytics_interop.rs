@@ -3,7 +3,9 @@
 //! answered by DuckDB over the Parquet tables of every testdata capture,
 //! each capture written as two shards (`--shard 1/2`, `2/2`) and the
 //! shards unioned, agree with the same figures worked out from the JSON
-//! Lines of whole runs (tests/interop/analytics_check.py).
+//! Lines of whole runs (records) and of the same shards' runs (hands: a
+//! run over a shard joins the views of its own connections only;
+//! tests/interop/analytics_check.py).
 //!
 //! Needs the Python virtual environment of tests/interop/setup.sh, so it
 //! is ignored by a plain `cargo nextest run`; CI (.ci/run) sets the venv up
@@ -55,12 +57,21 @@ fn duckdb_answers_over_sharded_parquet_agree_with_the_json_output() {
         }
         let records = json.join(format!("{name}.records.jsonl"));
         run(&["decode", "--format", "jsonl"], capture, Some(&records));
-        let hands = json.join(format!("{name}.hands.jsonl"));
-        run(
-            &["hands", "--format", "jsonl", "--incomplete"],
-            capture,
-            Some(&hands),
-        );
+        // A run over a shard joins the views of its own connections: the
+        // hands the tables hold are the shards' hands.
+        for i in 1..=2 {
+            let hands = json.join(format!("{name}.hands-{i}.jsonl"));
+            let shard = format!("{i}/2");
+            let args = [
+                "hands",
+                "--shard",
+                &shard,
+                "--format",
+                "jsonl",
+                "--incomplete",
+            ];
+            run(&args, capture, Some(&hands));
+        }
     }
     let stdout = interop_check("analytics_check.py", &[&parquet, &json]);
     eprint!("{stdout}");

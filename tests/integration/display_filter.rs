@@ -411,8 +411,8 @@ fn csv_on_every_command_has_a_header_and_a_row_per_item() {
         ),
         (
             &["hands", "--format", "csv"],
-            "id,stream,hand,protocol,table,players,pot,winners,complete,notes",
-            10,
+            "id,stream,hand,views,protocol,table,players,pot,winners,complete,notes",
+            11,
         ),
         (&["timeline", "--format", "csv"], "frame,ts,stream,what", 4),
         (
@@ -437,7 +437,7 @@ fn csv_on_every_command_has_a_header_and_a_row_per_item() {
     // Quoting: a cell with a comma is quoted and reads back whole.
     let hands = csv(&run_ok(&["hands", "--format", "csv"], MIXED));
     assert!(
-        hands.iter().any(|r| r[5].contains(", ")),
+        hands.iter().any(|r| r[6].contains(", ")),
         "players joined by commas"
     );
     let inspect = csv(&run_ok(&["inspect", "--format", "csv"], MIXED));

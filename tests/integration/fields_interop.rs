@@ -86,6 +86,7 @@ fn duckdb_loads_field_output_with_the_right_columns_and_types() {
                 ("id", "VARCHAR"),
                 ("stream", "BIGINT"),
                 ("hand", "BIGINT"),
+                ("views", "BIGINT"),
                 ("protocol", "VARCHAR"),
                 ("table", "VARCHAR"),
                 ("players", "VARCHAR"),

@@ -312,14 +312,14 @@ fn table(out: &str) -> BTreeMap<String, (String, ByName)> {
         let mut winners = ByName::new();
         // The hand a winner showed down with, after him, is no amount:
         // `bob 320 (two pair, Aces and Kings)`.
-        let plain: String = (cells[7].split(" ("))
+        let plain: String = (cells[8].split(" ("))
             .map(|p| p.split_once(')').map_or(p, |x| x.1))
             .collect();
         for w in plain.split(", ").filter(|w| !w.is_empty()) {
             let (name, n) = w.rsplit_once(' ').unwrap();
             add(&mut winners, name, number(n));
         }
-        let prev = rows.insert(cells[0].clone(), (cells[6].clone(), winners));
+        let prev = rows.insert(cells[0].clone(), (cells[7].clone(), winners));
         assert!(prev.is_none(), "two rows for {}", cells[0]);
     }
     rows

@@ -412,11 +412,11 @@ fn the_showdowns_capture_to_the_chip() {
         assert_eq!(fin, named(finals), "{serial}: final stacks");
         // The table: Pot and Winners.
         let cells = row_cells(&table, &format!("0:{serial}"));
-        assert_eq!(cells[6], pot.to_string(), "{serial}: table pot");
+        assert_eq!(cells[7], pot.to_string(), "{serial}: table pot");
         let winners: Vec<String> = won.iter().map(|(n, a)| format!("{n} {a}")).collect();
         // Each winner of a showdown with his hand: `dave 388 (a pair of
         // Kings)`.
-        let plain = cells[7]
+        let plain = cells[8]
             .split(" (")
             .map(|p| p.split_once(')').map_or(p, |x| x.1));
         assert_eq!(
@@ -426,7 +426,7 @@ fn the_showdowns_capture_to_the_chip() {
         );
         if serial == "87003" {
             assert_eq!(
-                cells[7],
+                cells[8],
                 "dave 388 (a pair of Kings), Zoë 387 (a pair of Kings)"
             );
         }

@@ -139,14 +139,23 @@ fn every_hand_of_every_connection_ends_with_the_servers_money() {
     let mut total = 0;
     for path in files {
         let file = path.file_name().unwrap().to_string_lossy().to_string();
-        let ohh = common::hands_ohh(&path, &["--incomplete"]);
         let ports = streams(&path);
         let mut checked = 0;
+        let dir = tempfile::tempdir().unwrap();
         for (port, want) in truth(&path) {
             let stream = ports[&port];
-            let got: Vec<&Value> = (ohh.iter())
-                .filter(|h| h["cardshark"]["stream"] == stream)
-                .collect();
+            // The connection's own view of each hand: the capture of that
+            // connection alone (`decode -s N -w`), where nothing joins it.
+            let one = dir.path().join(format!("{stream}.pcap"));
+            let out = common::cardshark()
+                .args(["decode", "-s", &stream.to_string(), "-w"])
+                .arg(&one)
+                .arg(&path)
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{file} stream {stream}: -w");
+            let ohh = common::hands_ohh(&one, &["--incomplete"]);
+            let got: Vec<&Value> = ohh.iter().collect();
             let starts = want.iter().filter(|t| t.started).count();
             let seen_start = (got.iter())
                 .filter(|h| {

@@ -29,6 +29,7 @@ mod hand_views;
 mod hands;
 mod hands_betting;
 mod hands_interop;
+mod hands_joined;
 mod hands_partial;
 mod hands_pokerth;
 mod hands_pokerth1;

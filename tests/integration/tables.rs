@@ -153,7 +153,7 @@ fn decode_writes_the_records_table_with_the_capture_and_stream_ids() {
 }
 
 #[test]
-fn hands_writes_three_tables_whose_ids_join() {
+fn hands_writes_four_tables_whose_ids_join() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("h");
     let file = testdata(FILE);
@@ -164,7 +164,12 @@ fn hands_writes_three_tables_whose_ids_join() {
     assert_eq!((code, stderr.as_str()), (0, ""));
     assert_eq!(
         files(&out),
-        ["actions.parquet", "hands.parquet", "players.parquet"]
+        [
+            "actions.parquet",
+            "hands.parquet",
+            "players.parquet",
+            "views.parquet"
+        ]
     );
     let hands = read(&out.join("hands.parquet"));
     let ohh = crate::common::hands_ohh(&file, &["--incomplete"]);
@@ -184,6 +189,10 @@ fn hands_writes_three_tables_whose_ids_join() {
         let number = h["cardshark"]["number"].as_u64().unwrap();
         assert_eq!(uids[n], ids::hand_uid(streams[n], number));
     }
+    // A view per hand here (one client saw each): its stream the hand's.
+    let views = read(&out.join("views.parquet"));
+    assert_eq!(ints(&views, "hand_uid"), uids);
+    assert_eq!(ints(&views, "stream_uid"), streams);
     for table in ["actions", "players"] {
         let t = read(&out.join(format!("{table}.parquet")));
         assert!(t.num_rows() > hands.num_rows(), "{table}");
@@ -196,7 +205,10 @@ fn hands_writes_three_tables_whose_ids_join() {
     let csv = dir.path().join("c");
     let (code, _, _) = run(&["hands", s(&file), "--format", "csv", "-o", s(&csv)], &[]);
     assert_eq!(code, 0);
-    assert_eq!(files(&csv), ["actions.csv", "hands.csv", "players.csv"]);
+    assert_eq!(
+        files(&csv),
+        ["actions.csv", "hands.csv", "players.csv", "views.csv"]
+    );
     let text = std::fs::read_to_string(csv.join("hands.csv")).unwrap();
     assert!(text.starts_with("capture,stream_uid,hand_uid,stream,community_id,hand,"));
     let first = text.lines().nth(1).unwrap();
@@ -500,7 +512,8 @@ fn a_full_disk_is_one_error_and_leaves_no_table() {
         &room,
     );
     assert_eq!(code, 0);
-    assert_eq!(files(&out).len(), 4);
+    // keep, and the four tables of hands.
+    assert_eq!(files(&out).len(), 5);
 }
 
 #[test]

@@ -6,7 +6,10 @@ wrote for each whole capture.
 
     analytics_check.py PARQUET_DIR JSON_DIR
 
-JSON_DIR holds NAME.records.jsonl and NAME.hands.jsonl per capture. Exits
+JSON_DIR holds NAME.records.jsonl (the whole capture's) and
+NAME.hands-I.jsonl (the hands of each shard I, as the Parquet tables hold
+them: a run over a shard joins the views of its own connections only)
+per capture. Exits
 1 with the differences when the answers differ; prints each answer's row
 count when they agree (tests/integration/analytics_interop.rs runs it).
 """
@@ -75,17 +78,19 @@ def expected(json_dir):
                 start = pending.pop(key, None)
                 if start is not None:
                     waits[(p, key[1])].append((micros(r["ts"]) - start) / 1e6)
-        for h in lines(json_dir / f"{capture}.hands.jsonl"):
-            o = h["ohh"]
-            c = o["cardshark"]
-            row = tables[(c["protocol"], c.get("table"))]
-            number = c.get("server_number")
-            row[0].add((capture, c.get("table"), f"uid{c['id']}" if number is None else number))
-            row[1] += 1
-            for pl in o.get("players", []):
-                k = (c["protocol"], pl["id"])
-                if pl.get("name") is not None and (k not in names or pl["name"] < names[k]):
-                    names[k] = pl["name"]
+        for shard, hands_file in enumerate(sorted(json_dir.glob(f"{capture}.hands-*.jsonl"))):
+            for h in lines(hands_file):
+                o = h["ohh"]
+                c = o["cardshark"]
+                row = tables[(c["protocol"], c.get("table"))]
+                number = c.get("server_number")
+                uid = f"uid{shard}:{c['id']}"
+                row[0].add((capture, c.get("table"), uid if number is None else number))
+                row[1] += len(c["views"])
+                for pl in o.get("players", []):
+                    k = (c["protocol"], pl["id"])
+                    if pl.get("name") is not None and (k not in names or pl["name"] < names[k]):
+                        names[k] = pl["name"]
     hands = [[p, t, None, len(s), v] for (p, t), (s, v) in tables.items()]
     hands.sort(key=lambda r: (-r[3], r[0], r[1] is None, r[1] if r[1] is not None else 0))
     rej = [[p, t, reason, n] for (p, t, reason), n in refusals.items()]

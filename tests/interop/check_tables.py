@@ -24,7 +24,8 @@ import sys
 import duckdb
 
 EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
-TABLES = {"records": "records", "hands": "hands", "actions": "hands", "players": "hands"}
+TABLES = {"records": "records", "hands": "hands", "actions": "hands", "players": "hands",
+          "views": "hands"}
 
 
 def ts(us):

@@ -24,7 +24,9 @@
 //! that a capture that gives no hand can be told why.
 
 pub mod checks;
+pub mod join;
 pub mod made;
+pub mod merge;
 pub mod model;
 pub mod pokernetwork;
 pub mod pokerth;
@@ -36,6 +38,7 @@ mod showdown;
 pub mod table;
 #[cfg(test)]
 mod testkit;
+pub mod views;
 mod waiting;
 
 pub use model::*;
@@ -87,9 +90,10 @@ impl fmt::Display for HandId {
 }
 
 impl HandId {
-    /// True when `hand` is the one named.
+    /// True when `hand` is the one named: by its id or any of its
+    /// views' ([`Hand::views`]).
     pub fn matches(&self, hand: &Hand) -> bool {
-        hand.stream == self.stream && hand.number == self.number
+        hand.is_named(self.stream, self.number)
     }
 }
 
@@ -299,6 +303,9 @@ struct PokerStream {
     endpoints: Option<(std::net::SocketAddr, std::net::SocketAddr)>,
     game: bool,
     hand: bool,
+    /// The number of the last hand announced as opened
+    /// ([`HandCollector::announce`]).
+    announced: Option<u64>,
 }
 
 /// True for a message that starts a hand.
@@ -370,6 +377,9 @@ pub struct HandCollector<S: HandSink = Vec<Hand>> {
     after_result: Option<f64>,
     /// Those hands: stream, the key of the result's record, its time.
     waiting: waiting::Waiting,
+    /// With [`HandCollector::announce`]: the views opened and not taken
+    /// yet, with the key of the record that opened each.
+    opened: Option<Vec<(u64, join::Opened)>>,
 }
 
 /// In a pipeline worker, the hands finished so far, keyed by the last
@@ -419,7 +429,22 @@ impl<S: HandSink> HandCollector<S> {
             made: 0,
             after_result: None,
             waiting: waiting::Waiting::default(),
+            opened: None,
         }
+    }
+
+    /// Announces each hand as it opens on its stream, once its game is
+    /// known ([`join::Opened`], taken with [`HandCollector::take_opened`]):
+    /// what the join of views into hands needs (`join.rs`).
+    pub fn announce(mut self) -> Self {
+        self.opened = Some(Vec::new());
+        self
+    }
+
+    /// The hands opened since the last call, with the key of the record
+    /// that opened each (with [`HandCollector::announce`]; none without).
+    pub fn take_opened(&mut self) -> Vec<(u64, join::Opened)> {
+        self.opened.as_mut().map(std::mem::take).unwrap_or_default()
     }
 
     /// Hands a hand on at most `seconds` of capture time after its result
@@ -587,6 +612,7 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
             return;
         }
         let keeps = self.after_result.is_some();
+        let announce = self.opened.is_some();
         let Some((b, p)) = self.builder(&r) else {
             return;
         };
@@ -605,9 +631,18 @@ impl<S: HandSink> RecordSink for HandCollector<S> {
         let seen = *p;
         let done = b.record(&r);
         let result_seen = keeps && b.result_seen();
+        let opened = (b.current())
+            .filter(|h| announce && p.announced != Some(h.number))
+            .and_then(|h| join::Opened::of(h, p.endpoints.map(|e| e.1)));
+        if let Some(o) = &opened {
+            p.announced = Some(o.number);
+        }
         if let Some(mut h) = done {
             h.ended_at = self.ended_key(r.stream, &r);
             self.emit(h, seen);
+        }
+        if let (Some(o), Some(list)) = (opened, &mut self.opened) {
+            list.push((r.order, o));
         }
         if result_seen {
             self.waiting.push(r.stream, r.order, r.ts);

@@ -110,6 +110,42 @@ pub struct Hand {
     /// the next street. Not part of the hand's JSON.
     #[serde(skip)]
     pub deals: Vec<Deal>,
+    /// The views the hand was joined from (`join.rs`), in the order they
+    /// started: what each captured client saw. Empty for a hand as one
+    /// stream's builder made it, before any join.
+    #[serde(skip)]
+    pub views: Vec<View>,
+    /// True for the hand the join made of its views (every card any of
+    /// them saw); false for a view as its stream rebuilt it.
+    #[serde(skip)]
+    pub joined: bool,
+}
+
+/// What one captured client saw of a hand: one connection's rebuilding of
+/// it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct View {
+    /// The view's id, `STREAM:HAND` (its hand's number on its stream).
+    pub id: String,
+    /// The TCP stream.
+    pub stream: u64,
+    /// The hand's number on that stream.
+    pub number: u64,
+    /// The connection's client (address and port), when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client: Option<std::net::SocketAddr>,
+    /// The player the client is, when the capture tells it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hero: Option<u64>,
+    /// When the hand started on this stream.
+    #[serde(skip)]
+    pub ts: Timestamp,
+    /// The frame that started the hand on this stream.
+    pub first_frame: u64,
+    /// The last frame of the hand on this stream.
+    pub last_frame: u64,
+    /// The stream holds the whole hand.
+    pub complete: bool,
 }
 
 /// A street's board cards dealt.
@@ -468,6 +504,8 @@ impl Hand {
             + list(&self.turns)
             + list(&self.prompts)
             + list(&self.deals)
+            + list(&self.views)
+            + self.views.iter().map(|v| v.id.len()).sum::<usize>()
             + self.table_name.as_ref().map_or(0, String::len)
     }
 
@@ -514,55 +552,9 @@ impl Hand {
             turns: Vec::new(),
             prompts: Vec::new(),
             deals: Vec::new(),
+            views: Vec::new(),
+            joined: false,
         }
-    }
-
-    /// The hand's id on the command line: `STREAM:NUMBER`.
-    pub fn id(&self) -> String {
-        format!("{}:{}", self.stream, self.number)
-    }
-
-    /// The hand's number for other tools (PokerStars `Hand #`, OHH
-    /// `game_number`): XXH3-64 (seed 0) of `cardshark hand number v1`, the
-    /// protocol's name as records give it and a byte 0, the connection's
-    /// client and server (each an address of 16 bytes, IPv4 mapped into
-    /// IPv6, and a port of 2 bytes little-endian; zeros when not known) and
-    /// the time of the frame that started the hand in microseconds since
-    /// 1970 (8 bytes little-endian), with the top bit cleared (below 2^63).
-    ///
-    /// All of it is the same in any capture of the connection, and nothing
-    /// depends on where the capture starts or on what the stream told
-    /// before the hand (no stream or frame number, no position on the
-    /// stream, no hero or table learnt from earlier messages): the hand has
-    /// the same number each time the capture is read, once the file has
-    /// grown, and in a capture of the same traffic that starts elsewhere
-    /// (whose streams are numbered anew), so a tracker's folder fed by
-    /// several runs gets each hand once. Two clients' views of one hand
-    /// (two connections) are two histories with two numbers. The server's
-    /// own hand number is not part of it: PokerTH's (the hand's position in
-    /// its game) is known only when the game's start is in the capture, and
-    /// starts again when the server does.
-    pub fn public_number(&self) -> u64 {
-        use std::hash::Hasher;
-        let mut x = twox_hash::XxHash3_64::with_seed(0);
-        x.write(b"cardshark hand number v1");
-        x.write(self.protocol.name().as_bytes());
-        x.write(&[0]);
-        let nowhere = std::net::SocketAddr::from(([0, 0, 0, 0], 0));
-        let (client, server) = self.endpoints.unwrap_or((nowhere, nowhere));
-        for a in [client, server] {
-            let ip = match a.ip() {
-                std::net::IpAddr::V4(v4) => v4.to_ipv6_mapped(),
-                std::net::IpAddr::V6(v6) => v6,
-            };
-            x.write(&ip.octets());
-            x.write(&a.port().to_le_bytes());
-        }
-        let micros = (self.ts.secs)
-            .saturating_mul(1_000_000)
-            .saturating_add(i64::from(self.ts.nanos / 1_000));
-        x.write(&micros.to_le_bytes());
-        x.finish() & (u64::MAX >> 1)
     }
 
     /// The seat after the highest taken: where a player the capture does

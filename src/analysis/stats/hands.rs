@@ -1,22 +1,16 @@
 //! Hands per table and actions per player, from the hands the capture
-//! holds.
-//!
-//! A hand that several captured clients saw (the same server, table and
-//! server hand number: [`Hand::server_number`]) is counted once, from the
-//! view that ended first in capture order; views whose hand number the
-//! capture does not tell are each counted. Memory: per table, the hand
-//! numbers counted, as ranges (a table's hands are numbered in sequence,
-//! so this is a few ranges however many hands).
+//! holds: each hand once, its views joined (`analysis::hands::join`: a
+//! hand that several captured clients saw is one hand, its views
+//! counted).
 
 use crate::analysis::hands::{ActionKind, Hand};
-use rangemap::RangeInclusiveSet;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// Action kinds counted per player, in the order of the table's columns.
 pub const KINDS: [&str; 7] = ["fold", "check", "call", "bet", "raise", "all_in", "blind"];
 
-/// What the statistics keep of one hand (one client's view of it).
+/// What the statistics keep of one hand.
 #[derive(Debug, Clone)]
 pub struct HandView {
     /// The protocol's label (`pokerth`, `pokerth-1`, `pokernetwork`).
@@ -31,12 +25,15 @@ pub struct HandView {
     pub number: Option<u64>,
     /// Whether the capture holds the whole hand.
     pub complete: bool,
+    /// How many captured clients saw it.
+    pub views: u64,
     /// Each player dealt in: id, name, and actions by [`KINDS`].
     pub players: Vec<(u64, Option<String>, [u64; KINDS.len()])>,
 }
 
 impl HandView {
-    /// The view of `h`, played on `server` over `protocol`.
+    /// What is kept of `h` (a hand with its views joined), played on
+    /// `server` over `protocol`.
     pub fn of(h: &Hand, protocol: String, server: String) -> HandView {
         let mut players: Vec<(u64, Option<String>, [u64; KINDS.len()])> = (h.seats.iter())
             .map(|s| (s.player, s.name.clone(), [0; KINDS.len()]))
@@ -70,6 +67,7 @@ impl HandView {
             table_name: h.table_name.clone(),
             number: h.server_number,
             complete: h.complete,
+            views: h.views.len().max(1) as u64,
             players,
         }
     }
@@ -111,25 +109,16 @@ pub struct HandStats {
     pub tables: BTreeMap<TableKey, TableRow>,
     /// By (protocol, server, player id).
     pub players: BTreeMap<(String, String, u64), PlayerRow>,
-    /// Hand numbers counted, by table.
-    counted: BTreeMap<TableKey, RangeInclusiveSet<u64>>,
 }
 
 impl HandStats {
-    /// Adds a view, unless its hand was counted already.
+    /// Adds a hand.
     pub fn add(&mut self, v: HandView) {
         let key = (v.protocol, v.server, v.table);
         let row = self.tables.entry(key.clone()).or_default();
-        row.views += 1;
+        row.views += v.views;
         if row.name.is_none() {
             row.name = v.table_name;
-        }
-        if let (Some(n), Some(_)) = (v.number, key.2) {
-            let seen = self.counted.entry(key.clone()).or_default();
-            if seen.contains(&n) {
-                return;
-            }
-            seen.insert(n..=n);
         }
         row.hands += 1;
         if v.complete {
@@ -157,32 +146,29 @@ impl HandStats {
 mod tests {
     use super::*;
 
-    fn view(table: Option<u64>, number: Option<u64>, complete: bool) -> HandView {
+    fn hand(table: Option<u64>, views: u64, complete: bool) -> HandView {
         HandView {
             protocol: "pokerth".into(),
             server: "10.0.0.1:7234".into(),
             table,
             table_name: None,
-            number,
+            number: None,
             complete,
+            views,
             players: vec![(1, Some("Ann".into()), [1, 0, 2, 0, 0, 0, 1])],
         }
     }
 
     #[test]
-    fn a_hand_two_clients_saw_counts_once() {
+    fn a_hand_counts_once_with_its_views() {
         let mut s = HandStats::default();
-        s.add(view(Some(3), Some(1), true));
-        s.add(view(Some(3), Some(1), true));
-        s.add(view(Some(3), Some(2), false));
-        // Without a number or a table, every view counts.
-        s.add(view(Some(3), None, true));
-        s.add(view(None, Some(1), true));
-        s.add(view(None, Some(1), true));
+        s.add(hand(Some(3), 2, true));
+        s.add(hand(Some(3), 1, false));
+        s.add(hand(None, 1, true));
         let t = &s.tables[&("pokerth".into(), "10.0.0.1:7234".into(), Some(3))];
-        assert_eq!((t.hands, t.complete, t.incomplete, t.views), (3, 2, 1, 4));
+        assert_eq!((t.hands, t.complete, t.incomplete, t.views), (2, 1, 1, 3));
         let p = &s.players[&("pokerth".into(), "10.0.0.1:7234".into(), 1)];
-        assert_eq!((p.hands, p.actions[2]), (5, 10));
+        assert_eq!((p.hands, p.actions[2]), (3, 6));
         assert_eq!(p.name.as_deref(), Some("Ann"));
     }
 }

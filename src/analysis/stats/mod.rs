@@ -8,10 +8,11 @@
 //! stays in the worker and is merged at the end ([`StatsCollector::merge`]:
 //! sums, and [`samples::Samples`] whose figures do not depend on how they
 //! were split). What must be seen in capture order or kept out of memory
-//! goes to the calling thread as items ([`Item`]): each finished hand (a
-//! hand two clients saw is counted once, the first view in capture
-//! order) and each stream's rows, when the stream ends. So the figures
-//! are the same for every number of worker threads.
+//! goes to the calling thread as items ([`Item`]): each view of a hand as
+//! it opens and as it ends, which the calling thread joins into hands
+//! (`analysis::hands::join`: a hand two clients saw is counted once), and
+//! each stream's rows, when the stream ends. So the figures are the same
+//! for every number of worker threads.
 
 pub mod hands;
 pub mod pairs;
@@ -19,13 +20,13 @@ pub mod proto;
 pub mod rtt;
 pub mod samples;
 
-use crate::analysis::hands::{Hand, HandCollector};
+use crate::analysis::hands::join::ViewItem;
+use crate::analysis::hands::HandCollector;
 use crate::decode::label::Label;
 use crate::decode::Render;
 use crate::decode::{Body, Record, RecordSink};
 use crate::pipeline::Items;
 use crate::transport::Transport;
-use hands::HandView;
 use proto::{StreamRows, Types};
 use rtt::{Msg, Rtt, StreamRtt};
 use serde_json::Value;
@@ -48,8 +49,9 @@ pub struct Wanted {
 /// What a worker hands the calling thread, in capture order.
 #[derive(Debug)]
 pub enum Item {
-    /// A hand finished (one client's view of it).
-    Hand(Box<HandView>),
+    /// A view of a hand opened or ended (one client's view of it), for
+    /// the join.
+    View(ViewItem<()>),
     /// A stream ended: its rows (a direction each).
     Stream(Box<StreamRows>),
     /// A record counted (with [`Wanted::each`]).
@@ -120,7 +122,7 @@ impl StatsCollector {
         StatsCollector {
             wanted,
             streams: HashMap::new(),
-            hands: wanted.hands.then(HandCollector::new),
+            hands: wanted.hands.then(|| HandCollector::new().announce()),
             types: Types::default(),
             rtt: Rtt::default(),
             items: Items::default(),
@@ -142,9 +144,7 @@ impl StatsCollector {
         open.sort_unstable();
         if let Some(hands) = self.hands.take() {
             for h in hands.finish() {
-                if let Some(v) = self.view(&h) {
-                    f(Item::Hand(Box::new(v)));
-                }
+                f(Item::View(ViewItem::Ended(Box::new(h), ())));
             }
         }
         for id in open {
@@ -152,12 +152,6 @@ impl StatsCollector {
                 f(Item::Stream(Box::new(rows)));
             }
         }
-    }
-
-    /// The view of a finished hand, on its stream's server.
-    fn view(&self, h: &Hand) -> Option<HandView> {
-        let s = self.streams.get(&h.stream)?;
-        Some(HandView::of(h, h.label().to_string(), s.server.clone()))
     }
 
     /// A stream ended: its response times are added up, its rows given back.
@@ -281,12 +275,14 @@ impl RecordSink for StatsCollector {
         }
         if let Some(hands) = &mut self.hands {
             hands.record(r);
-            let done: Vec<Hand> = hands.sink_mut().drain(..).collect();
-            for h in done {
-                if let Some(v) = self.view(&h) {
-                    let heap = std::mem::size_of_val(&v);
-                    self.items.push_owning(key, Item::Hand(Box::new(v)), heap);
-                }
+            for h in hands.sink_mut().drain(..) {
+                let heap = std::mem::size_of_val(&h) + h.heap_bytes();
+                let item = Item::View(ViewItem::Ended(Box::new(h), ()));
+                self.items.push_owning(key, item, heap);
+            }
+            for (_, o) in hands.take_opened() {
+                self.items
+                    .push_owning(key, Item::View(ViewItem::Opened(o)), 0);
             }
         }
         if end {

@@ -9,8 +9,8 @@ use clap::{Args, ValueEnum, ValueHint};
 /// How `hands` writes hands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum HandsFormat {
-    /// A row per hand: id, stream, hand, table, players, pot, winners,
-    /// complete, notes.
+    /// A row per hand: id, stream, hand, views, table, players, pot,
+    /// winners, complete, notes.
     Table,
     /// Hand histories in the PokerStars text layout.
     Text,
@@ -22,29 +22,33 @@ pub enum HandsFormat {
     Jsonl,
     /// CSV (RFC 4180): a header row, then the table's columns, a row per
     /// hand (pot empty when not known, complete true or false). With -o
-    /// DIR: the hands, actions and players tables as CSV files.
+    /// DIR: the hands, actions, players and views tables as CSV files.
     Csv,
-    /// Apache Parquet: the hands, actions and players tables as
-    /// DIR/hands.parquet, actions.parquet and players.parquet (needs -o
-    /// DIR).
+    /// Apache Parquet: the hands, actions, players and views tables as
+    /// DIR/hands.parquet, actions.parquet, players.parquet and
+    /// views.parquet (needs -o DIR).
     Parquet,
 }
 
 /// What `cardshark hands --help` (and its man page) says after the options.
 pub const AFTER_HELP: &str = "\
-Hand ids: STREAM:HAND, the TCP stream (as `decode` numbers it) and the hand's number on it \
-(poker-network's hand serial; for PokerTH its position on the stream). Other tools get a \
-number as PokerStars' `Hand #` and OHH's `game_number`: XXH3-64 of the protocol, the \
-connection's client and server addresses and the time the hand started, so the same hand has \
-the same number in every run, from this capture, from one that has grown since or from another \
-of the same traffic (streams are numbered anew in each). The server's own hand number stays \
-beside it: the text's `cardshark id ..., server hand number N` line, OHH's \
+One hand, one number: a hand several captured clients saw (the same server, game and hand, in \
+play at the same time on their connections) is one hand, its views joined: written once, with \
+every card a view saw, the table's Views column and OHH's `cardshark.views` saying which \
+connections saw it. Hand ids: STREAM:HAND, the TCP stream (as `decode` numbers it) and the \
+hand's number on it (poker-network's hand serial; for PokerTH its position on the stream), the \
+first view's; --hand takes any view's. Other tools get a number as PokerStars' `Hand #` and \
+OHH's `game_number`: XXH3-64 of the protocol, the server's address, the game and the time the \
+hand started, the same for every view, in every run, from this capture, from one that has grown \
+since or from another of the same traffic (streams are numbered anew in each). The server's own \
+hand number stays beside it: the text's `cardshark id ..., server hand number N` line, OHH's \
 `cardshark.server_number`.
 
 A tracker's import folder: --format text (or ohh) -o DIR writes a file per table session (a \
 table, a hero, a day in UTC) as PokerStars names them, DIR/HERO/HH20261128 TABLE - 10-20 - Play \
 Money No Limit Hold'em.txt (.ohh), HERO `Observer` for hands the capture's client is not dealt \
-in. Each hand is added to its file when it ends, whole (one write; a write that fails is cut \
+in; each client's view of a hand goes to its hero's file, its own cards under the hand's one \
+number. Each hand is added to its file when it ends, whole (one write; a write that fails is cut \
 off again), and never twice: a hand whose number the file holds is left out, so running again \
 over the same capture, or over one that continues it, adds only new hands. DIR is made if \
 missing and may hold files (they are added to; other files are left alone). Files reach the \
@@ -76,7 +80,8 @@ pub struct HandsArgs {
     #[arg(long, value_enum, default_value_t = HandsFormat::Table)]
     pub format: HandsFormat,
     /// Only this hand: STREAM:HAND (the stream as `decode` numbers it, the
-    /// hand number of the table's Hand column), e.g. 0:3.
+    /// hand number of the table's Hand column), e.g. 0:3; any view's id
+    /// of a hand several clients saw.
     #[arg(long, value_name = "ID", value_hint = ValueHint::Other)]
     pub hand: Option<HandId>,
     /// With `--format text|ohh|jsonl`, also write incomplete hands (they

@@ -31,7 +31,7 @@ mod write;
 
 use super::display_filter;
 use super::hand_keys;
-use super::passes::hands::collect_seen;
+use super::passes::hands::collect_hands;
 use super::pcap_out::PcapOut;
 use super::CliError;
 use args::HandsFormat;
@@ -62,21 +62,30 @@ pub fn run(args: &HandsArgs) -> Result<(), CliError> {
     let mut w = Out::open(args, folder, &input)?;
     let mut matched = StreamSet::default();
     let mut failed: Option<io::Error> = None;
-    let seen = collect_seen(&input, &args.decode, |h| {
-        if !chosen(args, filter.as_ref(), &h) {
+    let seen = collect_hands(&input, &args.decode, |j| {
+        if !chosen(args, filter.as_ref(), &j.hand) {
             return ControlFlow::Continue(());
         }
-        match w.hand(&h) {
-            Ok(true) => {
-                matched.insert(h.stream);
-                ControlFlow::Continue(())
-            }
-            Ok(false) => {
-                let what = format!(
-                    "hand {} is incomplete: left out (--incomplete writes it)",
-                    h.id()
-                );
-                super::diag::warn(args.input.name(), &what);
+        match w.hand(&j) {
+            Ok(left_out) => {
+                let hand_out = left_out.contains(&j.hand.id());
+                for (v, _) in &j.views {
+                    if !hand_out && !left_out.contains(&v.view_id()) {
+                        matched.insert(v.stream);
+                    }
+                }
+                for id in left_out {
+                    let what = if id == j.hand.id() {
+                        format!("hand {id} is incomplete: left out (--incomplete writes it)")
+                    } else {
+                        format!(
+                            "hand {} as view {id} saw it is incomplete: left out of its hero's \
+                             file (--incomplete writes it)",
+                            j.hand.id()
+                        )
+                    };
+                    super::diag::warn(args.input.name(), &what);
+                }
                 ControlFlow::Continue(())
             }
             Err(e) => {

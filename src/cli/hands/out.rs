@@ -5,8 +5,8 @@ use super::args::{HandsArgs, HandsFormat};
 use super::folder::Folder;
 use super::session::Kind;
 use super::write::HandWriter;
+use crate::cli::passes::hands::JoinedHand;
 use crate::cli::{CliError, InputArgs};
-use cardshark::analysis::hands::Hand;
 use std::io::{self, BufWriter};
 use std::path::Path;
 
@@ -75,12 +75,27 @@ impl Out<'static> {
 }
 
 impl Out<'_> {
-    /// Writes `h`; false when it is left out (incomplete).
-    pub(super) fn hand(&mut self, h: &Hand) -> io::Result<bool> {
+    /// Writes `j`: the hand to standard output, or each view to its
+    /// hero's file in a folder (its own hero's history under the hand's
+    /// number). Returns the ids of what was left out, incomplete: the
+    /// hand's, or its views'.
+    pub(super) fn hand(&mut self, j: &JoinedHand) -> io::Result<Vec<String>> {
+        let mut left_out = Vec::new();
         match self {
-            Out::Stdout(w) => w.hand(h),
-            Out::Folder(f) => f.hand(h),
+            Out::Stdout(w) => {
+                if !w.hand(&j.hand)? {
+                    left_out.push(j.hand.id());
+                }
+            }
+            Out::Folder(f) => {
+                for (v, _) in &j.views {
+                    if !f.hand(v)? {
+                        left_out.push(v.view_id());
+                    }
+                }
+            }
         }
+        Ok(left_out)
     }
 
     /// Hands given so far, written or left out.

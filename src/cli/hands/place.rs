@@ -23,12 +23,14 @@ impl Place {
     pub(super) fn of(h: &Hand) -> Place {
         let hero = (h.hero.and_then(|p| h.seat(p)))
             .map_or_else(|| OBSERVER.to_string(), |s| s.display_name());
-        let day: String =
-            h.ts.rfc3339()
-                .chars()
-                .take(10)
-                .filter(|c| *c != '-')
-                .collect();
+        // The hand's start, the same for each view of it.
+        let day: String = h
+            .start()
+            .rfc3339()
+            .chars()
+            .take(10)
+            .filter(|c| *c != '-')
+            .collect();
         let blind = |b: Option<u64>| b.map_or("x".to_string(), |b| b.to_string());
         Place {
             hero: file_safe(&hero),

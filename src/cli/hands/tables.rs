@@ -4,7 +4,7 @@
 use super::args::HandsArgs;
 use super::chosen::chosen;
 use super::empty::check_found;
-use crate::cli::passes::hands::collect_keyed;
+use crate::cli::passes::hands::collect_hands;
 use crate::cli::{display_filter, CliError};
 use cardshark::output::tables::ids::HandIds;
 use cardshark::output::tables::{self, Format};
@@ -23,13 +23,15 @@ pub(super) fn write_tables(args: &HandsArgs, format: Format) -> Result<(), CliEr
     let mut out = args.tables.create(format, &tables::hands::TABLES)?;
     let mut matched = StreamSet::default();
     let mut failed = None;
-    let seen = collect_keyed(&input, &args.decode, |h, key| {
-        if !chosen(args, filter.as_ref(), &h) {
+    let seen = collect_hands(&input, &args.decode, |j| {
+        if !chosen(args, filter.as_ref(), &j.hand) {
             return ControlFlow::Continue(());
         }
-        matched.insert(h.stream);
-        let ids = HandIds::new(capture, &h, key);
-        match tables::hands::append_all(&mut out, &ids, &h) {
+        for (v, _) in &j.views {
+            matched.insert(v.stream);
+        }
+        let ids = HandIds::new(capture, &j.hand, j.views[0].1);
+        match tables::hands::append_all(&mut out, &ids, &j) {
             Ok(()) => ControlFlow::Continue(()),
             Err(e) => {
                 failed = Some(e);

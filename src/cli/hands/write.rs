@@ -127,8 +127,9 @@ impl<W: Write> HandWriter<W> {
 
 /// The table's (and the CSV's) column names: `-Y`'s names
 /// ([`super::super::hand_keys`]).
-pub(crate) const HEADERS: [&str; 10] = [
-    "Id", "Stream", "Hand", "Protocol", "Table", "Players", "Pot", "Winners", "Complete", "Notes",
+pub(crate) const HEADERS: [&str; 11] = [
+    "Id", "Stream", "Hand", "Views", "Protocol", "Table", "Players", "Pot", "Winners", "Complete",
+    "Notes",
 ];
 
 /// The table of hands: [`HEADERS`] in columns of fixed widths, so that a
@@ -140,6 +141,7 @@ fn table() -> Table<'static> {
         &[
             (7, Left),
             (6, Right),
+            (5, Right),
             (5, Right),
             // `websocket/pokerth-1`, the longest name a capture shows.
             (19, Left),
@@ -169,6 +171,7 @@ fn row(h: &Hand) -> Vec<String> {
         h.id(),
         h.stream.to_string(),
         h.number.to_string(),
+        h.views.len().max(1).to_string(),
         h.label().to_string(),
         h.table_name
             .clone()
@@ -193,11 +196,11 @@ fn row(h: &Hand) -> Vec<String> {
 /// The cells of a hand's CSV row.
 fn csv_row(h: &Hand) -> Vec<String> {
     let mut cells = row(h);
-    cells[6] = if h.complete {
+    cells[7] = if h.complete {
         h.total_pot().to_string()
     } else {
         String::new()
     };
-    cells[8] = h.complete.to_string();
+    cells[9] = h.complete.to_string();
     cells
 }

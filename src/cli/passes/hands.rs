@@ -1,13 +1,18 @@
-//! The pass over a capture's hands: a [`HandCollector`] per worker, every
-//! hand handed to the caller as it ends (`hands` writes them; the tests
-//! of `-Y`'s hand names read them).
+//! The pass over a capture's hands: a [`HandCollector`] per worker, the
+//! views of each hand joined into one hand where the workers' items come
+//! back in capture order ([`Joiner`]), every hand handed to the caller as
+//! soon as it is final (`hands` writes them; the tests of `-Y`'s hand
+//! names read them).
 
 use crate::cli::strict::{self, Problem, Watch};
 use crate::cli::{warn_all, CliError, DecodeOpts, InputArgs};
+use cardshark::analysis::hands::join::Joiner;
+use cardshark::analysis::hands::merge::Joined;
 use cardshark::analysis::hands::model::NoteKind;
-use cardshark::analysis::hands::{Hand, HandCollector, Seen};
+use cardshark::analysis::hands::{HandCollector, Seen};
 use cardshark::decode::DecodeStage;
-use cardshark::output::tables::ids::{Keyed, KeyedHand, StreamKey};
+use cardshark::output::tables::ids::{Keyed, KeyedView, StreamKey};
+use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 /// Seconds of capture time a hand stays open after its result for cards
@@ -16,37 +21,46 @@ use std::ops::ControlFlow;
 /// pauses between hands.
 pub const AFTER_RESULT: f64 = 0.5;
 
-/// Runs the pipeline over `input` and hands `f` every hand as it ends
-/// (the hands of a stream in the order they end, streams in capture
-/// order), and returns what was seen. The problems of every stream and
-/// the contradictions of every hand are noted for `--strict`.
-pub fn collect_seen(
-    input: &InputArgs,
-    decode: &DecodeOpts,
-    mut f: impl FnMut(Hand) -> ControlFlow<()>,
-) -> Result<Seen, CliError> {
-    collect_keyed(input, decode, |h, _| f(h))
-}
+/// A hand and its views, each view with the key of its stream (what its
+/// `stream_uid` is made of).
+pub type JoinedHand = Joined<Option<StreamKey>>;
 
-/// [`collect_seen`], each hand given with the key of its stream (what
-/// its `stream_uid` is made of).
-pub fn collect_keyed(
+/// Runs the pipeline over `input` and hands `f` every hand as soon as it
+/// is final: its views joined, once every view of it that the capture
+/// holds has ended (in the order they are final, the same at any thread
+/// count), and returns what was seen. The problems of every stream and
+/// the contradictions of every hand (and of its views) are noted for
+/// `--strict`.
+pub fn collect_hands(
     input: &InputArgs,
     decode: &DecodeOpts,
-    mut f: impl FnMut(Hand, Option<StreamKey>) -> ControlFlow<()>,
+    mut f: impl FnMut(JoinedHand) -> ControlFlow<()>,
 ) -> Result<Seen, CliError> {
     let config = decode.config()?;
     let make = || {
         let collector = Keyed::new(HandCollector::new().after_result(AFTER_RESULT));
         DecodeStage::new(config.clone(), Watch::new(collector, None))
     };
-    let mut f = |h: Hand, key| {
-        for n in h.notes.iter().filter(|n| n.kind == NoteKind::Check) {
-            strict::note(Problem::Contradiction, n.frame);
+    let mut joiner: Joiner<Option<StreamKey>> = Joiner::new();
+    let mut stopped = false;
+    let mut give = |joiner: &mut Joiner<Option<StreamKey>>| {
+        while let Some(j) = joiner.pop() {
+            if stopped {
+                continue;
+            }
+            note_contradictions(&j);
+            stopped = f(j).is_break();
         }
-        f(h, key)
+        if stopped {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     };
-    let done = input.run(make, &mut |(h, key): KeyedHand, _: &[u8]| f(h, key))?;
+    let done = input.run(make, &mut |item: KeyedView, _: &[u8]| {
+        joiner.item(item);
+        give(&mut joiner)
+    })?;
     warn_all(&done.summary);
     decode.check_streams(input.name(), done.summary.reassembly.streams)?;
     let mut seen = Seen::default();
@@ -64,9 +78,24 @@ pub fn collect_keyed(
     }
     left.sort_by_key(|(h, _)| (h.stream, h.first_frame));
     for (h, key) in left {
-        if f(h, key).is_break() {
-            break;
+        joiner.ended(h, key);
+    }
+    joiner.finish();
+    let _ = give(&mut joiner);
+    Ok(seen)
+}
+
+/// Notes for `--strict` the contradictions of a hand and of its views,
+/// each once.
+fn note_contradictions(j: &JoinedHand) {
+    let notes = (j.views.iter().map(|(h, _)| h))
+        .chain([&j.hand])
+        .flat_map(|h| &h.notes)
+        .filter(|n| n.kind == NoteKind::Check);
+    let mut told = BTreeSet::new();
+    for n in notes {
+        if told.insert((n.frame, n.text.as_str())) {
+            strict::note(Problem::Contradiction, n.frame);
         }
     }
-    Ok(seen)
 }

@@ -1,16 +1,18 @@
 //! `stats`' pass: the one pipeline's sink is a [`StatsCollector`] per
 //! worker (behind a [`Watch`] for `--strict`); what the workers hand out
-//! as it happens (each stream's rows as the stream ends, each hand, each
-//! message's counts for `--interval`) is gathered here on the calling
-//! thread, then the workers' collectors are merged into the capture's
-//! figures.
+//! as it happens (each stream's rows as the stream ends, each view of a
+//! hand as it opens and ends, joined here into hands as `hands` joins
+//! them, each message's counts for `--interval`) is gathered here on the
+//! calling thread, then the workers' collectors are merged into the
+//! capture's figures.
 
 use super::args::{StatsArgs, StatsFormat};
 use super::interval::Intervals;
 use super::list::spill_error;
 use crate::cli::strict::Watch;
 use crate::cli::{bound_from_env, warn_all, CliError};
-use cardshark::analysis::stats::hands::HandStats;
+use cardshark::analysis::hands::join::{Joiner, ViewItem};
+use cardshark::analysis::stats::hands::{HandStats, HandView};
 use cardshark::analysis::stats::proto::Types;
 use cardshark::analysis::stats::rtt::Rtt;
 use cardshark::analysis::stats::{Item, StatsCollector, Wanted};
@@ -36,6 +38,15 @@ pub(super) struct Gathered {
     pub(super) rtt: Rtt,
 }
 
+/// Adds the hands the join made ready.
+fn add_joined(joiner: &mut Joiner<()>, hands: &mut HandStats) {
+    while let Some(j) = joiner.pop() {
+        let h = &j.hand;
+        let server = h.endpoints.map_or_else(String::new, |e| e.1.to_string());
+        hands.add(HandView::of(h, h.label().to_string(), server));
+    }
+}
+
 /// Runs the pipeline and gathers the `wanted` figures; with
 /// `--interval`, writes each interval's to `out` as it ends.
 pub(super) fn gather(
@@ -52,6 +63,7 @@ pub(super) fn gather(
         )
     };
     let mut hands = HandStats::default();
+    let mut joiner: Joiner<()> = Joiner::new();
     let bound = bound_from_env(ROWS_IN_MEMORY_VAR, ROWS_IN_MEMORY)?;
     let mut store: Store<KeyedBytes<1>> = Store::new(bound);
     let mut failed: Option<io::Error> = None;
@@ -72,7 +84,10 @@ pub(super) fn gather(
                 interval_failed = went.err();
             }
         }
-        Item::Hand(v) => hands.add(*v),
+        Item::View(v) => {
+            joiner.item(v);
+            add_joined(&mut joiner, &mut hands);
+        }
         Item::Stream(rows) if wanted.proto => {
             let pushed = serde_json::to_vec(&*rows)
                 .map_err(io::Error::other)
@@ -89,11 +104,23 @@ pub(super) fn gather(
     })?;
     warn_all(&done.summary);
     let mut total = StatsCollector::new(wanted);
+    // The hands still open (none once every stream has ended), in stream
+    // order whatever worker held them.
+    let mut left = Vec::new();
     for w in done.workers {
         let mut c = w.into_sink().inner;
-        c.finish(&mut take);
+        c.finish(|item| match item {
+            Item::View(ViewItem::Ended(h, ())) => left.push(h),
+            item => take(item),
+        });
         total.merge(c);
     }
+    left.sort_by_key(|h| (h.stream, h.first_frame));
+    for h in left {
+        take(Item::View(ViewItem::Ended(h, ())));
+    }
+    joiner.finish();
+    add_joined(&mut joiner, &mut hands);
     if let Some(i) = &mut intervals {
         i.finish(out)?;
     }

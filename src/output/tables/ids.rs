@@ -19,10 +19,12 @@
 //!   number: a run over a shard of the capture numbers its streams anew,
 //!   but frames and endpoints stay.
 //! - hand: `cardshark hand v1`, the stream's id and the hand's number on
-//!   its stream.
+//!   its stream (of its first view, for a hand several captured clients
+//!   saw: `analysis::hands::join`).
 
 use super::columns::Rows;
-use crate::analysis::hands::Hand;
+use crate::analysis::hands::join::ViewItem;
+use crate::analysis::hands::{Hand, HandCollector};
 use crate::decode::Render;
 use crate::decode::{Body, Record, RecordSink, StreamReport};
 use crate::pipeline::Items;
@@ -190,39 +192,41 @@ impl StreamKeys {
     }
 }
 
-/// A hand with the key of its stream (`None` only if the stream's start
-/// was never seen, which the decode stage does not do).
-pub type KeyedHand = (Hand, Option<StreamKey>);
+/// What the hand pass hands on: a view of a hand opened, or one ended
+/// with the key of its stream (`None` only if the stream's start was
+/// never seen, which the decode stage does not do).
+pub type KeyedView = ViewItem<Option<StreamKey>>;
 
-/// A record sink around a hand collector (`inner`) that hands on each
-/// hand with its stream's key, and with the key (the [`Record::order`]) of
-/// the record that finished it: so hands come out of the pipeline in one
-/// order for every number of workers (a collector's own items carry the
-/// key of the last record before they are taken, which depends on when
-/// that is).
-pub struct Keyed<S> {
+/// A record sink around a hand collector (`inner`, announcing the hands
+/// it opens: [`HandCollector::announce`]) that hands on each hand opened
+/// and each hand ended, this one with its stream's key, keyed by the
+/// record that opened or finished it ([`Record::order`]): so they come
+/// out of the pipeline in one order for every number of workers (a
+/// collector's own items carry the key of the last record before they
+/// are taken, which depends on when that is).
+pub struct Keyed {
     /// The collector.
-    pub inner: S,
+    pub inner: HandCollector,
     keys: StreamKeys,
     /// Hands taken from the collector, not yet handed on.
     hands: Items<Hand>,
-    /// Keyed hands not yet handed on.
-    keyed: Items<KeyedHand>,
-    /// Hands with their keys, waiting for the hands the collector still
-    /// holds open with a smaller key ([`RecordSink::hold`]): by key, then
-    /// by arrival (a number counted up), so that taking the first ones is
-    /// cheap however many wait (a hand held open half a second holds back
-    /// every hand that ends meanwhile, thousands on a busy capture).
-    ready: BTreeMap<(u64, u64), KeyedHand>,
-    /// Hands put in `ready` so far.
+    /// Items not yet handed on.
+    keyed: Items<KeyedView>,
+    /// Items waiting for the hands the collector still holds open with a
+    /// smaller key ([`RecordSink::hold`]): by key, then by arrival (a
+    /// number counted up), so that taking the first ones is cheap however
+    /// many wait (a hand held open half a second holds back every hand
+    /// that ends meanwhile, thousands on a busy capture).
+    ready: BTreeMap<(u64, u64), KeyedView>,
+    /// Items put in `ready` so far.
     arrived: u64,
 }
 
-impl<S> Keyed<S> {
-    /// Keys the hands of `inner`.
-    pub fn new(inner: S) -> Self {
+impl Keyed {
+    /// Keys the hands of `inner`, and announces those it opens.
+    pub fn new(inner: HandCollector) -> Self {
         Keyed {
-            inner,
+            inner: inner.announce(),
             keys: StreamKeys::default(),
             hands: Items::default(),
             keyed: Items::default(),
@@ -233,24 +237,28 @@ impl<S> Keyed<S> {
 
     /// The collector, and the keys of the streams not yet ended (to key
     /// the hands it still holds).
-    pub fn into_parts(self) -> (S, StreamKeys) {
+    pub fn into_parts(self) -> (HandCollector, StreamKeys) {
         (self.inner, self.keys)
     }
-}
 
-impl<S: Render<Item = Hand>> Keyed<S> {
     /// Keys the hands the collector finished (by the record that
-    /// completed each, `order` when it does not say), and hands on, in key
-    /// order, those no hand it still holds open comes before.
+    /// completed each, `order` when it does not say) and the hands it
+    /// opened, and hands on, in key order, those no hand it still holds
+    /// open comes before.
     fn key_hands(&mut self, order: u64) {
         self.inner.take(&mut self.hands);
         for (_, h) in self.hands.keyed.drain(..) {
             let key = self.keys.get(h.stream);
             let at = if h.ended_at > 0 { h.ended_at } else { order };
-            self.ready.insert((at, self.arrived), (h, key));
+            let item = ViewItem::Ended(Box::new(h), key);
+            self.ready.insert((at, self.arrived), item);
             self.arrived += 1;
         }
         self.hands.clear();
+        for (at, o) in self.inner.take_opened() {
+            self.ready.insert((at, self.arrived), ViewItem::Opened(o));
+            self.arrived += 1;
+        }
         if self.ready.is_empty() {
             return;
         }
@@ -259,14 +267,17 @@ impl<S: Render<Item = Hand>> Keyed<S> {
             if entry.key().0 >= hold {
                 break;
             }
-            let ((at, _), kh) = entry.remove_entry();
-            let heap = kh.0.heap_bytes();
-            self.keyed.push_owning(at, kh, heap);
+            let ((at, _), item) = entry.remove_entry();
+            let heap = match &item {
+                ViewItem::Ended(h, _) => std::mem::size_of::<Hand>() + h.heap_bytes(),
+                ViewItem::Opened(_) => 0,
+            };
+            self.keyed.push_owning(at, item, heap);
         }
     }
 }
 
-impl<S: Render<Item = Hand>> RecordSink for Keyed<S> {
+impl RecordSink for Keyed {
     fn record(&mut self, r: Record) {
         self.keys.see(&r);
         let (stream, end) = (r.stream, matches!(r.body, Body::StreamEnd { .. }));
@@ -300,9 +311,9 @@ impl<S: Render<Item = Hand>> RecordSink for Keyed<S> {
     }
 }
 
-impl<S: Render<Item = Hand>> Render for Keyed<S> {
-    type Item = KeyedHand;
-    fn take(&mut self, into: &mut Items<KeyedHand>) {
+impl Render for Keyed {
+    type Item = KeyedView;
+    fn take(&mut self, into: &mut Items<KeyedView>) {
         into.append(&mut self.keyed);
     }
 }

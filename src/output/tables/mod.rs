@@ -1,5 +1,5 @@
 //! Tables for analytics engines (`-o DIR`): `records` (from `decode`),
-//! `hands`, `actions` and `players` (from `hands`), as Apache Parquet or
+//! `hands`, `actions`, `players` and `views` (from `hands`), as Apache Parquet or
 //! CSV files, a file per table, with ids that stay unique across captures
 //! ([`ids`]).
 //!
@@ -26,6 +26,7 @@ pub mod players;
 pub mod record_batch;
 pub mod records;
 mod reuse;
+pub mod views;
 pub mod writer;
 
 pub use writer::{Error, Format, Tables};
@@ -33,11 +34,12 @@ pub use writer::{Error, Format, Tables};
 use columns::Column;
 
 /// Every table: its name and columns.
-pub const ALL: [writer::Spec; 4] = [
+pub const ALL: [writer::Spec; 5] = [
     ("records", records::COLUMNS),
     ("hands", hands::COLUMNS),
     ("actions", actions::COLUMNS),
     ("players", players::COLUMNS),
+    ("views", views::COLUMNS),
 ];
 
 /// The columns as docs/tables.md's table of them: a line per column, `|

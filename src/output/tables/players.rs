@@ -31,7 +31,11 @@ pub const COLUMNS: &[Column] = &[
         "the hole cards, when the capture shows them (empty when not)",
     ),
     col("shown", Bool, "the player showed them to the table"),
-    col("hero", Bool, "the player is the capture's client"),
+    col(
+        "hero",
+        Bool,
+        "the player is a captured client (of any view of the hand)",
+    ),
     col("folded", Bool, "the player folded"),
 ];
 
@@ -50,6 +54,6 @@ pub fn append(rows: &mut Rows, ids: &HandIds, h: &Hand, s: &Seat) {
         .count(won)
         .strs(s.cards.iter().flatten().map(|c| c.to_string()))
         .bool(h.shown.iter().any(|x| x.player == s.player))
-        .bool(h.hero == Some(s.player))
+        .bool(h.hero == Some(s.player) || h.views.iter().any(|v| v.hero == Some(s.player)))
         .bool(h.folded(s.player));
 }

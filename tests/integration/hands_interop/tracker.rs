@@ -20,9 +20,25 @@ fn check(dir: &Path) -> Value {
     serde_json::from_str::<Value>(&out).unwrap()["folder"].clone()
 }
 
-/// The complete hands of a capture (what a folder gets).
+/// The hands a folder gets from a capture: each complete hand once in the
+/// file of each hero of its complete views, and once in the Observer's
+/// if a complete view's client is not dealt in.
 fn complete_hands(file: &Path) -> usize {
-    common::hands_ohh(file, &[]).len()
+    let mut n = 0;
+    for h in common::hands_ohh(file, &[]) {
+        let dealt: Vec<&Value> = (h["players"].as_array().unwrap().iter())
+            .map(|p| &p["id"])
+            .collect();
+        let mut places: Vec<Option<&Value>> = (h["cardshark"]["views"].as_array().unwrap())
+            .iter()
+            .filter(|v| v["complete"] == true)
+            .map(|v| Some(&v["hero"]).filter(|p| dealt.contains(p)))
+            .collect();
+        places.sort_by_key(|p| p.map(|p| p.as_u64()));
+        places.dedup();
+        n += places.len();
+    }
+    n
 }
 
 #[test]

@@ -192,7 +192,7 @@ impl Builder {
             "PlayersActionDone" => {
                 if self.open.as_ref().is_none_or(|o| o.ended) {
                     let done = self.close(Some(frame));
-                    self.start_unseen(r);
+                    self.start_unseen(r, id(b, "gameId"));
                     if let Some(o) = &mut self.open {
                         o.action_done(frame, b, &self.known.names);
                     }
@@ -245,10 +245,15 @@ impl Builder {
         None
     }
 
-    /// A new hand of the stream, started at `r`: its number, the game's,
-    /// the table and the hero.
-    fn new_hand(&mut self, r: &Record) -> Hand {
+    /// A new hand of the stream, started at `r`, a message of game `game`
+    /// (every game message carries its game's id): its number, the
+    /// game's, the table and the hero.
+    fn new_hand(&mut self, r: &Record, game: Option<u64>) -> Hand {
         let mut hand = self.known.new_hand(ProtocolId::PokerTh1, r);
+        if let Some(g) = game.filter(|g| hand.table != Some(*g)) {
+            hand.table = Some(g);
+            hand.table_name = self.known.game_names.get(&g).cloned();
+        }
         let size = self
             .table_size
             .unwrap_or(0)
@@ -260,7 +265,7 @@ impl Builder {
     /// Opens a hand at Hand Start `m`.
     fn start(&mut self, r: &Record, m: &Message) {
         self.known.hands_in_game = self.known.hands_in_game.map(|n| n + 1);
-        let mut hand = self.new_hand(r);
+        let mut hand = self.new_hand(r, id(m.body(), "gameId"));
         hand.server_number = self.known.hands_in_game;
         hand.complete = true;
         if self.known.slots.is_empty() {
@@ -279,9 +284,13 @@ impl Builder {
     /// the capture does not show: it began before the capture (or before a
     /// rejoining client came back), or its start was lost. Its blinds and
     /// the hero's cards are not known, and it is incomplete.
-    fn start_unseen(&mut self, r: &Record) {
-        let mut hand = self.new_hand(r);
+    fn start_unseen(&mut self, r: &Record, game: Option<u64>) {
+        let mut hand = self.new_hand(r, game);
         hand.server_number = None;
+        // How many hands the lost part held is not known: the hands after
+        // it are not numbered (a wrong number would keep the views of one
+        // hand apart).
+        self.known.hands_in_game = None;
         hand.incomplete(r.frame, UNSEEN_START);
         self.open = Some(Open::unseen(hand, &self.known.slots, &self.known.names));
     }
